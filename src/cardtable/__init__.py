@@ -1,0 +1,37 @@
+"""cardtable: the rules, bots and apps of traditional card games.
+
+>>> import cardtable as ct
+>>> game = ct.load("nap", players=4)
+>>> deal = game.deal(seed=42)
+>>> deal.turn, deal.legal()[:3]
+(1, ['pass', 'bid 2', 'bid 3'])
+"""
+
+from __future__ import annotations
+
+from . import bots, core
+from .catalog import game_info, games, load
+from .core.chips import Settlement
+from .core.deal import Deal
+from .core.game import Game, GameInfo
+from .core.match import Match
+from .errors import CardError, IllegalAction, RulesError
+from .record import replay
+
+__all__ = [
+    "CardError",
+    "Deal",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Match",
+    "RulesError",
+    "Settlement",
+    "bots",
+    "core",
+    "game_info",
+    "games",
+    "load",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,211 @@
+"""Cards, packs and card sets.
+
+A card is a small int: its index in its :class:`Pack` (a *physical* card, so the two
+copies of ``7S`` in a double pack are different cards with the same code). A set of
+cards is an int bitmask over those indices; :class:`CardSet`-like helpers here work on
+plain ints so that hot paths stay cheap.
+
+>>> PACK_52.parse("10h")
+21
+>>> PACK_52.code(21)
+'TH'
+>>> PACK_52.codes(PACK_52.mask("AS KS 2C"))  # index order
+['KS', 'AS', '2C']
+>>> parse_code("♠q")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cardtable.errors.CardError: '♠q' is not a card code: write rank then suit, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from ..errors import CardError
+
+__all__ = [
+    "JOKER",
+    "PACK_25",
+    "PACK_32",
+    "PACK_36",
+    "PACK_40",
+    "PACK_52",
+    "PACK_106",
+    "RANKS",
+    "SUITS",
+    "SUIT_NAMES",
+    "Pack",
+    "bits",
+    "parse_code",
+    "popcount",
+]
+
+SUITS = "SHDC"
+"""Suit letters; a card's suit is its index here (0 spades, 1 hearts, 2 diamonds, 3 clubs)."""
+RANKS = "23456789TJQKA"
+"""Rank letters; a card's rank number is ``RANKS.index(r) + 2`` (2..14, ace 14)."""
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = "♠♥♦♣"
+JOKER = "JK"
+NO_SUIT = 4
+"""The suit index of a joker."""
+
+_SUIT_ALIASES = {**{s: s for s in SUITS}, **dict(zip(SUIT_SYMBOLS, SUITS)),
+                 "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_HINT = ("write rank then suit, e.g. 'QS', '10H', 'Q♠'; ranks A K Q J T(10) 9-2, "
+         "suits S H D C (♠ ♥ ♦ ♣), joker JK")
+
+
+def parse_code(text: str) -> str:
+    """Return the canonical code of one card written forgivingly.
+
+    >>> [parse_code(t) for t in ["qh", "10♣", "JK", "joker", "T♦"]]
+    ['QH', 'TC', 'JK', 'JK', 'TD']
+    """
+    t = text.strip()
+    up = t.upper()
+    if up in ("JK", "JOKER", "XJ", "🃏"):
+        return JOKER
+    if len(t) >= 2:
+        rank, suit = up[:-1], _SUIT_ALIASES.get(up[-1]) or _SUIT_ALIASES.get(t[-1])
+        if rank == "10":
+            rank = "T"
+        if len(rank) == 1 and rank in RANKS and suit:
+            return rank + suit
+    raise CardError(f"{text!r} is not a card code: {_HINT}")
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the indices of the set bits of ``mask``, lowest first.
+
+    >>> list(bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a mask."""
+    return mask.bit_count()
+
+
+class Pack:
+    """A pack as data: the codes of its physical cards, with rank and suit tables.
+
+    Card ``i`` has code ``codes[i]``, suit index ``suit[i]`` (4 for a joker) and rank
+    number ``rank[i]`` (2..14, 0 for a joker). ``parse`` maps a code to the first
+    physical card with that code; ``parse_in(code, mask)`` to the first one in a set.
+
+    >>> PACK_32.size, PACK_25.codes(PACK_25.full)[-1], PACK_106.size
+    (32, 'JK', 106)
+    """
+
+    def __init__(self, name: str, codes: Sequence[str]) -> None:
+        self.name = name
+        self.code_of: tuple[str, ...] = tuple(codes)
+        self.size = len(self.code_of)
+        self.full = (1 << self.size) - 1
+        self.suit: tuple[int, ...] = tuple(NO_SUIT if c == JOKER else SUITS.index(c[1]) for c in codes)
+        self.rank: tuple[int, ...] = tuple(0 if c == JOKER else RANKS.index(c[0]) + 2 for c in codes)
+        self._index: dict[str, list[int]] = {}
+        for i, c in enumerate(self.code_of):
+            self._index.setdefault(c, []).append(i)
+        self.suit_mask: tuple[int, ...] = tuple(
+            sum(1 << i for i in range(self.size) if self.suit[i] == s) for s in range(5))
+
+    def __repr__(self) -> str:
+        return f"<Pack {self.name}: {self.size} cards>"
+
+    def code(self, card: int) -> str:
+        """The code of one card index."""
+        return self.code_of[card]
+
+    def codes(self, cards: int | Iterable[int]) -> list[str]:
+        """Codes of a mask (in index order) or of a sequence of indices (in its order)."""
+        seq = bits(cards) if isinstance(cards, int) else cards
+        return [self.code_of[c] for c in seq]
+
+    def parse(self, text: str) -> int:
+        """The first physical card with this code; :class:`CardError` if the pack has none."""
+        code = parse_code(text)
+        found = self._index.get(code)
+        if not found:
+            raise CardError(f"{code} is not in the {self.name} pack")
+        return found[0]
+
+    def parse_in(self, text: str, mask: int) -> int | None:
+        """The first physical card with this code inside ``mask``, or ``None``."""
+        for i in self._index.get(parse_code(text), ()):
+            if mask >> i & 1:
+                return i
+        return None
+
+    def cards_of(self, code: str) -> list[int]:
+        """Every physical card with this canonical code."""
+        return list(self._index.get(code, ()))
+
+    def mask(self, text: str | Iterable[str]) -> int:
+        """A mask from codes; for a double pack a repeated code takes the next copy.
+
+        >>> PACK_106.codes(PACK_106.mask("7S 7S"))
+        ['7S', '7S']
+        """
+        words = text.split() if isinstance(text, str) else list(text)
+        m = 0
+        for w in words:
+            code = parse_code(w)
+            for i in self._index.get(code, ()):
+                if not m >> i & 1:
+                    m |= 1 << i
+                    break
+            else:
+                raise CardError(f"{code} is not in the {self.name} pack (or all its copies are used)")
+        return m
+
+    def parse_order(self, text: str | Sequence[str]) -> list[int]:
+        """Read an arranged pack, top card first: every card of the pack exactly once.
+
+        >>> PACK_32.parse_order("AS KS")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.CardError: an arranged deck must hold the whole 32-card pack (32 cards); got 2; ...
+        """
+        words = text.split() if isinstance(text, str) else list(text)
+        order: list[int] = []
+        used = 0
+        for w in words:
+            code = parse_code(w)
+            for i in self._index.get(code, ()):
+                if not used >> i & 1:
+                    used |= 1 << i
+                    order.append(i)
+                    break
+            else:
+                extra = "is not in" if code not in self._index else "appears too often in"
+                raise CardError(f"{code} {extra} the {self.name} pack")
+        if len(order) != self.size:
+            missing = self.codes(self.full & ~used)
+            more = " ..." if len(missing) > 10 else ""
+            raise CardError(f"an arranged deck must hold the whole {self.name} pack ({self.size} cards); "
+                            f"got {len(order)}; missing: {' '.join(missing[:10])}{more}")
+        return order
+
+    def sort_key(self, card: int) -> tuple[int, int]:
+        """Display order: spades, hearts, clubs, diamonds (colours alternate), high rank first."""
+        return ((0, 1, 3, 2, 4)[self.suit[card]], -self.rank[card])
+
+
+def _codes(ranks: str, jokers: int = 0, copies: int = 1) -> list[str]:
+    one = [r + s for s in SUITS for r in ranks]
+    return one * copies + [JOKER] * jokers
+
+
+PACK_52 = Pack("52-card", _codes(RANKS))
+PACK_32 = Pack("32-card", _codes("789TJQKA"))
+PACK_36 = Pack("36-card", _codes("6789TJQKA"))
+PACK_40 = Pack("40-card Spanish", _codes("234567JQKA"))
+PACK_25 = Pack("25-card", _codes("9TJQKA", jokers=1))
+PACK_106 = Pack("106-card double", _codes(RANKS, jokers=2, copies=2))

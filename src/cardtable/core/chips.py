@@ -1,0 +1,98 @@
+"""Chips, pools and the settlement of a deal.
+
+A :class:`Settlement` lists each seat's gain or loss, the unit, the pools as they stand
+after the deal, and one line of explanation per payment. :class:`Ledger` builds one:
+
+>>> led = Ledger(3, pools={"pool": 3})
+>>> led.pay(1, 0, 2, "seat 1 pays seat 0 2 for the lost Two")
+>>> led.to_pool(2, "pool", 1, "seat 2 antes 1")
+>>> s = led.settlement()
+>>> s.deltas, s.pools, s.balanced(start_pools={"pool": 3})
+([2, -2, -1], {'pool': 4}, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["Amount", "Ledger", "Settlement"]
+
+Amount = int | Fraction
+
+
+def _plain(x: Amount) -> Any:
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else str(x)
+    return x
+
+
+@dataclass
+class Settlement:
+    """The outcome of one deal: ``deltas[seat]`` and the words that explain them."""
+
+    deltas: list[Amount]
+    unit: str = "chips"
+    pools: dict[str, Amount] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+    def balanced(self, start_pools: dict[str, Amount] | None = None) -> bool:
+        """True when chips were neither created nor lost (deltas plus pool changes sum to zero)."""
+        start = sum((start_pools or {}).values(), Fraction(0))
+        return sum(self.deltas, Fraction(0)) + sum(self.pools.values(), Fraction(0)) - start == 0
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (fractions as text such as ``"1/3"``)."""
+        return {"deltas": [_plain(d) for d in self.deltas], "unit": self.unit,
+                "pools": {k: _plain(v) for k, v in self.pools.items()}, "lines": list(self.lines)}
+
+
+class Ledger:
+    """Collects payments between seats and pools during settlement."""
+
+    def __init__(self, players: int, pools: dict[str, Amount] | None = None, unit: str = "chips") -> None:
+        self.deltas: list[Amount] = [0] * players
+        self.pools: dict[str, Amount] = dict(pools or {})
+        self.lines: list[str] = []
+        self.unit = unit
+
+    def pay(self, payer: int, payee: int, amount: Amount, line: str | None = None) -> None:
+        """``payer`` gives ``amount`` to ``payee``."""
+        self.deltas[payer] -= amount
+        self.deltas[payee] += amount
+        if line:
+            self.lines.append(line)
+
+    def score(self, seat: int, amount: Amount, line: str | None = None) -> None:
+        """Points from nowhere (point-scoring games only)."""
+        self.deltas[seat] += amount
+        if line:
+            self.lines.append(line)
+
+    def to_pool(self, seat: int, pool: str, amount: Amount, line: str | None = None) -> None:
+        """``seat`` puts ``amount`` into a pool."""
+        self.deltas[seat] -= amount
+        self.pools[pool] = self.pools.get(pool, 0) + amount
+        if line:
+            self.lines.append(line)
+
+    def from_pool(self, seat: int, pool: str, amount: Amount | None = None, line: str | None = None) -> Amount:
+        """``seat`` takes ``amount`` (default: all) from a pool; returns what was taken."""
+        have = self.pools.get(pool, 0)
+        take = have if amount is None else amount
+        self.pools[pool] = have - take
+        self.deltas[seat] += take
+        if line:
+            self.lines.append(line)
+        return take
+
+    def note(self, line: str) -> None:
+        """An explanation line with no payment."""
+        self.lines.append(line)
+
+    def settlement(self) -> Settlement:
+        """The finished settlement."""
+        deltas = [Fraction(d) if isinstance(d, Fraction) and d.denominator != 1 else int(d) for d in self.deltas]
+        pools = {k: (int(v) if not isinstance(v, Fraction) or v.denominator == 1 else v) for k, v in self.pools.items()}
+        return Settlement(deltas, self.unit, pools, list(self.lines))

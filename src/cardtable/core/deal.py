@@ -1,0 +1,397 @@
+"""The deal: one state machine that every game fills in with its own rules.
+
+A game's deal class implements a handful of hooks — ``_start`` (after dealing),
+``_legal``, ``_apply``, ``_explain``, ``_settle``, ``_view`` — and the base class gives
+every game the same public vocabulary: ``legal()``, ``why_not()``, ``act()``, ``view()``,
+``public_view()``, ``result()``, ``carry``, ``clone()``, ``sample()``, ``record()``.
+
+Legality exists once: an action is legal exactly when it is in ``legal()``; ``act`` and
+``why_not`` both consult it, and ``_explain`` only words the reason for one that is not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import CardError, IllegalAction, RulesError
+from .cards import Pack, bits, parse_code
+from .chips import Settlement
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["Deal", "Zone", "assign_cards", "normalize_action"]
+
+
+def normalize_action(action: str) -> str:
+    """Canonical text of an action: card codes canonical, words lower case.
+
+    >>> normalize_action("  Exchange 10h  qs ")
+    'exchange TH QS'
+    >>> normalize_action("Bid 3")
+    'bid 3'
+    """
+    if not isinstance(action, str):
+        raise IllegalAction(f"an action is text such as 'QH' or 'pass', not {action!r}")
+    out = []
+    for tok in action.split():
+        if 2 <= len(tok) <= 3 or tok in ("JK", "jk") or (len(tok) == 2 and tok[-1] in "♠♥♦♣"):
+            try:
+                out.append(parse_code(tok))
+                continue
+            except CardError:
+                pass
+        out.append(tok.lower())
+    return " ".join(out)
+
+
+@dataclass
+class Zone:
+    """A place holding cards a viewer cannot see, for :meth:`Deal.sample`.
+
+    ``cards``: what it truly holds; ``fixed``: the cards the viewer knows are there (they
+    stay); ``allowed``: cards that may be placed there (e.g. not a suit the seat showed void
+    in). ``key`` is handed back to :meth:`Deal._set_zone`.
+    """
+
+    key: Any
+    cards: int
+    fixed: int = 0
+    allowed: int = -1
+
+
+def _hall_ok(counts: dict[int, int], caps: list[int]) -> bool:
+    """Can cards grouped by allowed-zone signature fill zones of exactly ``caps``?"""
+    z = len(caps)
+    for subset in range(1, 1 << z):
+        need = sum(n for sig, n in counts.items() if sig & ~subset == 0)
+        cap = sum(caps[i] for i in range(z) if subset >> i & 1)
+        if need > cap:
+            return False
+    return True
+
+
+def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[int],
+                 rng: random.Random) -> list[int] | None:
+    """Place ``cards`` into zones of the given sizes, each card only where allowed.
+
+    Every consistent placement has a chance to occur. Returns one mask per zone, or
+    ``None`` when no placement exists.
+
+    >>> assign_cards([0, 1, 2], [1, 2], [0b001, -1], random.Random(1))
+    [1, 6]
+    """
+    pool = list(cards)
+    if sum(sizes) != len(pool):
+        return None
+    for _ in range(40):
+        rng.shuffle(pool)
+        out, pos, ok = [], 0, True
+        for size, allow in zip(sizes, allowed):
+            m = 0
+            for c in pool[pos:pos + size]:
+                if not allow >> c & 1:
+                    ok = False
+                    break
+                m |= 1 << c
+            if not ok:
+                break
+            out.append(m)
+            pos += size
+        if ok:
+            return out
+    # Constrained fallback: place cards one by one, keeping Hall's condition true.
+    sig_of = {c: sum(1 << i for i, a in enumerate(allowed) if a >> c & 1) for c in pool}
+    counts: dict[int, int] = {}
+    for c in pool:
+        counts[sig_of[c]] = counts.get(sig_of[c], 0) + 1
+    caps = list(sizes)
+    if not _hall_ok(counts, caps):
+        return None
+    masks = [0] * len(sizes)
+    rng.shuffle(pool)
+    for c in pool:
+        sig = sig_of[c]
+        counts[sig] -= 1
+        options = [i for i in range(len(caps)) if sig >> i & 1 and caps[i]]
+        rng.shuffle(options)
+        for i in options:
+            caps[i] -= 1
+            if _hall_ok(counts, caps):
+                masks[i] |= 1 << c
+                break
+            caps[i] += 1
+        else:
+            return None
+    return masks
+
+
+class Deal:
+    """One deal of a game, from the first decision to the settlement.
+
+    Subclasses keep their state in plain attributes (ints, masks, lists of ints) so that
+    :meth:`clone` is a shallow copy of a few lists.
+    """
+
+    _copy_lists: tuple[str, ...] = ()
+    """Names of attributes holding lists of lists (copied one level deeper by clone)."""
+    _copy_objects: tuple[str, ...] = ()
+    """Names of attributes holding objects with a ``copy()`` method (an auction, say)."""
+
+    def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None) -> None:
+        self.game = game
+        self.pack: Pack = game.pack
+        self.players: int = game.players
+        self.dealer: int = dealer
+        self.turn: int | None = None
+        self.phase: str = "deal"
+        self.history: list[tuple[int, str]] = []
+        self.hands: list[int] = [0] * self.players
+        self.stock: list[int] = []
+        self.carry_in: dict[str, Any] = dict(carry or {})
+        self.deck: tuple[int, ...] = tuple(order)
+        self._legal_cache: list[str] | None = None
+        self._result: Settlement | None = None
+        self.direction: int = 1
+        self._start(order)
+
+    # ----------------------------------------------------------------- hooks
+    def _start(self, order: list[int]) -> None:
+        """Deal the cards in ``order`` (top first) and set the first phase and turn."""
+        raise NotImplementedError
+
+    def _legal(self) -> list[str]:
+        """Every legal action of the seat to act, in a stable order."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: str) -> None:
+        """Apply a legal action (already checked)."""
+        raise NotImplementedError
+
+    def _explain(self, seat: int, action: str) -> str:
+        """Why ``action`` (known not to be legal) is not allowed; the rule in words."""
+        return "that is not an action of this game at this point"
+
+    def _settle(self) -> Settlement:
+        """The settlement of a finished deal."""
+        raise NotImplementedError
+
+    def _carry(self) -> dict[str, Any] | None:
+        """What passes to the next deal."""
+        return None
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific parts of the view of ``seat`` (``None``: a spectator)."""
+        return {}
+
+    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
+        """How ``viewer`` sees ``seat``'s ``action`` in the history (default: as it is)."""
+        return action
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        """Zones whose content ``viewer`` cannot see: other hands, the stock by default."""
+        zones = [Zone(("hand", s), self.hands[s]) for s in range(self.players) if s != viewer]
+        if self.stock:
+            zones.append(Zone("stock", sum(1 << c for c in self.stock)))
+        return zones
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        """Write a sampled zone back (hands and the stock by default)."""
+        if key == "stock":
+            cards = list(bits(mask))
+            rng.shuffle(cards)
+            self.stock = cards
+        elif isinstance(key, tuple) and key[0] == "hand":
+            self.hands[key[1]] = mask
+        else:
+            raise KeyError(key)
+
+    def _zones(self) -> dict[str, int]:
+        """Every place cards lie, as masks (for accounting): hands and stock, plus the game's own."""
+        z = {f"hand {s}": h for s, h in enumerate(self.hands)}
+        z["stock"] = sum(1 << c for c in self.stock)
+        return z
+
+    # ------------------------------------------------------------ public API
+    @property
+    def over(self) -> bool:
+        """True once the deal has ended."""
+        return self.turn is None
+
+    def legal(self) -> list[str]:
+        """Every legal action of the seat to act (empty when the deal is over)."""
+        if self.turn is None:
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def why_not(self, action: str, seat: int | None = None) -> str | None:
+        """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason."""
+        if self.turn is None:
+            return "the deal is over; no action is allowed"
+        if seat is not None and seat != self.turn:
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        try:
+            a = normalize_action(action)
+        except IllegalAction as e:
+            return str(e)
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        if a in self._legal_cache:
+            return None
+        legal = self._legal_cache
+        shown = ", ".join(legal[:24]) + (f" … ({len(legal)} in all)" if len(legal) > 24 else "")
+        try:
+            why = self._explain(self.turn, a)
+        except ValueError as e:
+            why = str(e)
+        return f"{a!r} is not allowed: {why}. Legal now: {shown}"
+
+    def act(self, action: str, seat: int | None = None) -> None:
+        """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
+        reason = self.why_not(action, seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        who = self.turn
+        assert who is not None
+        a = normalize_action(action)
+        self._legal_cache = None
+        self.history.append((who, a))
+        self._apply(who, a)
+        self._legal_cache = None
+
+    def result(self) -> Settlement:
+        """The settlement; only when the deal is over."""
+        if self.turn is not None:
+            raise IllegalAction(f"the deal is not over: seat {self.turn} is to act ({self.phase})")
+        if self._result is None:
+            self._result = self._settle()
+        return self._result
+
+    @property
+    def carry(self) -> dict[str, Any] | None:
+        """What passes to the next deal (pools, counters…); ``None`` when nothing does."""
+        if self.turn is not None:
+            return None
+        self.result()
+        return self._carry()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see, and nothing else, as a JSON-ready dict."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise RulesError(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+        return self._build_view(seat)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may see."""
+        return self._build_view(None)
+
+    def _build_view(self, seat: int | None) -> dict[str, Any]:
+        hand = None
+        if seat is not None:
+            hand = [self.pack.code(c) for c in sorted(bits(self.hands[seat]), key=self.pack.sort_key)]
+        v: dict[str, Any] = {
+            "game": self.game.id, "players": self.players, "seat": seat, "dealer": self.dealer,
+            "turn": self.turn, "phase": self.phase, "over": self.over, "hand": hand,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "history": [[s, self._redact(s, a, seat)] for s, a in self.history],
+            "legal": self.legal() if seat is not None and seat == self.turn else [],
+        }
+        v.update(self._view(seat))
+        if self.over:
+            v["result"] = self.result().to_json()
+        return v
+
+    def clone(self) -> Deal:
+        """An independent copy (shallow copies of the state lists)."""
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k, val in d.items():
+            if type(val) is list or type(val) is dict:
+                d[k] = val.copy()
+        for k in self._copy_lists:
+            d[k] = [x.copy() for x in d[k]]
+        for k in self._copy_objects:
+            if d.get(k) is not None:
+                d[k] = d[k].copy()
+        new.__dict__ = d
+        return new
+
+    def sample(self, seat: int, rng: random.Random | int | None = None) -> Deal:
+        """A full deal consistent with everything ``seat`` has seen, and nothing it has not.
+
+        Cards ``seat`` cannot see are redistributed at random among the places it cannot
+        see, respecting sizes, revealed voids and cards known to lie in a place.
+        """
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        zones = self._hidden_zones(seat)
+        free = [z.cards & ~z.fixed for z in zones]
+        pool = [c for m in free for c in bits(m)]
+        got = assign_cards(pool, [m.bit_count() for m in free], [z.allowed for z in zones], rng)
+        if got is None:  # the truth is always consistent; keep it rather than fail
+            got = free
+        new = self.clone()
+        for z, m in zip(zones, got):
+            new._set_zone(z.key, m | z.fixed, rng)
+        new.history = [(s, self._redact(s, a, seat)) for s, a in self.history]
+        new._legal_cache = None
+        new._result = None
+        return new
+
+    def card_locations(self) -> list[int]:
+        """Every card index in every zone, repeats included (a conserved deal lists each once)."""
+        return [c for m in self._zones().values() for c in bits(m)]
+
+    def hidden_from(self, seat: int | None) -> int:
+        """Mask of the cards ``seat`` (``None``: a spectator) may not see."""
+        out = 0
+        for z in self._hidden_zones(seat):  # type: ignore[arg-type]
+            out |= z.cards & ~z.fixed
+        return out
+
+    def visible_to(self, seat: int | None) -> int:
+        """Mask of the cards ``seat`` may see."""
+        return self.pack.full & ~self.hidden_from(seat)
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay this deal: game, options, pack order, dealer, actions."""
+        return {"game": self.game.id, "players": self.players, "options": self.game.options.as_dict(),
+                "deck": " ".join(self.pack.code(c) for c in self.deck), "dealer": self.dealer,
+                "carry": self.carry_in or None, "actions": [[s, a] for s, a in self.history]}
+
+    def __repr__(self) -> str:
+        return (f"<{self.game.id} deal: dealer {self.dealer}, phase {self.phase}, "
+                f"turn {self.turn}, {len(self.history)} actions>")
+
+    # ------------------------------------------------------------- helpers
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        """The seat ``step`` places on in the direction of play."""
+        return (seat + self.direction * step) % self.players
+
+    def card_codes(self, mask: int) -> list[str]:
+        """Codes of a mask in display order."""
+        return [self.pack.code(c) for c in sorted(bits(mask), key=self.pack.sort_key)]
+
+    def find_card(self, code: str, mask: int) -> int:
+        """The physical card with ``code`` inside ``mask`` (the action was checked legal)."""
+        c = self.pack.parse_in(code, mask)
+        if c is None:
+            raise IllegalAction(f"{code} is not there")
+        return c
+
+    def cards_in(self, words: Iterable[str], mask: int) -> int:
+        """Mask of the physical cards named by ``words`` inside ``mask`` (repeats take copies)."""
+        out = 0
+        for w in words:
+            c = self.pack.parse_in(w, mask & ~out)
+            if c is None:
+                raise IllegalAction(f"{w} is not there")
+            out |= 1 << c
+        return out

@@ -1,0 +1,101 @@
+"""Dealing procedures as data.
+
+A :class:`DealPlan` says how a pack, top card first, is dealt: rounds of so many cards to
+each seat starting at the dealer's left, extra hands (a miss, a widow dealt in rotation),
+widows put aside after a given round, a turn-up. Shuffled and arranged decks go through
+the same code.
+
+>>> from cardtable.core.cards import PACK_52
+>>> plan = DealPlan(rounds=(3, 2), turn_up=True)
+>>> out = plan.deal(list(range(52)), players=4, dealer=3)
+>>> [PACK_52.codes(h) for h in out.hands][0], PACK_52.code(out.turn_up), len(out.stock)
+(['2S', '3S', '4S', 'AS', '2H'], '9H', 31)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["DealPlan", "Dealt"]
+
+
+@dataclass
+class Dealt:
+    """The result of dealing: hand masks per seat, named extra hands/widows, turn-up, stock.
+
+    ``stock`` keeps the undealt cards with the top card LAST (so drawing is ``pop()``).
+    """
+
+    hands: list[int]
+    extras: dict[str, int] = field(default_factory=dict)
+    turn_up: int | None = None
+    stock: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """How to deal.
+
+    rounds: cards given to each recipient per round, e.g. ``(3, 2)`` or ``(1,) * 5``.
+    extra_hands: ``(name, position)``: a hand dealt in rotation like a seat; position 0
+        receives first (the dealer's left), ``players`` receives last (after the dealer).
+    widows: ``(name, after_round, count)``: cards put aside after round ``after_round``
+        (0-based); ``after_round=-1`` puts them aside before dealing.
+    turn_up: turn the next card after dealing.
+    deal_all: deal one at a time until the pack runs out (hands may be unequal).
+    """
+
+    rounds: tuple[int, ...] = (1,)
+    extra_hands: tuple[tuple[str, int], ...] = ()
+    widows: tuple[tuple[str, int, int], ...] = ()
+    turn_up: bool = False
+    deal_all: bool = False
+
+    def deal(self, order: list[int], players: int, dealer: int, direction: int = 1) -> Dealt:
+        """Deal ``order`` (top card first) to ``players`` seats; play goes ``direction`` (+1 left)."""
+        pos = 0
+        seats = [(dealer + direction * (i + 1)) % players for i in range(players)]
+        recipients: list[int | str] = list(seats)
+        for name, where in sorted(self.extra_hands, key=lambda e: -e[1]):
+            recipients.insert(where, name)
+        hands = [0] * players
+        extras: dict[str, int] = {name: 0 for name, _ in self.extra_hands}
+
+        def give(who: int | str, card: int) -> None:
+            if isinstance(who, int):
+                hands[who] |= 1 << card
+            else:
+                extras[who] |= 1 << card
+
+        def widows_after(r: int) -> None:
+            nonlocal pos
+            for name, after, count in self.widows:
+                if after == r:
+                    for c in order[pos:pos + count]:
+                        extras[name] = extras.get(name, 0) | 1 << c
+                    pos += count
+
+        widows_after(-1)
+        if self.deal_all:
+            i = 0
+            while pos < len(order):
+                give(recipients[i % len(recipients)], order[pos])
+                pos += 1
+                i += 1
+        else:
+            for r, n in enumerate(self.rounds):
+                for who in recipients:
+                    for c in order[pos:pos + n]:
+                        give(who, c)
+                    pos += n
+                widows_after(r)
+        turn_up = None
+        if self.turn_up and pos < len(order):
+            turn_up = order[pos]
+            pos += 1
+        return Dealt(hands, extras, turn_up, list(reversed(order[pos:])))
+
+    def cards_needed(self, players: int) -> int:
+        """Cards used by hands, extra hands, widows and the turn-up."""
+        per = sum(self.rounds) * (players + len(self.extra_hands))
+        return per + sum(c for _, _, c in self.widows) + (1 if self.turn_up else 0)

@@ -1,0 +1,101 @@
+"""Options: each declared once (name, type, default, allowed values, doc, source), validated once.
+
+>>> spec = Option("misery", bool, False, doc="allow the Misery declaration")
+>>> opts = Options.build((spec,), {"misery": True}, game="nap")
+>>> opts.misery
+True
+>>> Options.build((spec,), {"misery": "maybe"}, game="nap")
+Traceback (most recent call last):
+...
+cardtable.errors.RulesError: nap: option misery must be true or false, not 'maybe'
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RulesError
+
+__all__ = ["Option", "Options"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule switch of a game.
+
+    ``allowed`` lists the legal values of a choice option; for an int option it may be
+    a ``range``. ``source`` names the seed sentence or the rule resolution it comes from.
+    """
+
+    name: str
+    type: type
+    default: Any
+    allowed: Sequence[Any] | range | None = None
+    doc: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.type not in (bool, int, str):
+            raise TypeError(f"option {self.name}: type must be bool, int or str")
+
+    def describe_allowed(self) -> str:
+        """The allowed values in words."""
+        if self.type is bool:
+            return "true or false"
+        if isinstance(self.allowed, range):
+            return f"a whole number from {self.allowed.start} to {self.allowed.stop - 1}"
+        if self.allowed is not None:
+            return "one of " + ", ".join(repr(a) for a in self.allowed)
+        return "a whole number" if self.type is int else "text"
+
+    def validate(self, value: Any, game: str) -> Any:
+        """Return the value converted to the option's type, or raise :class:`RulesError`."""
+        v = value
+        if self.type is bool:
+            if isinstance(v, str) and v.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+                v = v.lower() in ("true", "yes", "on", "1")
+            if not isinstance(v, bool):
+                raise RulesError(f"{game}: option {self.name} must be true or false, not {value!r}")
+        elif self.type is int:
+            if isinstance(v, str):
+                with contextlib.suppress(ValueError):
+                    v = int(v)
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+        elif not isinstance(v, str):
+            raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+        if self.allowed is not None and v not in self.allowed:
+            raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+        return v
+
+
+@dataclass(frozen=True)
+class Options:
+    """A frozen, validated set of option values, read as attributes (``opts.misery``)."""
+
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["values"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain copy of the values."""
+        return dict(self.values)
+
+    @classmethod
+    def build(cls, specs: Iterable[Option], given: Mapping[str, Any], game: str) -> Options:
+        """Validate ``given`` against ``specs`` and fill in defaults."""
+        specs = list(specs)
+        by_name = {o.name: o for o in specs}
+        for name in given:
+            if name not in by_name:
+                allowed = ", ".join(sorted(by_name)) or "none"
+                raise RulesError(f"{game}: unknown option {name!r}; options are: {allowed}")
+        values = {o.name: o.validate(given[o.name], game) if o.name in given else o.default for o in specs}
+        return cls(values)

@@ -1,0 +1,259 @@
+"""Trick-taking, written once: how cards rank, what must be played, who wins.
+
+:class:`TrickRules` is built for one trump suit from two per-card tables — the
+*effective suit* (Pam, the ace of hearts, Schafkopf's queens and jacks belong to the
+trump suit) and the *power* within that suit — and from the obligations as flags:
+follow suit, head the trick, trump when void, overtrump, trump even when able to
+follow, and cards exempt from following (Spoil Five's reneging).
+
+>>> from cardtable.core.cards import PACK_52
+>>> r = TrickRules(PACK_52, trump=1, head=True, trump_when_void=True, overtrump=True)
+>>> hand = PACK_52.mask("KS 3S 2H 9H")
+>>> PACK_52.codes(r.plays(hand, [PACK_52.parse("QS")]))   # follow and head: only the king
+['KS']
+>>> PACK_52.codes(r.plays(hand, [PACK_52.parse("QD")]))   # void in diamonds: must trump
+['2H', '9H']
+>>> r.winner([PACK_52.parse(c) for c in ("QD", "AD", "2H")])   # the trump wins
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .cards import NO_SUIT, Pack, bits
+from .deal import Deal, Zone
+
+__all__ = ["TrickDeal", "TrickRules"]
+
+
+class TrickRules:
+    """Ranking and obligations of trick play for one trump suit (``None``: no trumps).
+
+    suit_of: effective suit of each card (default: printed suit; jokers count as trumps).
+    power: strength of each card within its effective suit (default: rank, ace high).
+    follow: must follow the led suit if able.
+    head: when following, must beat the best card of the led suit if able (not once trumped).
+    trump_when_void: unable to follow, must trump if able.
+    overtrump: when trumping a trumped trick, must beat the best trump if able.
+    undertrump_required: unable to overtrump, must still play a trump (else free).
+    trump_anytime: may trump even when able to follow a plain suit (Spoil Five family).
+    exempt: ``exempt(led_card, hand)`` gives the cards of the led suit that need not follow.
+    """
+
+    def __init__(self, pack: Pack, trump: int | None = None, *, suit_of: Sequence[int] | None = None,
+                 power: Sequence[int] | None = None, follow: bool = True, head: bool = False,
+                 trump_when_void: bool = False, overtrump: bool = False, undertrump_required: bool = True,
+                 trump_anytime: bool = False, exempt: Callable[[int, int], int] | None = None) -> None:
+        self.pack = pack
+        self.trump = trump
+        if suit_of is None:
+            suit_of = [trump if s == NO_SUIT and trump is not None else s for s in pack.suit]
+        self.suit_of: list[int] = list(suit_of)
+        self.power: list[int] = list(pack.rank if power is None else power)
+        self.suit_mask = [0] * 5
+        for c, s in enumerate(self.suit_of):
+            self.suit_mask[s] |= 1 << c
+        self.trump_mask = self.suit_mask[trump] if trump is not None else 0
+        self.follow, self.head = follow, head
+        self.trump_when_void, self.overtrump = trump_when_void, overtrump
+        self.undertrump_required, self.trump_anytime = undertrump_required, trump_anytime
+        self.exempt = exempt
+
+    def beats(self, card: int, best: int, led: int) -> bool:
+        """Does ``card`` beat ``best`` in a trick whose led effective suit is ``led``?"""
+        s, bs = self.suit_of[card], self.suit_of[best]
+        if s == bs:
+            return self.power[card] > self.power[best]
+        return s == self.trump
+
+    def winner(self, cards: Sequence[int]) -> int:
+        """Index (in play order) of the card that wins the trick."""
+        led = self.suit_of[cards[0]]
+        best = 0
+        for i in range(1, len(cards)):
+            if self.beats(cards[i], cards[best], led):
+                best = i
+        return best
+
+    def _stronger(self, hand: int, best: int) -> int:
+        """The cards of ``hand`` in ``best``'s effective suit that beat it."""
+        s, p, power = self.suit_of[best], self.power[best], self.power
+        return sum(1 << c for c in bits(hand & self.suit_mask[s]) if power[c] > p)
+
+    def plays(self, hand: int, trick: Sequence[int]) -> int:
+        """Mask of the cards of ``hand`` that may be played to ``trick`` (lead rules aside)."""
+        if not trick:
+            return hand
+        led = self.suit_of[trick[0]]
+        best = trick[self.winner(trick)]
+        follow = hand & self.suit_mask[led]
+        if follow and self.follow:
+            obliged = follow & ~self.exempt(trick[0], hand) if self.exempt else follow
+            if obliged:
+                allowed = follow
+                if self.head and self.suit_of[best] == led:
+                    beaters = self._stronger(follow, best)
+                    if beaters:
+                        allowed = beaters
+                if self.trump_anytime and led != self.trump:
+                    allowed |= hand & self.trump_mask
+                return allowed
+            return hand
+        trumps = hand & self.trump_mask
+        if self.trump_when_void and trumps and led != self.trump:
+            if self.overtrump and self.suit_of[best] == self.trump:
+                over = self._stronger(trumps, best)
+                if over:
+                    return over
+                return trumps if self.undertrump_required else hand
+            return trumps
+        return hand
+
+    def voids_shown(self, hand_before: int, trick: Sequence[int], card: int) -> int:
+        """Cards a player is shown not to hold by playing ``card`` to ``trick`` (for sampling)."""
+        if not trick or not self.follow:
+            return 0
+        led = self.suit_of[trick[0]]
+        if self.suit_of[card] == led:
+            return 0
+        if self.trump_anytime and self.suit_of[card] == self.trump:
+            return 0
+        shown = self.suit_mask[led]
+        if self.exempt:
+            shown &= ~self.exempt(trick[0], hand_before)
+        if self.trump_when_void and led != self.trump and self.suit_of[card] != self.trump:
+            shown |= self.trump_mask
+        return shown
+
+
+class TrickDeal(Deal):
+    """A deal with a trick-play phase: the trick, tricks won, voids shown, last trick.
+
+    A game calls :meth:`start_play` once the contract is known, supplies
+    :meth:`lead_mask` for its lead obligations, and reacts in :meth:`trick_done`.
+    """
+
+    rules: TrickRules
+
+    def start_play(self, rules: TrickRules, leader: int) -> None:
+        """Begin the play of the cards with ``leader`` to lead."""
+        self.rules = rules
+        self.phase = "play"
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.tricks_won: list[int] = [0] * self.players
+        self.won: list[int] = [0] * self.players
+        self.played: int = 0
+        self.voids: list[int] = [0] * self.players
+        self.leader = leader
+        self.turn = leader
+        self.in_play: list[int] = list(range(self.players))
+
+    def lead_mask(self, seat: int) -> int:
+        """Cards ``seat`` may lead (default: any)."""
+        return self.hands[seat]
+
+    def play_mask(self, seat: int) -> int:
+        """Cards ``seat`` may play now."""
+        if not self.trick:
+            return self.lead_mask(seat)
+        return self.rules.plays(self.hands[seat], self.trick)
+
+    def legal_cards(self) -> list[str]:
+        """The legal card plays as codes, in display order, one per distinct code."""
+        seat = self.turn
+        assert seat is not None
+        seen: list[str] = []
+        for c in sorted(bits(self.play_mask(seat)), key=self.pack.sort_key):
+            code = self.pack.code(c)
+            if code not in seen:
+                seen.append(code)
+        return seen
+
+    def explain_play(self, seat: int, action: str) -> str:
+        """The reason a card may not be played (the rule), for ``_explain``."""
+        c = self.pack.parse_in(action, self.hands[seat]) if len(action) == 2 else None
+        if c is None:
+            return f"{action} is not a card in your hand" if len(action) == 2 else "play a card from your hand"
+        if self.trick:
+            led = self.rules.suit_of[self.trick[0]]
+            names = ("spades", "hearts", "diamonds", "clubs", "jokers")
+            if self.hands[seat] & self.rules.suit_mask[led] and self.rules.suit_of[c] != led:
+                what = "trumps" if led == self.rules.trump else names[led]
+                return f"you must follow suit ({what} were led)"
+            if self.rules.head and self.rules.suit_of[c] == led:
+                return "you must head the trick (play a higher card of the led suit) when you can"
+            if self.rules.trump_when_void:
+                return "unable to follow, you must trump (and overtrump a trumped trick) when you can"
+        return self.lead_rule_text()
+
+    def lead_rule_text(self) -> str:
+        """Words for the game's lead obligation (shown when an illegal lead is tried)."""
+        return "that card may not be played now"
+
+    def play_card(self, seat: int, code: str) -> None:
+        """Play the card with ``code`` from ``seat``'s hand; finish the trick when complete."""
+        c = self.find_card(code, self.hands[seat])
+        hand = self.hands[seat]
+        self.voids[seat] |= self.rules.voids_shown(hand, self.trick, c)
+        self.hands[seat] = hand & ~(1 << c)
+        self.played |= 1 << c
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        if len(self.trick) < len(self.in_play):
+            self.turn = self.next_in_play(seat)
+            return
+        i = self.rules.winner(self.trick)
+        winner = self.trick_seats[i]
+        self.tricks_won[winner] += 1
+        self.won[winner] |= sum(1 << x for x in self.trick)
+        self.last_trick = list(zip(self.trick_seats, self.trick))
+        self.trick, self.trick_seats = [], []
+        self.leader = winner
+        self.turn = winner
+        self.trick_done(winner)
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat still in the play after ``seat``."""
+        s = self.next_seat(seat)
+        while s not in self.in_play:
+            s = self.next_seat(s)
+        return s
+
+    def trick_done(self, winner: int) -> None:
+        """Called after each trick; set ``self.turn = None`` to end the deal."""
+        if not any(self.hands[s] for s in self.in_play):
+            self.turn = None
+
+    def trick_view(self) -> dict[str, Any]:
+        """The public part of trick play for views."""
+        if self.phase not in ("play", "done") or not hasattr(self, "rules"):
+            return {}
+        code = self.pack.code
+        t = self.rules.trump
+        return {
+            "trump": None if t is None else "SHDC"[t],
+            "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
+            "last_trick": [[s, code(c)] for s, c in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "leader": self.leader,
+        }
+
+    def _zones(self) -> dict[str, int]:
+        z = super()._zones()
+        if hasattr(self, "won"):
+            z["trick"] = sum(1 << c for c in self.trick)
+            for s, m in enumerate(self.won):
+                z[f"won {s}"] = m
+        return z
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = super()._hidden_zones(viewer)
+        if hasattr(self, "voids"):
+            for z in zones:
+                if isinstance(z.key, tuple) and z.key[0] == "hand":
+                    z.allowed = ~self.voids[z.key[1]]
+        return zones

@@ -1,0 +1,1 @@
+"""The games, one module per family; each module's ``GAMES`` tuple lists its game classes."""

@@ -1,0 +1,216 @@
+"""One conformance suite over the whole catalogue (after OpenSpiel's RandomSimTest and
+PettingZoo's api_test): every game id gets these checks for free.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardtable as ct
+from cardtable.core.cards import bits
+
+GAME_IDS = [g.id for g in ct.games()]
+
+
+def player_counts(info: ct.GameInfo) -> list[int]:
+    counts = {info.min_players, info.max_players, info.default_players}
+    return sorted(c for c in counts if info.min_players <= c <= info.max_players)
+
+
+CASES = [(gid, n) for gid in GAME_IDS for n in player_counts(ct.game_info(gid))]
+
+
+def play_random(deal: ct.Deal, rng: random.Random, check=None, limit: int = 5000) -> int:
+    steps = 0
+    while not deal.over:
+        legal = deal.legal()
+        assert legal, f"legal() is empty before the end: {deal!r}"
+        if check:
+            check(deal)
+        deal.act(rng.choice(legal), seat=deal.turn)
+        steps += 1
+        assert steps < limit, "a deal did not terminate"
+    return steps
+
+
+def all_cards(deal: ct.Deal) -> list[int]:
+    """Every physical card index the deal knows about, via the game's own accounting hook."""
+    return deal.card_locations()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("gid,n", CASES)
+def test_random_play_terminates_and_settles(gid: str, n: int) -> None:
+    game = ct.load(gid, players=n)
+    rng = random.Random(1)
+    carry = None
+    for i in range(12):
+        deal = game.deal(seed=i, dealer=i % n, carry=carry)
+        start_pools = dict((carry or {}).get("pools", {}))
+        play_random(deal, rng)
+        res = deal.result()
+        assert len(res.deltas) == n
+        assert res.unit in ("chips", "points")
+        if res.unit == "chips":
+            # Chips are never created or lost: deltas plus the change in the pools sum to zero.
+            total = sum(map(Fraction, res.deltas)) + sum(map(Fraction, res.pools.values())) \
+                - sum(map(Fraction, start_pools.values()))
+            assert total == 0, (gid, res)
+        assert all(isinstance(line, str) for line in res.lines)
+        json.dumps(res.to_json())
+        carry = deal.carry
+        assert carry is None or isinstance(carry, dict)
+        json.dumps(carry)
+
+
+@pytest.mark.parametrize("gid,n", CASES)
+def test_cards_conserved(gid: str, n: int) -> None:
+    game = ct.load(gid, players=n)
+    deal = game.deal(seed=3)
+    rng = random.Random(3)
+
+    def check(d: ct.Deal) -> None:
+        locs = d.card_locations()  # type: ignore[attr-defined]
+        assert sorted(locs) == list(range(game.pack.size)), f"cards lost or duplicated in {gid}"
+
+    play_random(deal, rng, check)
+    check(deal)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_illegal_action_raises_and_changes_nothing(gid: str) -> None:
+    game = ct.load(gid)
+    deal = game.deal(seed=5)
+    rng = random.Random(5)
+    bad = ["zz", "bid 99", "exchange QQ", "play", "AS AS", "", "discard"]
+    while not deal.over:
+        legal = deal.legal()
+        before = json.dumps(deal.view(deal.turn)), list(deal.history), deal.turn
+        for b in bad + [c for c in ("AS", "2C", "7H", "KD", "JK") if c not in legal]:
+            if b in legal:
+                continue
+            reason = deal.why_not(b)
+            assert reason, (gid, b)
+            with pytest.raises(ct.IllegalAction):
+                deal.act(b)
+            assert (json.dumps(deal.view(deal.turn)), list(deal.history), deal.turn) == before
+        wrong = (deal.turn + 1) % deal.players
+        if wrong != deal.turn:
+            with pytest.raises(ct.IllegalAction, match="turn"):
+                deal.act(legal[0], seat=wrong)
+        deal.act(rng.choice(legal))
+    with pytest.raises(ct.IllegalAction):
+        deal.act("pass")
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_clone_is_independent(gid: str) -> None:
+    deal = ct.load(gid).deal(seed=8)
+    rng = random.Random(8)
+    for _ in range(6):
+        if deal.over:
+            break
+        deal.act(rng.choice(deal.legal()))
+    snap = json.dumps([deal.view(s) for s in range(deal.players)])
+    copy = deal.clone()
+    play_random(copy, random.Random(9))
+    assert json.dumps([deal.view(s) for s in range(deal.players)]) == snap
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_same_seed_same_deal_and_arranged_deck_reproduces(gid: str) -> None:
+    game = ct.load(gid)
+    a, b = game.deal(seed=11), game.deal(seed=11)
+    assert [a.view(s) for s in range(a.players)] == [b.view(s) for s in range(b.players)]
+    rec = a.record()
+    c = game.deal(deck=rec["deck"], dealer=rec["dealer"])
+    assert [a.view(s) for s in range(a.players)] == [c.view(s) for s in range(c.players)]
+    rng = random.Random(2)
+    play_random(a, rng)
+    again = ct.replay(a.record())
+    assert again.history == a.history and again.result().deltas == a.result().deltas
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_views_are_json_and_leak_nothing(gid: str) -> None:
+    game = ct.load(gid)
+    for seed in range(3):
+        deal = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in [*range(deal.players), None]:
+                v = deal.view(seat) if seat is not None else deal.public_view()
+                text = json.dumps(v)
+                hidden = deal.hidden_from(seat)  # type: ignore[attr-defined]
+                visible = deal.visible_to(seat)  # type: ignore[attr-defined]
+                hidden_codes = {game.pack.code(c) for c in bits(hidden)} - {game.pack.code(c) for c in bits(visible)}
+                tokens = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace("]", " ").split())
+                leaked = hidden_codes & tokens
+                assert not leaked, f"{gid}: seat {seat} sees hidden {leaked} in {text}"
+            if deal.over:
+                break
+            deal.act(rng.choice(deal.legal()))
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_sample_agrees_with_view(gid: str) -> None:
+    game = ct.load(gid)
+    deal = game.deal(seed=21)
+    rng = random.Random(21)
+    steps = 0
+    while not deal.over:
+        seat = deal.turn
+        for k in range(3):
+            s = deal.sample(seat, random.Random(k))
+            assert s.view(seat) == deal.view(seat), f"{gid}: a sample changes what seat {seat} sees"
+            assert s.legal() == deal.legal()
+            assert sorted(s.card_locations()) == list(range(game.pack.size))
+            play_random(s, random.Random(k))
+        deal.act(rng.choice(deal.legal()))
+        steps += 1
+        if steps > 60:
+            break
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gid=st.sampled_from(GAME_IDS), seed=st.integers(0, 10**6), play_seed=st.integers(0, 10**6))
+def test_property_random_deals_end_conserving_chips(gid: str, seed: int, play_seed: int) -> None:
+    game = ct.load(gid)
+    deal = game.deal(seed=seed)
+    play_random(deal, random.Random(play_seed))
+    res = deal.result()
+    if res.unit == "chips":
+        start = sum(map(Fraction, (deal.carry_in.get("pools") or {}).values()))
+        assert sum(map(Fraction, res.deltas)) + sum(map(Fraction, res.pools.values())) - start == 0
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_info_and_rules_text(gid: str) -> None:
+    info = ct.game_info(gid)
+    assert info.name and info.family and info.source
+    assert info.min_players <= info.default_players <= info.max_players
+    assert len(type(ct.load(gid)).rules_text()) > 200
+    for o in info.options:
+        assert o.doc, f"{gid}: option {o.name} has no doc"
+        ct.load(gid, **{o.name: o.default})
+    with pytest.raises(ct.RulesError, match="unknown option"):
+        ct.load(gid, no_such_option=1)
+    with pytest.raises(ct.RulesError):
+        ct.load(gid, players=info.max_players + 1)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_match_runs(gid: str) -> None:
+    game = ct.load(gid)
+    m = ct.Match(game, seed=4, deals=4)
+    rng = random.Random(4)
+    while not m.over:
+        d = m.next_deal()
+        play_random(d, rng)
+        m.record(d)
+    assert len(m.results) == 4
