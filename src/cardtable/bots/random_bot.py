@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import make_rng, seat_view
+from .base import make_rng
 
 __all__ = ["RandomBot"]
 
@@ -16,5 +16,7 @@ class RandomBot:
         self.rng = make_rng(seed)
 
     def choose(self, deal: Any, seat: int) -> str:
-        legal = seat_view(deal, seat)["legal"]
+        if deal.turn != seat:
+            raise ValueError(f"it is seat {deal.turn}'s turn, not seat {seat}'s")
+        legal = deal.legal()  # the seat to act sees its legal actions (view(seat)["legal"])
         return str(self.rng.choice(legal))

@@ -333,7 +333,7 @@ class Deal:
             rng = random.Random(rng)
         zones = self._hidden_zones(seat)
         free = [z.cards & ~z.fixed for z in zones]
-        pool = [c for m in free for c in bits(m)]
+        pool = sorted(c for m in free for c in bits(m))  # sorted: the truth's arrangement must not matter
         got = assign_cards(pool, [m.bit_count() for m in free], [z.allowed for z in zones], rng)
         if got is None:  # the truth is always consistent; keep it rather than fail
             got = free

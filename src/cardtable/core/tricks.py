@@ -152,6 +152,14 @@ class TrickDeal(Deal):
         self.turn = leader
         self.in_play: list[int] = list(range(self.players))
 
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for (partners share a side); for bots. Default: each for himself."""
+        return seat
+
+    def wants_tricks(self, seat: int) -> bool:
+        """Whether ``seat`` is trying to win tricks (False for a Misery declarer, say); for bots."""
+        return True
+
     def lead_mask(self, seat: int) -> int:
         """Cards ``seat`` may lead (default: any)."""
         return self.hands[seat]

@@ -250,6 +250,13 @@ class NapDeal(TrickDeal):
             self.rules = TrickRules(self.pack, self.pack.suit[self.find_card(code, self.hands[seat])])
         super().play_card(seat, code)
 
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.declarer else 1
+
+    def wants_tricks(self, seat: int) -> bool:
+        misery = self.contract is not None and self.contract.misery
+        return not misery if seat == self.declarer else True
+
     def trick_done(self, winner: int) -> None:
         if self.contract is not None and self.contract.misery and winner == self.declarer:
             self.turn = None  # the Misery has failed: nothing can change (N-GAP-5)
