@@ -109,6 +109,20 @@ class Layout:
         return new
 
     # ------------------------------------------------------------- queries
+    @property
+    def span(self) -> int:
+        """How many ranks a suit has (positions run from 0 to ``span - 1``)."""
+        return self._span
+
+    def cards_at(self, suit: int, pos: int) -> int:
+        """The cards of ``suit`` at position ``pos`` of the rank order.
+
+        >>> from cardtable.core.cards import PACK_52
+        >>> PACK_52.codes(Layout(PACK_52, ace_low=True).cards_at(1, 0))
+        ['AH']
+        """
+        return self._rank_cards[suit][pos]
+
     def playable(self, hand: int) -> int:
         """The cards of ``hand`` that may be played on the layout now."""
         return hand & self.wanted

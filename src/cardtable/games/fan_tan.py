@@ -1,0 +1,492 @@
+"""Fan-Tan (Sevens, Parliament, Card Dominoes), Play or Pay, Five or Nine (Domino Whist), Domino Fan-Tan.
+
+Source: seed ``004_2edd6d7cae07c8ad.txt`` (Scarne's "Stops" chapter; the Fan-Tan and Play or
+Pay headings are lost), with the gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.20–2.23
+(FT-GAP-1 … FT-GAP-4, PP-GAP-1, PP-GAP-2) and §3. The layout is :mod:`cardtable.core.layouts`.
+
+The rules as implemented
+------------------------
+Fan-Tan: "Two to eight players, but four makes the best game. A regular 52-card deck. The
+cards rank in this order; ace (low), two, three, ... king (high)." "Each player puts one or
+more chips in a pool before each deal" (option ``ante``, default 1). "Each player, beginning at
+dealer's left and going clockwise, is dealt one card at a time per round until the complete
+pack is exhausted. It does not matter if ... some receive one card more than the others."
+FT-GAP-1 (Bicycle): with ``short_hand_extra_ante`` each player with fewer cards antes one chip
+more. The deal passes to the left after each hand.
+
+"The player at dealer's left makes the first play. If he holds any seven, he may lay it face up
+in the center of the table. If he has no seven, he passes his turn." "Any player in turn may
+play a seven; or, he may play a six or eight of the same suit as a seven already on the table
+... any player when his turn comes may play a card in next higher rank on the eight pile or a
+card in next lower rank on the six pile. The ace is the last card played on the six pile ...
+the king is the last card played on the eight pile." One card per turn; the turn always moves
+to the left. "If a player has no eligible card to play, he passes his turn and must put one
+chip into a pool." Actions: a card code, or ``pass``.
+
+"The first player to get rid of all his cards is the winner and takes the pot. Other players
+also pay him one chip for each card that they have left in their hands, no one being permitted
+to play after the winner has put down his last card."
+
+Irregularities (option ``penalised_passes``, off by default: the software then simply refuses a
+pass while a card is playable, FT-GAP-3). When on, ``pass`` is always legal and a player who
+passes holding an eligible card pays the seed's penalty: "A player who passes when he holds an
+eligible card must pay three chips as penalty to the pot" — instead of the ordinary chip
+(FT-GAP-4, ENGINE DEFAULT; ``pass_chip_with_penalty`` adds it). "If he passes when he could play
+a seven, he must pay not only the three-chip penalty but an additional five chips to the holder
+of the eight of the same suit and five chips to the holder of the six. If he holds the seven and
+the next card (or cards in sequence to it, up or down), but does not play the seven, he pays
+the five-chip penalty to the player who holds the next card in sequence": FT-GAP-2, in each
+direction the holder of the first card beyond the offender's unbroken run from the seven; none
+when the run reaches the ace or the king, or (Domino Fan-Tan) when that card is in the stock.
+The payments are made for each seven he could have played (ENGINE DEFAULT). Cards so revealed
+are public from then on.
+
+Play or Pay (``play-or-pay``), "played the same as Fan-Tan except": "The player at dealer's
+left begins with any card, not necessarily a seven. The players following in turn must build
+higher in sequence on that card. If a player cannot play a card, he pays a chip to the pot. If
+a player holds more than one card in sequence, he continues to play, collecting a chip from
+each other player for each card played." PP-GAP-1 (ENGINE DEFAULT reading, option
+``run_bonus``): one chip from each other player for each card after the first in one
+continuous turn. "Cards may be played 'around the corner.' That is, in sequence past the king
+(queen, king, ace, deuce). The player who plays the last card of a suit is then privileged to
+play a card to begin a new suit" — he then starts a new turn with any card. One suit is active
+at a time and the turn moves to the left after each turn (PP-GAP-2). The only pass penalty
+is the three chips (there is no seven).
+
+Five or Nine (``five-or-nine``, Domino Whist): "the same as Fan-Tan except that the first card
+played must be a five or a nine. The first card played determines rank or layout for that deal
+... the set cards (five or nine) must be built up and down in suit to the limits of king and ace
+respectively." A player with no eligible card pays one chip (§2.22); with
+``penalised_passes`` the seven's penalties apply to the set rank once it is fixed (ENGINE
+DEFAULT, §2.22).
+
+Domino Fan-Tan (``domino-fan-tan``): two players; "Each player is dealt 17 cards, and the rest
+of the pack is placed face down to form a stock. If a player cannot play in his turn, he puts
+a chip into the pot and draws the top card of the stock. If he still cannot play, he puts another
+chip into the pot and draws the next card of the stock. This continues until he is able to play.
+When the stock is exhausted the hands are played out." Action ``draw`` (pay and draw; the turn
+stays); once the stock is gone, ``pass``. The winner takes the pot and a chip per card left in
+the other hand (§2.23).
+
+>>> import cardtable as ct
+>>> from cardtable.core.cards import PACK_52
+>>> top = "7S 2H 8S 3H 6S 4H"
+>>> rest = [c for c in PACK_52.code_of if c not in top.split()]
+>>> d = ct.load("fan-tan", players=2).deal(deck=" ".join(top.split() + rest), dealer=1)
+>>> d.legal()  # seat 0, at dealer's left, may lay a seven
+['7S', '7H', '7C']
+>>> d.act("7S"); d.legal()  # seat 1 holds neither 6S nor 8S, but a seven
+['7D']
+>>> d.act("7D"); d.legal()
+['8S', '6S', '7H', '7C', '8D', '6D']
+>>> d.view(0)["layout"], d.view(0)["pools"]
+({'S': ['7S', '7S'], 'D': ['7D', '7D']}, {'pot': 2})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
+from ..core.chips import Ledger, Settlement
+from ..core.deal import Deal, Zone
+from ..core.dealing import DealPlan
+from ..core.game import Game
+from ..core.layouts import Layout
+from ..core.options import Option
+from ..errors import CardError
+
+__all__ = ["DominoFanTan", "FanTan", "FanTanDeal", "FiveOrNine", "PlayOrPay"]
+
+POT = "pot"
+SEED = "seed 004_2edd6d7cae07c8ad.txt"
+RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+              9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+class FanTanDeal(Deal):
+    """A deal of Fan-Tan: cards built on the sevens, a chip into the pot for each pass."""
+
+    game: FanTan
+    _copy_objects = ("layout",)
+
+    def _start(self, order: list[int]) -> None:
+        g, n = self.game, self.players
+        dealt = g.plan().deal(order, n, self.dealer)
+        self.hands, self.stock = dealt.hands, dealt.stock
+        self.layout = g.new_layout()
+        self.pot_start: int = int(self.carry_in.get("pools", {}).get(POT, 0))
+        self.pot: int = self.pot_start
+        self.payments: list[tuple[int, int, int, str]] = []
+        """(payer, payee or -1 for the pot, chips, why), in the order they were made."""
+        self.lacks: list[int] = [0] * n
+        """Cards each seat has shown it does not hold (it passed while they were eligible)."""
+        self.known: list[int] = [0] * n
+        """Cards each seat is publicly known to hold (revealed by a penalty)."""
+        self.winner: int | None = None
+        self.run: int = 0
+        most = max(h.bit_count() for h in self.hands)
+        for s in (self.next_seat(self.dealer, i + 1) for i in range(n)):
+            ante = g.options.ante
+            if getattr(g.options, "short_hand_extra_ante", False) and self.hands[s].bit_count() < most:
+                ante += 1
+            self._pay(s, -1, ante, f"seat {s} antes {ante} to the pot")
+        self.phase = "play"
+        self.turn = self.next_seat(self.dealer)
+
+    # ------------------------------------------------------------ the rules
+    def eligible(self) -> int:
+        """Every card that may be played now, whoever holds it."""
+        return self.layout.wanted
+
+    def opening_rank(self) -> int | None:
+        """The rank that opens a suit (the seven), for the pass penalties; ``None`` if none."""
+        return self.layout.start_rank
+
+    def place(self, seat: int, card: int) -> None:
+        """Put a played card on the layout."""
+        self.layout.play(card)
+
+    def turn_after_play(self, seat: int, card: int) -> int:
+        """Who plays after ``seat`` played ``card`` (Fan-Tan: always the next seat)."""
+        return self.next_seat(seat)
+
+    def unable_word(self) -> str:
+        """The action of a player who cannot play."""
+        return "pass"
+
+    # ---------------------------------------------------------------- hooks
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        cards = self.hands[seat] & self.eligible()
+        acts = self.card_codes(cards)
+        if not cards:
+            acts.append(self.unable_word())
+        elif self.game.options.penalised_passes:
+            acts.append("pass")
+        return acts
+
+    def _apply(self, seat: int, action: str) -> None:
+        if action in ("pass", "draw"):
+            self._pass(seat, action)
+            return
+        c = self.find_card(action, self.hands[seat])
+        bit = 1 << c
+        self.hands[seat] &= ~bit
+        self.known[seat] &= ~bit
+        self.place(seat, c)
+        if not self.hands[seat]:
+            # "no one being permitted to play after the winner has put down his last card"
+            self.winner, self.turn, self.phase = seat, None, "done"
+            return
+        self.turn = self.turn_after_play(seat, c)
+
+    def _pass(self, seat: int, action: str) -> None:
+        able = self.hands[seat] & self.eligible()
+        if able:
+            self._penalty(seat, able)
+        else:
+            self.lacks[seat] |= self.eligible()
+            self._pay(seat, -1, 1, f"seat {seat} cannot play and pays 1 chip to the pot")
+        if action == "draw":
+            # Domino Fan-Tan: "draws the top card of the stock ... This continues until he is able to play."
+            self.hands[seat] |= 1 << self.stock.pop()
+            self.lacks[seat] = 0
+            return
+        self.run = 0
+        self.turn = self.next_seat(seat)
+
+    def _penalty(self, seat: int, able: int) -> None:
+        o = self.game.options
+        self._pay(seat, -1, 3, f"seat {seat} passes holding an eligible card: 3 chips penalty to the pot")
+        if o.pass_chip_with_penalty:
+            self._pay(seat, -1, 1, f"seat {seat} also pays the chip for passing")
+        r = self.opening_rank()
+        if r is None:
+            return
+        lay, pack, hand = self.layout, self.pack, self.hands[seat]
+        for c in bits(able):
+            if pack.rank[c] != r:
+                continue
+            s = pack.suit[c]
+            self.known[seat] |= 1 << c
+            for step in (-1, 1):
+                p = lay.pos[c] + step
+                while 0 <= p < lay.span and hand & lay.cards_at(s, p):
+                    self.known[seat] |= hand & lay.cards_at(s, p)
+                    p += step
+                if not 0 <= p < lay.span:
+                    continue
+                nxt = lay.cards_at(s, p)
+                holder = next((h for h in range(self.players) if self.hands[h] & nxt), None)
+                if holder is None:
+                    continue  # the card is in the stock: no holder to pay (FT-GAP-2)
+                self.known[holder] |= nxt
+                self._pay(seat, holder, 5, f"seat {seat} did not play the {RANK_NAMES[r]} of {SUIT_NAMES[s]}: "
+                          f"5 chips to seat {holder}, who holds {pack.code((nxt & -nxt).bit_length() - 1)}")
+
+    def _pay(self, payer: int, payee: int, chips: int, line: str) -> None:
+        self.payments.append((payer, payee, chips, line))
+        if payee < 0:
+            self.pot += chips
+
+    def _explain(self, seat: int, action: str) -> str:
+        able = self.hands[seat] & self.eligible()
+        if action in ("pass", "draw"):
+            if able:
+                return ("a player with an eligible card must play it (FT-GAP-3); the penalised pass of the seed "
+                        "needs the option penalised_passes=true")
+            return "with the stock exhausted the hands are played out: pass" if action == "draw" else \
+                "you cannot play: draw from the stock (pay a chip and draw until able to play)"
+        try:
+            code = parse_code(action)
+        except CardError:
+            return "play a card code such as '7S', or pass when you cannot play"
+        c = self.pack.parse_in(code, self.hands[seat])
+        if c is None:
+            return f"you do not hold {code}"
+        return self.why_card(c)
+
+    def why_card(self, card: int) -> str:
+        """Why a held card may not be played now."""
+        s = self.pack.suit[card]
+        if not self.layout.is_open(s):
+            return (f"a suit is opened only by its {RANK_NAMES[self.opening_rank() or 7]} "
+                    "(seed: 'Any player in turn may play a seven')")
+        return ("cards are built in suit, down from the seven to the ace and up to the king, one rank at a time "
+                "(seed: 'a card in next higher rank on the eight pile or ... next lower rank on the six pile')")
+
+    # ----------------------------------------------------------- settlement
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, {POT: self.pot_start})
+        for payer, payee, chips, line in self.payments:
+            if payee < 0:
+                led.to_pool(payer, POT, chips, line)
+            else:
+                led.pay(payer, payee, chips, line)
+        w = self.winner
+        if w is None:
+            led.note("nobody went out")
+            return led.settlement()
+        led.from_pool(w, POT, None, f"seat {w} goes out first and takes the pot of {led.pools.get(POT, 0)}")
+        for s in range(self.players):
+            left = self.hands[s].bit_count()
+            if s != w and left:
+                led.pay(s, w, left, f"seat {s} pays seat {w} {left} for the cards left in hand")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        pot = self.result().pools.get(POT, 0)
+        return {"pools": {POT: pot}} if pot else None
+
+    # ---------------------------------------------------------------- views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {"layout": self.layout.view(), "pools": {POT: self.pot},
+                             "paid": [sum(p[2] for p in self.payments if p[0] == s) for s in range(self.players)],
+                             "known": {str(s): self.card_codes(m) for s, m in enumerate(self.known) if m}}
+        if self.game.stock_cards:
+            v["stock_size"] = len(self.stock)
+        if self.winner is not None:
+            v["status"] = f"seat {self.winner} is out and wins"
+        else:
+            v["status"] = f"seat {self.turn} to play; the pot holds {self.pot}"
+        return v
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = [Zone(("hand", s), self.hands[s], fixed=self.known[s] & self.hands[s], allowed=~self.lacks[s])
+                 for s in range(self.players) if s != viewer]
+        if self.stock:
+            zones.append(Zone("stock", sum(1 << c for c in self.stock)))
+        return zones
+
+    def _zones(self) -> dict[str, int]:
+        return {**super()._zones(), "layout": self.layout.played}
+
+
+class PlayOrPayDeal(FanTanDeal):
+    """Play or Pay: one suit at a time, built upward round the corner; runs collect chips."""
+
+    def _start(self, order: list[int]) -> None:
+        self.active: int = -1
+        """The suit being built (-1: the next card begins a new suit)."""
+        super()._start(order)
+
+    def eligible(self) -> int:
+        if self.active < 0:
+            return self.pack.full  # "begins with any card" / "privileged to play a card to begin a new suit"
+        return self.layout.extensions(self.active)
+
+    def opening_rank(self) -> int | None:
+        return None
+
+    def place(self, seat: int, card: int) -> None:
+        s = self.pack.suit[card]
+        if self.active < 0:
+            self.layout.start(card)
+            self.active = s
+            self.run = 0
+        else:
+            self.layout.play(card)
+        self.run += 1
+        bonus = self.game.options.run_bonus
+        due = {"after_first": 1 if self.run >= 2 else 0, "none": 0,
+               "every_card": 2 if self.run == 2 else 1 if self.run > 2 else 0}[bonus]
+        if due:
+            for other in range(self.players):
+                if other != seat:
+                    self._pay(other, seat, due, f"seat {other} pays seat {seat} {due} for a card played in sequence")
+
+    def turn_after_play(self, seat: int, card: int) -> int:
+        s = self.pack.suit[card]
+        if self.layout.complete(s):
+            self.active = -1  # "The player who plays the last card of a suit is then privileged ..."
+            self.run = 0
+            return seat
+        if self.hands[seat] & self.layout.extensions(s):
+            return seat  # "If a player holds more than one card in sequence, he continues to play"
+        self.run = 0
+        return self.next_seat(seat)
+
+    def why_card(self, card: int) -> str:
+        need = self.pack.codes(self.eligible())
+        return (f"build upward in sequence on the {SUIT_NAMES[self.active]} (seed: 'The players following in turn "
+                f"must build higher in sequence on that card'); the next card is {' or '.join(need)}")
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["active_suit"] = SUITS[self.active] if self.active >= 0 else None
+        return v
+
+
+FIVES_NINES = sum(1 << c for c in range(52) if PACK_52.rank[c] in (5, 9))
+"""The fives and nines of the 52-card pack."""
+
+
+class FiveOrNineDeal(FanTanDeal):
+    """Five or Nine: the first card, a five or a nine, sets the rank that opens every suit."""
+
+    def eligible(self) -> int:
+        if self.layout.start_rank is None:
+            return FIVES_NINES  # "the first card played must be a five or a nine"
+        return self.layout.wanted
+
+    def place(self, seat: int, card: int) -> None:
+        if self.layout.start_rank is None:
+            self.layout.set_start_rank(self.pack.rank[card])  # "The first card played determines rank"
+        self.layout.play(card)
+
+    def why_card(self, card: int) -> str:
+        if self.layout.start_rank is None:
+            return "the first card played must be a five or a nine (seed: Five or Nine)"
+        r = RANK_NAMES[self.layout.start_rank]
+        if not self.layout.is_open(self.pack.suit[card]):
+            return f"a suit is opened only by its {r}, the rank the first card set"
+        return f"cards are built in suit, up from the {r} to the king and down to the ace, one rank at a time"
+
+
+class DominoFanTanDeal(FanTanDeal):
+    """Domino Fan-Tan: 17 cards each and a stock drawn from, at a chip a card, until able to play."""
+
+    def unable_word(self) -> str:
+        return "draw" if self.stock else "pass"
+
+
+class FanTan(Game):
+    """Fan-Tan (Sevens, Parliament, Card Dominoes): sevens open the suits, built down to the ace and up to the king.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    id = "fan-tan"
+    name = "Fan-Tan"
+    family = "fan-tan"
+    aliases = ("sevens", "parliament", "card-dominoes")
+    min_players, max_players, default_players = 2, 8, 4
+    source = f"{SEED}, Fan-Tan (heading lost); RESOLUTIONS.md §2.20, §3"
+    deal_class: type[Deal] = FanTanDeal
+    stock_cards = False
+    layout_args: dict[str, Any] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
+    option_specs: tuple[Option, ...] = (
+        Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
+               source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
+        Option("penalised_passes", bool, False,
+               doc="allow passing while able to play, at the seed's penalties (3 chips to the pot; 5-chip "
+                   "payments for a withheld seven)",
+               source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
+        Option("pass_chip_with_penalty", bool, False,
+               doc="a penalised pass pays the ordinary chip as well as the 3-chip penalty",
+               source="FT-GAP-4 (ENGINE DEFAULT: the penalty replaces the chip)"),
+        Option("short_hand_extra_ante", bool, False,
+               doc="each player dealt fewer cards antes one chip more",
+               source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
+    )
+
+    def plan(self) -> DealPlan:
+        """How the cards are dealt: one at a time from dealer's left until the pack is exhausted."""
+        return DealPlan(deal_all=True)
+
+    def new_layout(self) -> Layout:
+        """The empty layout of a deal."""
+        return Layout(self.pack, **self.layout_args)
+
+
+class PlayOrPay(FanTan):
+    """Play or Pay: any first card, built upward round the corner; a chip a card for runs; pay when unable.
+
+    Seed 004: "The player at dealer's left begins with any card, not necessarily a seven. The players
+    following in turn must build higher in sequence on that card." See the module text.
+    """
+
+    id = "play-or-pay"
+    name = "Play or Pay"
+    aliases = ()
+    source = f"{SEED}, Play or Pay (heading lost); RESOLUTIONS.md §2.21"
+    deal_class = PlayOrPayDeal
+    layout_args = {"ace_low": True, "up": True, "wrap": True}
+    option_specs = (
+        *FanTan.option_specs,
+        Option("run_bonus", str, "after_first", ("after_first", "every_card", "none"),
+               doc="chips from each other player for a run: each card after the first, every card of a run "
+                   "of two or more, or none",
+               source=f"{SEED}: 'collecting a chip from each other player for each card played'; PP-GAP-1"),
+    )
+
+
+class FiveOrNine(FanTan):
+    """Five or Nine (Domino Whist): the first card must be a five or a nine, and that rank opens every suit.
+
+    Seed 004: "the first card played must be a five or a nine. The first card played determines rank or
+    layout for that deal." See the module text.
+    """
+
+    id = "five-or-nine"
+    name = "Five or Nine"
+    aliases = ("domino-whist",)
+    source = f"{SEED}, 'Five or Nine'; RESOLUTIONS.md §2.22"
+    deal_class = FiveOrNineDeal
+    layout_args = {"ace_low": True, "up": True, "down": True}
+
+
+class DominoFanTan(FanTan):
+    """Domino Fan-Tan: two players, 17 cards each, drawing from the stock (a chip a card) until able to play.
+
+    See the module text.
+    """
+
+    id = "domino-fan-tan"
+    name = "Domino Fan-Tan"
+    aliases = ()
+    min_players, max_players, default_players = 2, 2, 2
+    source = f"{SEED}, 'Domino Fan-Tan'; RESOLUTIONS.md §2.23"
+    deal_class = DominoFanTanDeal
+    stock_cards = True
+    option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")
+
+    def plan(self) -> DealPlan:
+        """Seventeen cards each, one at a time; the rest is the stock."""
+        return DealPlan(rounds=(1,) * 17)
+
+
+GAMES = (FanTan, PlayOrPay, FiveOrNine, DominoFanTan)
+
