@@ -18,6 +18,8 @@ __all__ = ["KINDS", "Bot", "load"]
 
 KINDS: dict[str, str] = {
     "random": "cardtable.bots.random_bot:RandomBot",
+    "heuristic": "cardtable.bots.heuristic:HeuristicBot",
+    "ismcts": "cardtable.bots.ismcts:ISMCTSBot",
 }
 
 

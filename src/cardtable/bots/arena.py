@@ -1,0 +1,187 @@
+"""Playing many deals with bots: simulations and duplicate duels.
+
+Every deal is seeded by its index (``deal_seed(seed, i)``), never by the worker that plays
+it, so results are the same whatever the number of processes.
+
+>>> res = simulate("nap", ["random"] * 3, deals=20, seed=1)
+>>> len(res.per_deal), len(res.mean), res.deals
+(20, 3, 20)
+>>> d = duel("nap", "random", "random", deals=4, seed=2)
+>>> d.deals, len(d.per_deal)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..catalog import load
+from ..core.deal import Deal
+from . import load as load_bot
+
+__all__ = ["BotSpec", "deal_seed", "play_deal", "simulate", "duel", "SimResult", "DuelResult", "mean_ci"]
+
+BotSpec = str | tuple[str, dict[str, Any]]
+"""A bot kind, or a kind with its parameters: ``("ismcts", {"iterations": 200})``."""
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The shuffle seed of deal ``index`` of a run seeded ``seed``."""
+    return (seed * 1_000_003 + index * 7919 + 17) % (2**63)
+
+
+def _bot(spec: BotSpec, seed: int) -> Any:
+    kind, params = (spec, {}) if isinstance(spec, str) else spec
+    return load_bot(kind, **{"seed": seed, **params})
+
+
+def play_deal(deal: Deal, bots: Sequence[Any], on_action: Callable[[Deal, int, str], None] | None = None) -> Deal:
+    """Play ``deal`` to the end, each seat's action chosen by ``bots[seat]``."""
+    while not deal.over:
+        seat = deal.turn
+        assert seat is not None
+        action = bots[seat].choose(deal, seat)
+        if on_action:
+            on_action(deal, seat, action)
+        deal.act(action, seat=seat)
+    return deal
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation).
+
+    >>> mean_ci([1.0, 3.0])
+    (2.0, 1.96)
+    """
+    n = len(xs)
+    if n == 0:
+        return 0.0, math.inf
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+@dataclass
+class SimResult:
+    """Per-seat results of a simulation."""
+
+    game: str
+    deals: int
+    per_deal: list[list[float]] = field(default_factory=list)
+    seconds: float = 0.0
+    actions: int = 0
+
+    @property
+    def mean(self) -> list[float]:
+        return [mean_ci([d[s] for d in self.per_deal])[0] for s in range(len(self.per_deal[0]))]
+
+    @property
+    def ci95(self) -> list[float]:
+        return [mean_ci([d[s] for d in self.per_deal])[1] for s in range(len(self.per_deal[0]))]
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds else math.inf
+
+
+@dataclass
+class DuelResult:
+    """Bot A's mean result per deal against B, over duplicate deals."""
+
+    game: str
+    a: BotSpec
+    b: BotSpec
+    deals: int
+    per_deal: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    games: int = 0
+
+    @property
+    def mean(self) -> float:
+        return mean_ci(self.per_deal)[0]
+
+    @property
+    def ci95(self) -> float:
+        return mean_ci(self.per_deal)[1]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else math.inf
+
+
+def _sim_one(args: tuple[str, int | None, dict[str, Any], list[BotSpec], int, int]) -> tuple[list[float], int]:
+    game_id, players, options, specs, seed, i = args
+    game = load(game_id, players=players, **options)
+    s = deal_seed(seed, i)
+    deal = game.deal(seed=s, dealer=i % game.players)
+    bots = [_bot(specs[k % len(specs)], s + k) for k in range(game.players)]
+    play_deal(deal, bots)
+    return [float(Fraction(x)) for x in deal.result().deltas], len(deal.history)
+
+
+def _duel_one(args: tuple[str, int | None, dict[str, Any], BotSpec, BotSpec, int, int]) -> tuple[float, int]:
+    """One duplicate deal: A takes each seat in turn, B the others; A's mean result."""
+    game_id, players, options, a, b, seed, i = args
+    game = load(game_id, players=players, **options)
+    s = deal_seed(seed, i)
+    total = 0.0
+    for r in range(game.players):
+        deal = game.deal(seed=s, dealer=i % game.players)
+        bots = [_bot(a if seat == r else b, s + seat) for seat in range(game.players)]
+        play_deal(deal, bots)
+        total += float(Fraction(deal.result().deltas[r]))
+    return total / game.players, game.players
+
+
+def _run(fn: Callable[[Any], Any], jobs_args: list[Any], jobs: int,
+         progress: Callable[[int], None] | None) -> Iterator[Any]:
+    if jobs <= 1:
+        for a in jobs_args:
+            out = fn(a)
+            if progress:
+                progress(1)
+            yield out
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for out in pool.map(fn, jobs_args, chunksize=max(1, min(64, len(jobs_args) // (jobs * 8) or 1))):
+            if progress:
+                progress(1)
+            yield out
+
+
+def simulate(game_id: str, bots: Sequence[BotSpec], deals: int, seed: int = 0, players: int | None = None,
+             options: dict[str, Any] | None = None, jobs: int = 1,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play ``deals`` independent deals with ``bots`` (repeated round the table) and collect results."""
+    load(game_id, players=players, **(options or {}))  # validate before starting workers
+    args = [(game_id, players, options or {}, list(bots), seed, i) for i in range(deals)]
+    res = SimResult(game_id, deals)
+    t = time.perf_counter()
+    for row, n in _run(_sim_one, args, jobs, progress):
+        res.per_deal.append(row)
+        res.actions += n
+    res.seconds = time.perf_counter() - t
+    return res
+
+
+def duel(game_id: str, a: BotSpec, b: BotSpec, deals: int, seed: int = 0, players: int | None = None,
+         options: dict[str, Any] | None = None, jobs: int = 1,
+         progress: Callable[[int], None] | None = None) -> DuelResult:
+    """Duplicate deals: each deal played once per seat rotation, A in one seat and B in the others."""
+    load(game_id, players=players, **(options or {}))
+    args = [(game_id, players, options or {}, a, b, seed, i) for i in range(deals)]
+    res = DuelResult(game_id, a, b, deals)
+    t = time.perf_counter()
+    for mean, g in _run(_duel_one, args, jobs, progress):
+        res.per_deal.append(mean)
+        res.games += g
+    res.seconds = time.perf_counter() - t
+    return res

@@ -1,0 +1,1 @@
+"""The ``cardtable`` command line: list, rules, play, simulate, duel (Typer + Rich)."""

@@ -1,0 +1,245 @@
+"""The ``cardtable`` command: list, rules, play, simulate, duel (and serve, replay when installed)."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.prompt import Prompt
+from rich.table import Table
+
+import cardtable as ct
+from cardtable.bots import arena
+
+from .render import action_text, settlement_table, totals_table, view_panel
+
+app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True,
+                  add_completion=False)
+console = Console()
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs into a dict (values are validated by the game)."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise typer.BadParameter(f"option {item!r} must be written NAME=VALUE")
+        k, v = item.split("=", 1)
+        out[k.strip().replace("-", "_")] = v.strip()
+    return out
+
+
+def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Game:
+    """Load a game or exit with the error's message."""
+    try:
+        return ct.load(game, players=players, **options)
+    except ct.RulesError as e:
+        console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
+
+
+@app.command("list")
+def list_games() -> None:
+    """A table of the games."""
+    t = Table(title="cardtable games")
+    for col in ("id", "name", "family", "players", "options"):
+        t.add_column(col)
+    for g in ct.games():
+        t.add_row(g.id, g.name, g.family, f"{g.min_players}–{g.max_players}", str(len(g.options)))
+    console.print(t)
+
+
+def rules_markdown(game_id: str) -> str:
+    """The rules as implemented, with every option, as Markdown (shared with the web app)."""
+    cls = ct.catalog.game_class(game_id)
+    info = cls.info_()
+    lines = [f"# {info.name} (`{info.id}`)", "",
+             f"*Family:* {info.family} · *Players:* {info.min_players}–{info.max_players} · "
+             f"*Source:* {info.source}", ""]
+    if info.aliases:
+        lines += [f"*Also:* {', '.join(info.aliases)}", ""]
+    lines += ["```text", cls.rules_text(), "```", "", "## Options", ""]
+    if not info.options:
+        lines.append("None.")
+    else:
+        lines += ["| option | default | allowed | what it does |", "| --- | --- | --- | --- |"]
+        for o in info.options:
+            lines.append(f"| `{o.name}` | `{o.default}` | {o.describe_allowed()} | {o.doc} ({o.source}) |")
+    return "\n".join(lines)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="game id, e.g. nap")]) -> None:
+    """The rules as implemented, with every option, its default and allowed values."""
+    try:
+        text = rules_markdown(game)
+    except ct.RulesError as e:
+        console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
+    console.print(Markdown(text))
+
+
+def ask_action(deal: ct.Deal, seat: int) -> str | None:
+    """Show the legal actions numbered and read a choice; ``None`` to quit."""
+    legal = deal.legal()
+    t = Table.grid(padding=(0, 2))
+    cols = 4 if len(legal) > 8 else 1
+    cells = []
+    for i, a in enumerate(legal, 1):
+        cells.append(f"[cyan]{i:>2}[/] " + action_text(a).markup)
+    for r in range(0, len(cells), cols):
+        t.add_row(*cells[r:r + cols])
+    console.print(t)
+    while True:
+        raw = Prompt.ask("your action (number or text, ? for help, q to quit)", console=console).strip()
+        if raw.lower() in ("q", "quit", "exit"):
+            return None
+        if raw in ("?", "help"):
+            console.print("Type the number of an action, or the action itself (e.g. [bold]QH[/], "
+                          "[bold]pass[/], [bold]bid 3[/]).")
+            continue
+        if raw.isdigit():
+            k = int(raw)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+            continue
+        reason = deal.why_not(raw, seat)
+        if reason is None:
+            return raw
+        console.print(f"[red]{reason}[/]")
+
+
+@app.command()
+def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
+         players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+         seat: Annotated[int, typer.Option("--seat", "-s", help="your seat (0 = first)")] = 0,
+         bot: Annotated[str, typer.Option("--bot", "-b", help="bot kind for the other seats")] = "heuristic",
+         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+         seed: Annotated[int | None, typer.Option(help="random seed for the shuffles")] = None,
+         deals: Annotated[int | None, typer.Option(help="stop after this many deals")] = None) -> None:
+    """Play one seat in the terminal against bots, over a whole match."""
+    g = load_game(game, players, parse_options(option))
+    if not 0 <= seat < g.players:
+        console.print(f"[red]error:[/] seat must be from 0 to {g.players - 1}")
+        raise typer.Exit(2)
+    try:
+        bots = {s: ct.bots.load(bot, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
+    except ct.RulesError as e:
+        console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
+    match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
+    console.print(f"[bold]{g.info.name}[/] — {g.players} players, you are seat {seat}; bots: {bot}. "
+                  f"Type [bold]q[/] to stop.")
+    while not match.over:
+        deal = match.next_deal()
+        console.rule(f"deal {len(match.results) + 1} — dealer: {'you' if deal.dealer == seat else deal.dealer}")
+        while not deal.over:
+            turn = deal.turn
+            assert turn is not None
+            if turn == seat:
+                console.print(view_panel(deal.view(seat)))
+                action = ask_action(deal, seat)
+                if action is None:
+                    console.print(totals_table(match.totals, seat, len(match.results)))
+                    return
+            else:
+                action = bots[turn].choose(deal, turn)
+            deal.act(action, seat=turn)
+            if turn != seat:
+                _, seen = deal.view(seat)["history"][-1]
+                console.print(f"  seat {turn}: ", action_text(seen))
+        console.print(view_panel(deal.view(seat)))
+        res = match.record(deal)
+        console.print(settlement_table(res.to_json(), seat))
+        console.print(totals_table(match.totals, seat, len(match.results)))
+        if not match.over and os.isatty(0):
+            if Prompt.ask("next deal? [Y/n]", default="y", console=console).lower().startswith("n"):
+                return
+    console.print("[bold]match over[/]")
+
+
+def progress_bar(total: int, label: str) -> Progress:
+    """A progress bar with rate and time left."""
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.speed} /s"),
+                    TimeRemainingColumn(), console=console, transient=False)
+
+
+@app.command()
+def simulate(game: Annotated[str, typer.Argument(help="game id")],
+             n: Annotated[int, typer.Option("-n", "--deals", help="number of deals")] = 1000,
+             bots: Annotated[str, typer.Option(help="comma-separated bot kinds, repeated round the table")] = "random",
+             players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
+             jobs: Annotated[int, typer.Option(help="worker processes")] = 1) -> None:
+    """Play many deals with bots; per-seat mean result with a 95% confidence interval, and deals/s."""
+    g = load_game(game, players, parse_options(option))
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    for b in set(specs):
+        try:
+            ct.bots.load(b)
+        except ct.RulesError as e:
+            console.print(f"[red]error:[/] {e}")
+            raise typer.Exit(2) from None
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console) as prog:
+        task = prog.add_task("deals", total=n)
+        res = arena.simulate(g.id, specs, n, seed=seed, players=g.players, options=g.options.as_dict(),
+                             jobs=jobs, progress=lambda k: prog.advance(task, k))
+    t = Table(title=f"{g.info.name}: {n} deals, bots {', '.join(specs)}")
+    t.add_column("seat")
+    t.add_column("bot")
+    t.add_column(f"mean {g.unit}/deal", justify="right")
+    t.add_column("95% CI", justify="right")
+    for s, (m, ci) in enumerate(zip(res.mean, res.ci95)):
+        t.add_row(str(s), specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
+    console.print(t)
+    console.print(f"{res.deals_per_second:,.0f} deals/s, {res.actions / res.seconds:,.0f} actions/s "
+                  f"({res.seconds:.2f} s)")
+
+
+@app.command("duel")
+def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
+             bot_a: Annotated[str, typer.Argument(help="bot A kind")],
+             bot_b: Annotated[str, typer.Argument(help="bot B kind")],
+             n: Annotated[int, typer.Option("-n", "--deals", help="number of duplicate deals")] = 200,
+             players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
+             jobs: Annotated[int, typer.Option(help="worker processes")] = 1) -> None:
+    """Duplicate deals: each deal once per seat rotation; A's mean result per deal against B."""
+    g = load_game(game, players, parse_options(option))
+    for b in (bot_a, bot_b):
+        try:
+            ct.bots.load(b)
+        except ct.RulesError as e:
+            console.print(f"[red]error:[/] {e}")
+            raise typer.Exit(2) from None
+    with Progress(TextColumn("dueling"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console) as prog:
+        task = prog.add_task("deals", total=n)
+        res = arena.duel(g.id, bot_a, bot_b, n, seed=seed, players=g.players, options=g.options.as_dict(),
+                         jobs=jobs, progress=lambda k: prog.advance(task, k))
+    console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {n} duplicate deals × {g.players} rotations")
+    console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI)")
+    console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
+
+
+def main() -> None:
+    """Entry point of the ``cardtable`` script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        console.print("\n[yellow]interrupted[/]")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

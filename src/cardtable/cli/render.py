@@ -1,0 +1,149 @@
+"""Rendering of views for the terminal, with Rich. Presentation only: everything comes from ``view()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["card_text", "cards_text", "view_panel", "settlement_table", "totals_table", "SUIT_STYLE"]
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
+
+
+def card_text(code: str) -> Text:
+    """One card as coloured text (``Q♥``)."""
+    if code == "JK":
+        return Text("🃏JK", style="bold magenta")
+    rank = "10" if code[0] == "T" else code[0]
+    return Text(rank + SUIT_SYMBOL.get(code[1], code[1]), style=SUIT_STYLE.get(code[1], ""))
+
+
+def cards_text(codes: list[str] | None) -> Text:
+    """A row of cards separated by spaces."""
+    out = Text()
+    for i, c in enumerate(codes or []):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(c))
+    return out
+
+
+def action_text(action: str) -> Text:
+    """An action with any card codes in it coloured."""
+    out = Text()
+    for i, tok in enumerate(action.split()):
+        if i:
+            out.append(" ")
+        if (len(tok) == 2 and tok[1] in SUIT_SYMBOL and tok[0] in "AKQJT98765432") or tok == "JK":
+            out.append_text(card_text(tok))
+        else:
+            out.append(tok)
+    return out
+
+
+def seat_name(seat: int | None, me: int | None) -> str:
+    """'You' for the viewer, else 'Seat n'."""
+    if seat is None:
+        return "-"
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
+    """The table as one seat sees it."""
+    me = view.get("seat")
+    rows: list[Any] = []
+    info = Table.grid(padding=(0, 2))
+    info.add_column(style="dim")
+    info.add_column()
+    info.add_row("dealer", seat_name(view.get("dealer"), me))
+    info.add_row("phase", str(view.get("phase")))
+    if view.get("status"):
+        info.add_row("", str(view["status"]))
+    for key in ("contract", "declarer", "high_bid", "trump", "turn_up", "stock_size", "discard_top"):
+        val = view.get(key)
+        if val is None or val == "":
+            continue
+        if key == "declarer":
+            info.add_row(key, seat_name(val, me))
+        elif key == "trump":
+            info.add_row(key, Text(SUIT_SYMBOL.get(val, str(val)), style=SUIT_STYLE.get(val, "")))
+        elif key in ("turn_up", "discard_top"):
+            info.add_row(key.replace("_", " "), card_text(val))
+        else:
+            info.add_row(key.replace("_", " "), str(val))
+    if view.get("pools"):
+        info.add_row("pools", ", ".join(f"{k}: {v}" for k, v in view["pools"].items()))
+    if view.get("tricks_won"):
+        info.add_row("tricks", "  ".join(f"{seat_name(s, me)}: {n}" for s, n in enumerate(view["tricks_won"])))
+    rows.append(info)
+    if view.get("layout"):
+        rows.append(Text("layout: ", style="dim") + Text(str(view["layout"])))
+    if view.get("melds"):
+        mt = Table(title="melds", show_header=False, box=None)
+        for m in view["melds"]:
+            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), me), cards_text(m.get("cards")))
+        rows.append(mt)
+    if view.get("exposed"):
+        for s, codes in view["exposed"].items():
+            rows.append(Text(f"{seat_name(int(s), me)} shows: ") + cards_text(codes))
+    if view.get("last_trick"):
+        lt = Text("last trick: ", style="dim")
+        for s, c in view["last_trick"]:
+            lt.append(f"{seat_name(s, me)} ")
+            lt.append_text(card_text(c))
+            lt.append("  ")
+        rows.append(lt)
+    trick = view.get("trick")
+    if trick is not None:
+        t = Text("trick: ", style="bold")
+        for s, c in trick:
+            t.append(f"{seat_name(s, me)} ")
+            t.append_text(card_text(c))
+            t.append("  ")
+        rows.append(t)
+    recent = view.get("history", [])[-6:]
+    if recent:
+        h = Text("recent: ", style="dim")
+        for s, a in recent:
+            h.append(f"{seat_name(s, me)} ")
+            h.append_text(action_text(a))
+            h.append(" · ", style="dim")
+        rows.append(h)
+    if me is not None:
+        rows.append(Text("your hand: ", style="bold") + cards_text(view.get("hand")))
+    title = f"{view.get('game')} — {'your turn' if view.get('turn') == me else 'waiting for ' + seat_name(view.get('turn'), me)}"
+    return Panel(Group(*rows), title=title, expand=False)
+
+
+def settlement_table(result: dict[str, Any], me: int | None) -> Table:
+    """A deal's settlement, line by line, with each seat's result."""
+    t = Table(title="settlement", show_header=True)
+    t.add_column("seat")
+    t.add_column(result.get("unit", "chips"), justify="right")
+    for s, d in enumerate(result["deltas"]):
+        style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
+        t.add_row(seat_name(s, me), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
+    t.caption = "\n".join(result.get("lines", []))
+    return t
+
+
+def eval_frac(x: Any) -> float:
+    """A float from an int or a 'a/b' text."""
+    if isinstance(x, str) and "/" in x:
+        a, b = x.split("/")
+        return int(a) / int(b)
+    return float(x)
+
+
+def totals_table(totals: list[Any], me: int | None, deals: int) -> Table:
+    """Running totals of a match."""
+    t = Table(title=f"running totals after {deals} deal{'s' if deals != 1 else ''}")
+    for s in range(len(totals)):
+        t.add_column(seat_name(s, me), justify="right")
+    t.add_row(*[str(x) for x in totals])
+    return t
