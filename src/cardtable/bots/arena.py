@@ -25,7 +25,7 @@ from ..catalog import load
 from ..core.deal import Deal
 from . import load as load_bot
 
-__all__ = ["BotSpec", "deal_seed", "play_deal", "simulate", "duel", "SimResult", "DuelResult", "mean_ci"]
+__all__ = ["BotSpec", "DuelResult", "SimResult", "deal_seed", "duel", "mean_ci", "play_deal", "simulate"]
 
 BotSpec = str | tuple[str, dict[str, Any]]
 """A bot kind, or a kind with its parameters: ``("ismcts", {"iterations": 200})``."""

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+
 from ..core.cards import bits
 from ..core.deal import Deal
 from ..core.tricks import TrickDeal
 
-__all__ = ["HeuristicBot", "fast_policy", "trick_play", "estimate_tricks", "FAMILY_POLICIES"]
+__all__ = ["FAMILY_POLICIES", "HeuristicBot", "estimate_tricks", "fast_policy", "trick_play"]
 
 FamilyPolicy = Callable[[Deal, int, list[str], random.Random], "str | None"]
 FAMILY_POLICIES: dict[str, FamilyPolicy] = {}

@@ -98,11 +98,9 @@ class ISMCTSBot:
                 d.act(a)
                 path.append(child)
                 break
-            logs = {a: math.log(node.children[a].avail) for a in legal}
-            def ucb(a: str) -> float:
-                ch = node.children[a]
-                return ch.total / ch.visits / scale + self.c * math.sqrt(logs[a] / ch.visits)
-            a = max(legal, key=ucb)
+            kids, c = node.children, self.c
+            a = max(legal, key=lambda x: kids[x].total / kids[x].visits / scale
+                    + c * math.sqrt(math.log(kids[x].avail) / kids[x].visits))
             node = node.children[a]
             d.act(a)
             path.append(node)

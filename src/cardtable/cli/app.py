@@ -159,9 +159,9 @@ def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), seat))
         console.print(totals_table(match.totals, seat, len(match.results)))
-        if not match.over and os.isatty(0):
-            if Prompt.ask("next deal? [Y/n]", default="y", console=console).lower().startswith("n"):
-                return
+        if not match.over and os.isatty(0) and \
+                Prompt.ask("next deal? [Y/n]", default="y", console=console).lower().startswith("n"):
+            return
     console.print("[bold]match over[/]")
 
 

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["card_text", "cards_text", "view_panel", "settlement_table", "totals_table", "SUIT_STYLE"]
+__all__ = ["SUIT_STYLE", "card_text", "cards_text", "settlement_table", "totals_table", "view_panel"]
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
@@ -116,11 +116,17 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
         rows.append(h)
     if me is not None:
         rows.append(Text("your hand: ", style="bold") + cards_text(view.get("hand")))
-    title = f"{view.get('game')} — {'your turn' if view.get('turn') == me else 'waiting for ' + seat_name(view.get('turn'), me)}"
+    if view.get("over"):
+        state = "deal over"
+    elif view.get("turn") == me:
+        state = "your turn"
+    else:
+        state = "waiting for " + seat_name(view.get("turn"), me)
+    title = f"{view.get('game')} — {state}"
     return Panel(Group(*rows), title=title, expand=False)
 
 
-def settlement_table(result: dict[str, Any], me: int | None) -> Table:
+def settlement_table(result: dict[str, Any], me: int | None) -> Group:
     """A deal's settlement, line by line, with each seat's result."""
     t = Table(title="settlement", show_header=True)
     t.add_column("seat")
@@ -128,8 +134,8 @@ def settlement_table(result: dict[str, Any], me: int | None) -> Table:
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
         t.add_row(seat_name(s, me), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
-    t.caption = "\n".join(result.get("lines", []))
-    return t
+    lines = Text("\n".join("· " + line for line in result.get("lines", [])))
+    return Group(lines, t)
 
 
 def eval_frac(x: Any) -> float:
