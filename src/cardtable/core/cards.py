@@ -113,6 +113,9 @@ class Pack:
         self._index: dict[str, list[int]] = {}
         for i, c in enumerate(self.code_of):
             self._index.setdefault(c, []).append(i)
+        self.has_duplicates = len(self._index) < self.size
+        self.display_rank: tuple[int, ...] = tuple(
+            ((0, 1, 3, 2, 4)[self.suit[i]] * 16 + 15 - self.rank[i]) * 2 for i in range(self.size))
         self.suit_mask: tuple[int, ...] = tuple(
             sum(1 << i for i in range(self.size) if self.suit[i] == s) for s in range(5))
 
@@ -142,6 +145,14 @@ class Pack:
             if mask >> i & 1:
                 return i
         return None
+
+    def cards_with(self, code: str) -> list[int] | tuple[()]:
+        """The physical cards with a canonical ``code`` (no parsing; empty if none)."""
+        return self._index.get(code, ())
+
+    def in_display_order(self, mask: int) -> list[int]:
+        """The cards of a mask in display order (suits S H C D, high rank first)."""
+        return sorted(bits(mask), key=self.display_rank.__getitem__)
 
     def cards_of(self, code: str) -> list[int]:
         """Every physical card with this canonical code."""

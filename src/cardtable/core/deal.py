@@ -33,11 +33,19 @@ def normalize_action(action: str) -> str:
     'exchange TH QS'
     >>> normalize_action("Bid 3")
     'bid 3'
+    >>> normalize_action("meld 7h 7d jk=7c")  # a wild card and what it stands for
+    'meld 7H 7D JK=7C'
     """
     if not isinstance(action, str):
         raise IllegalAction(f"an action is text such as 'QH' or 'pass', not {action!r}")
     out = []
     for tok in action.split():
+        if "=" in tok:
+            try:
+                out.append("=".join(parse_code(part) for part in tok.split("=")))
+                continue
+            except CardError:
+                pass
         if 2 <= len(tok) <= 3 or tok in ("JK", "jk") or (len(tok) == 2 and tok[-1] in "♠♥♦♣"):
             try:
                 out.append(parse_code(tok))
@@ -255,15 +263,19 @@ class Deal:
 
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
-        reason = self.why_not(action, seat)
-        if reason is not None:
-            raise IllegalAction(reason)
         who = self.turn
+        if self._legal_cache is None and who is not None:
+            self._legal_cache = self._legal()
+        if who is None or (seat is not None and seat != who) or self._legal_cache is None \
+                or action not in self._legal_cache:
+            reason = self.why_not(action, seat)
+            if reason is not None:
+                raise IllegalAction(reason)
+            action = normalize_action(action)
         assert who is not None
-        a = normalize_action(action)
         self._legal_cache = None
-        self.history.append((who, a))
-        self._apply(who, a)
+        self.history.append((who, action))
+        self._apply(who, action)
         self._legal_cache = None
 
     def result(self) -> Settlement:
@@ -295,7 +307,7 @@ class Deal:
     def _build_view(self, seat: int | None) -> dict[str, Any]:
         hand = None
         if seat is not None:
-            hand = [self.pack.code(c) for c in sorted(bits(self.hands[seat]), key=self.pack.sort_key)]
+            hand = self.card_codes(self.hands[seat])
         v: dict[str, Any] = {
             "game": self.game.id, "players": self.players, "seat": seat, "dealer": self.dealer,
             "turn": self.turn, "phase": self.phase, "over": self.over, "hand": hand,
@@ -377,10 +389,14 @@ class Deal:
 
     def card_codes(self, mask: int) -> list[str]:
         """Codes of a mask in display order."""
-        return [self.pack.code(c) for c in sorted(bits(mask), key=self.pack.sort_key)]
+        code = self.pack.code_of
+        return [code[c] for c in self.pack.in_display_order(mask)]
 
     def find_card(self, code: str, mask: int) -> int:
         """The physical card with ``code`` inside ``mask`` (the action was checked legal)."""
+        for c in self.pack.cards_with(code):
+            if mask >> c & 1:
+                return c
         c = self.pack.parse_in(code, mask)
         if c is None:
             raise IllegalAction(f"{code} is not there")

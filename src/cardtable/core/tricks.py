@@ -20,6 +20,7 @@ follow, and cards exempt from following (Spoil Five's reneging).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from .cards import NO_SUIT, Pack, bits
@@ -60,6 +61,12 @@ class TrickRules:
         self.trump_when_void, self.overtrump = trump_when_void, overtrump
         self.undertrump_required, self.trump_anytime = undertrump_required, trump_anytime
         self.exempt = exempt
+
+    @staticmethod
+    @cache
+    def standard(pack: Pack, trump: int | None) -> TrickRules:
+        """Shared rules for plain must-follow play with ``trump`` (built once per pack and trump)."""
+        return TrickRules(pack, trump)
 
     def beats(self, card: int, best: int, led: int) -> bool:
         """Does ``card`` beat ``best`` in a trick whose led effective suit is ``led``?"""
@@ -174,12 +181,9 @@ class TrickDeal(Deal):
         """The legal card plays as codes, in display order, one per distinct code."""
         seat = self.turn
         assert seat is not None
-        seen: list[str] = []
-        for c in sorted(bits(self.play_mask(seat)), key=self.pack.sort_key):
-            code = self.pack.code(c)
-            if code not in seen:
-                seen.append(code)
-        return seen
+        pack = self.pack
+        codes = [pack.code_of[c] for c in pack.in_display_order(self.play_mask(seat))]
+        return list(dict.fromkeys(codes)) if pack.has_duplicates else codes
 
     def explain_play(self, seat: int, action: str) -> str:
         """The reason a card may not be played (the rule), for ``_explain``."""

@@ -241,13 +241,13 @@ class NapDeal(TrickDeal):
 
     def _begin_play(self) -> None:
         assert self.declarer is not None
-        self.start_play(TrickRules(self.pack, None), self.declarer)
+        self.start_play(TrickRules.standard(self.pack, None), self.declarer)
 
     def play_card(self, seat: int, code: str) -> None:
         misery = self.contract is not None and self.contract.misery
         if not self.played and (not misery or self.game.options.misery_trumps):
             # "the card that he leads determines the trump suit"
-            self.rules = TrickRules(self.pack, self.pack.suit[self.find_card(code, self.hands[seat])])
+            self.rules = TrickRules.standard(self.pack, self.pack.suit[self.find_card(code, self.hands[seat])])
         super().play_card(seat, code)
 
     def side(self, seat: int) -> int:
