@@ -1,0 +1,418 @@
+"""Melds, written once for the rummy family: sets and sequences, with wild cards.
+
+A *set* is three or more cards of one rank; a *sequence* three or more cards of one suit in
+rank order. The ace is high or low in a sequence (``A 2 3`` and ``Q K A``) but never round
+the corner (``K A 2``). A wild card (a joker) stands for any card its holder chooses, and
+the meld records what it stands for: its *stand* is a position and a suit.
+
+Positions: ``1`` is the ace low, ``2`` … ``13`` the pip and court ranks, ``14`` the ace high.
+A stand is encoded as the int ``position * 4 + suit`` (suits as in :mod:`cardtable.core.cards`),
+so a sequence is simply consecutive positions of one suit. A :class:`Meld` is an immutable
+tuple (cheap to share between clones); laying off or moving a joker returns a new meld.
+
+Text: a natural card is its code, a joker ``JK=<code it stands for>``. A sequence is written
+from low to high, a set as its naturals (spades, hearts, diamonds, clubs) then its jokers.
+
+>>> from cardtable.core.cards import PACK_106
+>>> rules = MeldRules(PACK_106)
+>>> hand = PACK_106.mask("6S 7S 8S JK 9H")
+>>> sorted(rules.text(m) for m in rules.melds_in(hand))[:4]
+['6S 7S 8S', '6S 7S 8S JK=9S', '6S 7S JK=8S', '6S JK=7S 8S']
+>>> run = rules.parse("6S 7S 8S JK=9S", hand)
+>>> [(card, rules.text(new)) for card, new in rules.joker_moves(run, PACK_106.mask("9S"))]
+[('9S', 'JK=5S 6S 7S 8S 9S')]
+>>> moved = rules.joker_moves(run, PACK_106.mask("9S"))[0][1]
+>>> rules.joker_moves(moved, PACK_106.mask("5S")), rules.crosswise(moved)
+([], [0])
+>>> rules.parse("KS AS 2S", PACK_106.mask("KS AS 2S"))
+Traceback (most recent call last):
+...
+ValueError: a sequence may not go round the corner (K A 2): the ace is high or low, not both
+
+Sets may repeat a card of a double pack, and a set's joker is named by its rank (the engine
+gives it the first suit the set lacks):
+
+>>> rules.text(rules.parse("KS KS KD", PACK_106.mask("KS KS KD")))
+'KS KS KD'
+>>> [t for t, _, _ in rules.layoffs(rules.parse("7H 7D JK=7S", PACK_106.mask("7H 7D JK")),
+...                                  PACK_106.mask("7C JK 8H"))]
+['7C', 'JK=7C']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+from typing import NamedTuple
+
+from .cards import JOKER, NO_SUIT, RANKS, SUITS, Pack, bits, parse_code
+
+__all__ = ["RUN", "SET", "Meld", "MeldRules", "stand_code"]
+
+SET = "set"
+RUN = "sequence"
+
+
+def stand_code(stand: int) -> str:
+    """The card code a stand (``position * 4 + suit``) names.
+
+    >>> stand_code(1 * 4 + 0), stand_code(14 * 4 + 1), stand_code(10 * 4 + 3)
+    ('AS', 'AH', 'TC')
+    """
+    pos = stand >> 2
+    return RANKS[(14 if pos == 1 else pos) - 2] + SUITS[stand & 3]
+
+
+class Meld(NamedTuple):
+    """A meld on the table: its kind, its physical cards, what each stands for.
+
+    ``cards[i]`` stands for ``stands[i]`` (a natural card for itself); a sequence's cards are
+    in position order. ``moved`` is the mask of jokers that were moved once and are fixed.
+    """
+
+    kind: str
+    cards: tuple[int, ...]
+    stands: tuple[int, ...]
+    moved: int = 0
+    owner: int = -1
+
+    @property
+    def low(self) -> int:
+        """Lowest position (a sequence's low end; a set's rank)."""
+        return self.stands[0] >> 2
+
+    @property
+    def high(self) -> int:
+        """Highest position."""
+        return self.stands[-1] >> 2
+
+    @property
+    def suit(self) -> int:
+        """A sequence's suit (meaningless for a set)."""
+        return self.stands[0] & 3
+
+    def mask(self) -> int:
+        """The mask of the meld's physical cards."""
+        m = 0
+        for c in self.cards:
+            m |= 1 << c
+        return m
+
+
+class MeldRules:
+    """The meld rules of one game, as data.
+
+    pack: the pack; ``wild``: mask of wild cards (default: the pack's jokers).
+    min_set, min_run: shortest set and sequence. ace_low, ace_high: where the ace may stand
+    in a sequence (never both ends of a wrap: sequences never go round the corner).
+    A meld must hold at least one natural card.
+
+    >>> from cardtable.core.cards import PACK_52
+    >>> MeldRules(PACK_52).parse("AS 2S 3S", PACK_52.full).low
+    1
+    """
+
+    def __init__(self, pack: Pack, *, wild: int | None = None, min_set: int = 3, min_run: int = 3,
+                 ace_low: bool = True, ace_high: bool = True) -> None:
+        self.pack = pack
+        self.wild = pack.suit_mask[NO_SUIT] if wild is None else wild
+        self.min_set, self.min_run = min_set, min_run
+        self.lo_pos = 1 if ace_low else 2
+        self.hi_pos = 14 if ace_high else 13
+        self._rank, self._suit = pack.rank, pack.suit
+
+    # ------------------------------------------------------------------ basics
+    def is_wild(self, card: int) -> bool:
+        """Is this physical card wild?"""
+        return bool(self.wild >> card & 1)
+
+    def positions(self, card: int) -> tuple[int, ...]:
+        """The sequence positions a natural card may take (an ace: low and/or high)."""
+        r = self._rank[card]
+        if r == 14:
+            return tuple(p for p in (1, 14) if self.lo_pos <= p <= self.hi_pos)
+        return (r,)
+
+    def text(self, meld: Meld) -> str:
+        """The meld written as text (``JK=<code>`` for a wild card)."""
+        return " ".join(self.card_text(c, s) for c, s in zip(meld.cards, meld.stands))
+
+    def card_text(self, card: int, stand: int) -> str:
+        """One card of a meld as text."""
+        code = self.pack.code_of[card]
+        return f"{code}={stand_code(stand)}" if self.wild >> card & 1 else code
+
+    def crosswise(self, meld: Meld) -> list[int]:
+        """Indices of the wild cards that may never move: all of a set's (CC-GAP-4), a
+        sequence's interior ones and those already moved once."""
+        last = len(meld.cards) - 1
+        return [i for i, c in enumerate(meld.cards) if self.wild >> c & 1
+                and (meld.kind == SET or 0 < i < last or meld.moved >> c & 1)]
+
+    @staticmethod
+    def _free_suit(have: set[int]) -> int:
+        """The suit a set's new joker names: the first (S H D C) the set lacks, else spades."""
+        s = next((s for s in range(4) if s not in have), 0)
+        have.add(s)
+        return s
+
+    def make_set(self, rank: int, naturals: Sequence[int], jokers: Sequence[int], owner: int = -1) -> Meld:
+        """A set of ``rank`` from natural cards and jokers (not validated).
+
+        >>> from cardtable.core.cards import PACK_106
+        >>> r = MeldRules(PACK_106)
+        >>> r.text(r.make_set(7, PACK_106.cards_of("7D") + PACK_106.cards_of("7S"), PACK_106.cards_of("JK")))
+        '7S 7S 7D 7D JK=7H JK=7C'
+        """
+        nat = sorted(naturals, key=lambda c: (self._suit[c], c))
+        have = {self._suit[c] for c in nat}
+        stands = [rank * 4 + self._suit[c] for c in nat] + [rank * 4 + self._free_suit(have) for _ in jokers]
+        return Meld(SET, (*nat, *jokers), tuple(stands), 0, owner)
+
+    def _set_add(self, meld: Meld, card: int) -> Meld:
+        """A set with one more card; the jokers keep what they stand for."""
+        rank = meld.low
+        pairs = list(zip(meld.cards, meld.stands))
+        if self.wild >> card & 1:
+            pairs.append((card, rank * 4 + self._free_suit({st & 3 for st in meld.stands})))
+        else:
+            n = sum(1 for c in meld.cards if not self.wild >> c & 1)
+            pairs.insert(n, (card, rank * 4 + self._suit[card]))
+            pairs[:n + 1] = sorted(pairs[:n + 1], key=lambda cs: (self._suit[cs[0]], cs[0]))
+        return meld._replace(cards=tuple(c for c, _ in pairs), stands=tuple(st for _, st in pairs))
+
+    # -------------------------------------------------------------- validation
+    def check(self, meld: Meld) -> str | None:
+        """Why ``meld`` is not a valid meld, or ``None``.
+
+        >>> from cardtable.core.cards import PACK_52
+        >>> r = MeldRules(PACK_52)
+        >>> r.check(r.make_set(7, [PACK_52.parse("7S"), PACK_52.parse("7H")], []))
+        'a set needs at least 3 cards'
+        >>> r.check(r.parse("5S 6S 7S", PACK_52.full)) is None
+        True
+        """
+        cards, stands = meld.cards, meld.stands
+        if len(cards) != len(stands) or len(set(cards)) != len(cards):
+            return "a meld holds each card once, and each card stands for one card"
+        if all(self.wild >> c & 1 for c in cards):
+            return "a meld needs at least one natural card"
+        for c, st in zip(cards, stands):
+            if not self.wild >> c & 1 and (self._suit[c] != st & 3 or (st >> 2) not in self._stand_positions(c)):
+                return f"{self.pack.code_of[c]} can only stand for itself"
+        if meld.kind == SET:
+            if len(cards) < self.min_set:
+                return f"a set needs at least {self.min_set} cards"
+            if len({st >> 2 for st in stands}) != 1:
+                return "a set is cards of one rank"
+            return None
+        if len(cards) < self.min_run:
+            return f"a sequence needs at least {self.min_run} cards"
+        suit, low = stands[0] & 3, stands[0] >> 2
+        if any(st != (low + i) * 4 + suit for i, st in enumerate(stands)):
+            return f"a sequence is consecutive cards of one suit: {' '.join(map(stand_code, stands))} is not"
+        if low < self.lo_pos or low + len(stands) - 1 > self.hi_pos:
+            return "the ace may not stand there in a sequence"
+        return None
+
+    def _stand_positions(self, card: int) -> tuple[int, ...]:
+        r = self._rank[card]
+        return (1, 14) if r == 14 else (r,)
+
+    def parse(self, text: str | Sequence[str], hand: int) -> Meld:
+        """Read a meld written as text from the cards of ``hand``; ``ValueError`` with the rule if invalid.
+
+        Naturals are taken from ``hand`` (repeated codes take further copies); ``JK=<code>``
+        names what a wild card stands for.
+        """
+        words = text.split() if isinstance(text, str) else list(text)
+        used = 0
+        named: list[tuple[int, str]] = []
+        for w in words:
+            code, _, stand = w.partition("=")
+            code = parse_code(code)
+            c = self.pack.parse_in(code, hand & ~used)
+            if c is None:
+                raise ValueError(f"{code} is not in your hand (or all its copies are used)")
+            used |= 1 << c
+            if self.wild >> c & 1:
+                if not stand:
+                    raise ValueError(f"say what the {code} stands for, e.g. {code}=7S")
+                named.append((c, parse_code(stand)))
+            else:
+                if stand:
+                    raise ValueError(f"{code} is a natural card and stands only for itself")
+                named.append((c, code))
+        if len(named) < min(self.min_set, self.min_run):
+            raise ValueError(f"a meld needs at least {min(self.min_set, self.min_run)} cards")
+        if any(n == JOKER for _, n in named):
+            raise ValueError("a wild card must stand for a natural card")
+        ranks = {n[0] for _, n in named}
+        suits = {n[1] for _, n in named}
+        if len(ranks) == 1:
+            rank = RANKS.index(named[0][1][0]) + 2
+            nat = [c for c, _ in named if not self.wild >> c & 1]
+            meld = self.make_set(rank, nat, [c for c, _ in named if self.wild >> c & 1])
+        elif len(suits) != 1:
+            raise ValueError("a meld is a set (one rank) or a sequence (one suit): these cards mix suits and ranks")
+        else:
+            meld = self._parse_run(named)
+        why = self.check(meld)
+        if why:
+            raise ValueError(why)
+        return meld
+
+    def _parse_run(self, named: list[tuple[int, str]]) -> Meld:
+        suit = SUITS.index(named[0][1][1])
+        pos = [RANKS.index(n[0]) + 2 for _, n in named]
+        aces = [i for i, p in enumerate(pos) if p == 14]
+        if aces and self.lo_pos == 1 and 2 in pos:  # an ace next to a two is low
+            if 13 in pos and len(aces) == 1:
+                raise ValueError("a sequence may not go round the corner (K A 2): the ace is high or low, not both")
+            pos[aces[0]] = 1
+        order = sorted(range(len(named)), key=lambda i: pos[i])
+        if [pos[i] for i in order] != list(range(pos[order[0]], pos[order[0]] + len(pos))):
+            raise ValueError("a sequence is consecutive cards of one suit, each once")
+        return Meld(RUN, tuple(named[i][0] for i in order), tuple(pos[i] * 4 + suit for i in order))
+
+    # ------------------------------------------------------------- enumeration
+    def melds_in(self, hand: int, owner: int = -1) -> list[Meld]:
+        """Every distinct valid meld (by text) that can be made from ``hand``."""
+        return [*self._sets_in(hand, owner), *self._runs_in(hand, owner)]
+
+    def _sets_in(self, hand: int, owner: int) -> Iterator[Meld]:
+        jokers = [c for c in bits(hand & self.wild)]
+        by_rank: dict[int, list[list[int]]] = {}
+        for c in bits(hand & ~self.wild):
+            by_rank.setdefault(self._rank[c], [[], [], [], []])[self._suit[c]].append(c)
+        for rank, suits in sorted(by_rank.items()):
+            if sum(map(len, suits)) + len(jokers) < self.min_set:
+                continue
+            for counts in product(*(range(len(s) + 1) for s in suits)):
+                n = sum(counts)
+                if not n:
+                    continue
+                nat = [c for s, k in zip(suits, counts) for c in s[:k]]
+                for j in range(max(0, self.min_set - n), len(jokers) + 1):
+                    yield self.make_set(rank, nat, jokers[:j], owner)
+
+    def _runs_in(self, hand: int, owner: int) -> Iterator[Meld]:
+        jokers = [c for c in bits(hand & self.wild)]
+        nj = len(jokers)
+        for suit in range(4):
+            at: dict[int, list[int]] = {}
+            for c in bits(hand & self.pack.suit_mask[suit] & ~self.wild):
+                for p in self.positions(c):
+                    at.setdefault(p, []).append(c)
+            if len(at) + nj < self.min_run or not at:
+                continue
+            for low in range(self.lo_pos, self.hi_pos - self.min_run + 2):
+                missing: list[int] = []
+                for high in range(low, self.hi_pos + 1):
+                    if high not in at:
+                        missing.append(high)
+                        if len(missing) > nj:
+                            break
+                    if high - low + 1 < self.min_run:
+                        continue
+                    yield from self._fill_run(suit, low, high, at, missing, jokers, owner)
+
+    def _fill_run(self, suit: int, low: int, high: int, at: dict[int, list[int]], missing: list[int],
+                  jokers: list[int], owner: int) -> Iterator[Meld]:
+        natural = [p for p in range(low, high + 1) if p in at]
+        for extra in range(len(jokers) - len(missing) + 1):
+            for chosen in combinations(natural, extra):
+                wild_at = set(missing).union(chosen)
+                if len(wild_at) == high - low + 1:
+                    continue
+                cards, used, ji = [], 0, 0
+                for p in range(low, high + 1):
+                    if p in wild_at:
+                        cards.append(jokers[ji])
+                        ji += 1
+                        continue
+                    c = next((c for c in at[p] if not used >> c & 1), None)
+                    if c is None:  # both ace positions of a whole-suit run need two aces
+                        break
+                    used |= 1 << c
+                    cards.append(c)
+                else:
+                    yield Meld(RUN, tuple(cards), tuple(p * 4 + suit for p in range(low, high + 1)), 0, owner)
+
+    # ---------------------------------------------------------------- lay-off
+    def layoffs(self, meld: Meld, hand: int) -> list[tuple[str, str, Meld]]:
+        """Ways to add one card of ``hand`` to ``meld``: ``(card text, end, new meld)``.
+
+        ``end`` is ``""``, or ``"low"``/``"high"`` when one card fits both ends of a sequence
+        (an ace on a sequence from 2 to K). One entry per distinct text.
+        """
+        out: list[tuple[str, str, Meld]] = []
+        seen: set[str] = set()
+        joker = next(bits(hand & self.wild), None)
+        if meld.kind == SET:
+            rank = meld.low
+            for c in bits(hand & ~self.wild):
+                code = self.pack.code_of[c]
+                if self._rank[c] == rank and code not in seen:
+                    seen.add(code)
+                    out.append((code, "", self._set_add(meld, c)))
+            if joker is not None:
+                new = self._set_add(meld, joker)
+                out.append((self.card_text(joker, new.stands[-1]), "", new))
+            return out
+        suit, ends = meld.suit, []
+        if meld.low > self.lo_pos:
+            ends.append(("low", meld.low - 1))
+        if meld.high < self.hi_pos:
+            ends.append(("high", meld.high + 1))
+        for end, p in ends:
+            code = stand_code(p * 4 + suit)
+            for card in (self.pack.parse_in(code, hand & ~self.wild), joker):
+                if card is not None:
+                    out.append((self.card_text(card, p * 4 + suit), end, self._extend(meld, card, end == "low")))
+        texts = [t for t, _, _ in out]
+        return [(t, e if texts.count(t) > 1 else "", m) for t, e, m in out]
+
+    @staticmethod
+    def _extend(meld: Meld, card: int, low: bool) -> Meld:
+        if low:
+            return meld._replace(cards=(card, *meld.cards), stands=(meld.stands[0] - 4, *meld.stands))
+        return meld._replace(cards=(*meld.cards, card), stands=(*meld.stands, meld.stands[-1] + 4))
+
+    # ------------------------------------------------------------ joker moves
+    def joker_moves(self, meld: Meld, hand: int, extend: bool = False) -> list[tuple[str, Meld]]:
+        """Ways to move a wild card from one end of a sequence to the other: ``(card, new meld)``.
+
+        The player puts the natural card the end joker stands for in its place, and the joker
+        goes to the other end, where it is fixed (it "cannot be moved a second time"). With
+        ``extend`` (Foster's rule) he may instead add the card one beyond the other end, the
+        joker filling the gap. An interior, moved, or set joker never moves; nor does one whose
+        other end is off the sequence (no round the corner).
+        """
+        if meld.kind != RUN:
+            return []
+        out: list[tuple[str, Meld]] = []
+        last = len(meld.cards) - 1
+        suit = meld.suit
+        for i in (0, last):
+            j = meld.cards[i]
+            if not self.wild >> j & 1 or meld.moved >> j & 1:
+                continue
+            rest = meld._replace(cards=meld.cards[1:] if i == 0 else meld.cards[:-1],
+                                 stands=meld.stands[1:] if i == 0 else meld.stands[:-1], moved=meld.moved | 1 << j)
+            other = meld.high + 1 if i == 0 else meld.low - 1
+            if not self.lo_pos <= other <= self.hi_pos:
+                continue
+            # The natural card in the joker's place, the joker to the other end.
+            nat = self.pack.parse_in(stand_code(meld.stands[i]), hand & ~self.wild)
+            if nat is not None:
+                put = self._extend(rest, nat, i == 0)
+                out.append((self.pack.code_of[nat], self._extend(put, j, i != 0)))
+            beyond = other + 1 if i == 0 else other - 1
+            if extend and self.lo_pos <= beyond <= self.hi_pos:
+                far = self.pack.parse_in(stand_code(beyond * 4 + suit), hand & ~self.wild)
+                if far is not None:
+                    put = self._extend(rest, j, i != 0)
+                    out.append((self.pack.code_of[far], self._extend(put, far, i != 0)))
+        return out
+

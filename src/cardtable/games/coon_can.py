@@ -1,0 +1,387 @@
+"""Coon Can (Double Rum): the rummy of the seeds, with its joker rules.
+
+Source: seed ``000_021e177d957c1434.txt``, section "Coon Can" (G. F. Hervey's text), with the
+gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.1 (CC-GAP-1 … CC-GAP-8). Melds are the
+shared :mod:`cardtable.core.melds`.
+
+The rules as implemented
+------------------------
+"Coon Can is known as Double Rum ... played with two packs of cards shuffled together with
+two Jokers" (106 cards). "The game may be played by any number of players up to eight; each
+plays for himself" (2–8). "Ten cards are dealt face downwards to each player" (one at a time,
+as Foster's Double-Pack Rum). "The rest of the pack (the stock) is placed face downwards ... and
+the top card of it is turned face upwards ... to start the discard pile."
+
+"The object of the game is to get rid of all the cards held, by melding them face upwards on
+the table, either in sets of three or more of the same rank, or in sequences of three or more
+of the same suit, the Ace either high or low but not round-the-corner. A Joker may be used to
+represent any card that the holder chooses." A set may repeat a card (``KS KS KD``) and a meld
+may hold both jokers, as long as it is a valid set or sequence with them substituted; a
+sequence never holds the same card twice (CC-GAP-5). A sequence may run from the low ace to
+the high ace (both aces of the suit), which never turns the corner.
+
+"Each player, beginning with the one on the left of the dealer, plays in turn. ... he must take
+into his hand either the top card of the stock or the top card of the discard pile, and
+discard a card". "If he chooses to meld he must do so between drawing a card and discarding
+one, and ... he may add cards to melds that he has already made, and to those of his
+opponents." The seed forbids returning the card just drawn only once the stock is exhausted,
+so before that a player may discard the discard pile's card he took.
+
+Jokers (CC-GAP-1): "A joker may be moved from one end of a meld to the other, provided the
+player has the natural card to replace it. If, for example, a sequence is: 6♠ 7♠ 8♠ Joker, a
+player who holds a 9♠ may play it in [place] of the Joker and transfer the Joker to represent
+the 5♠. Once moved, however, a Joker cannot be moved a second time ... Nor can a Joker be moved
+if it is in the interior of sequence". A joker whose other end would be off the sequence (past
+an ace) cannot move (CC-GAP-3); a joker in a set never moves (CC-GAP-4, ENGINE DEFAULT). Jokers
+that can no longer move are shown "crosswise" (``crosswise`` in each meld of the view). Option
+``joker_move="foster_extend"`` (CC-GAP-2, Foster) also lets the player add the card one beyond
+the other end, the joker filling the gap (``6♣ 7♣ Joker`` + ``4♣`` → ``4♣ Joker(5♣) 6♣ 7♣``).
+
+"The game is won by the player who is first to meld all his cards." He goes out when his hand
+becomes empty, by a meld, a lay-off or the discard (CC-GAP-6); option
+``go_out_requires_discard`` demands a final discard. "The remaining players pay him the same
+number of units as the pip value of the unmelded cards left in their hands - a Joker counting
+15, an Ace 11, the court cards 10 each, and all other cards their pip values" (CC-GAP-8).
+
+"Rarely it happens that the stock will be exhausted before the game has been won. In this
+event the game continues and the players draw cards from the discard pile, discarding a
+different card to that drawn" (a different physical card: a second copy of the same code may
+go; a player left holding only the card he drew may discard it, ENGINE DEFAULT). "If this
+proves insufficient to finish the game, the pip values of the hands are counted and placed into
+a pool to be scored by the winner of the next hand." CC-GAP-7 (ENGINE DEFAULT): the hand ends
+without a winner when a full cycle of turns begun with an empty stock passes with no card
+melded, laid off or played to move a joker; each player then pays his own pip total into the
+pool ``coon_can_pool``, carried to the next deal, whose winner takes it besides his payments.
+
+Actions
+-------
+* ``draw stock``, ``draw discard`` — take the top card of the stock or of the discard pile.
+* ``meld <cards>`` — lay down a new meld: a sequence from low to high, a set as its naturals
+  (spades, hearts, diamonds, clubs) then its jokers; a joker is written ``JK=<card it stands
+  for>``, e.g. ``meld 5S 6S 7S``, ``meld JK=5S 6S 7S``, ``meld 7H 7D JK=7S``. A set's joker
+  names the first suit the set lacks (in a set only the rank matters).
+* ``layoff <card> to <meld id>`` — add one card to a meld on the table (melds are numbered
+  from 1 in the order laid), e.g. ``layoff 8S to 2``, ``layoff JK=9S to 2``; an ace that fits
+  both ends of a sequence adds ``low`` or ``high``.
+* ``move joker <meld id> with <card>`` — play the natural card and move the end joker to the
+  other end of the sequence, where it is fixed.
+* ``discard <card>`` — end the turn.
+Several cards are melded or laid off in several steps, each one a legal action.
+
+>>> import cardtable as ct
+>>> from cardtable.core.cards import PACK_106
+>>> top = "6S 2H 7S 3H 8S 4H JK 5H KC 9S 2C 7C 2D 8C 3D 9C 4D TC 5D JC KD"
+>>> rest = [PACK_106.code(c) for c in range(106) if not PACK_106.mask(top) >> c & 1]
+>>> d = ct.load("coon-can", players=2).deal(deck=" ".join(top.split() + rest), dealer=1)
+>>> d.act("draw stock"); d.act("meld 6S 7S 8S JK=9S"); d.act("discard 2C")
+>>> d.act("draw discard"); d.act("move joker 1 with 9S")
+>>> d.view(0)["melds"][0]["cards"], d.view(0)["melds"][0]["crosswise"]
+(['JK=5S', '6S', '7S', '8S', '9S'], [0])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.cards import PACK_106, bits
+from ..core.chips import Ledger, Settlement
+from ..core.deal import Deal, Zone
+from ..core.dealing import DealPlan
+from ..core.game import Game
+from ..core.melds import SET, Meld, MeldRules
+from ..core.options import Option
+
+__all__ = ["CoonCan", "CoonCanDeal", "pip_value"]
+
+POOL = "coon_can_pool"
+HAND = 10
+
+
+def pip_value(rank: int) -> int:
+    """Pip value of a card left in hand: joker (rank 0) 15, ace 11, courts 10, others their pips.
+
+    >>> [pip_value(r) for r in (0, 14, 13, 11, 10, 2)]
+    [15, 11, 10, 10, 10, 2]
+    """
+    if rank == 0:
+        return 15
+    return 11 if rank == 14 else min(rank, 10)
+
+
+class CoonCanDeal(Deal):
+    """A hand of Coon Can: draw, meld and lay off, discard, until someone melds all his cards."""
+
+    game: CoonCan
+
+    def _start(self, order: list[int]) -> None:
+        dealt = DealPlan(rounds=(1,) * HAND, turn_up=True).deal(order, self.players, self.dealer)
+        self.hands, self.stock = dealt.hands, dealt.stock
+        assert dealt.turn_up is not None
+        self.discard: list[int] = [dealt.turn_up]
+        self.melds: list[Meld] = []
+        self.known: list[int] = [0] * self.players
+        self.rules = self.game.meld_rules
+        self.extend = self.game.options.joker_move == "foster_extend"
+        self.need_discard: bool = self.game.options.go_out_requires_discard
+        self.pool_start = self.carry_in.get("pools", {}).get(POOL, 0)
+        self.drawn = -1              # the card taken from the discard pile this turn
+        self.dry_turn = False        # this turn began with the stock exhausted
+        self.progressed = False      # a card went to the table this turn
+        self.idle = 0                # consecutive dry turns with no card to the table
+        self.winner: int | None = None
+        self._moves: dict[str, tuple[int, Meld | None, int]] | None = None
+        self.phase = "draw"
+        self.turn = self.next_seat(self.dealer)
+
+    # ------------------------------------------------------------------ legal
+    def _legal(self) -> list[str]:
+        if self.phase == "draw":
+            return (["draw stock"] if self.stock else []) + (["draw discard"] if self.discard else [])
+        seat = self.turn
+        assert seat is not None
+        hand = self.hands[seat]
+        keep = 1 if self.need_discard else 0
+        moves: dict[str, tuple[int, Meld | None, int]] = {}
+        rules = self.rules
+        for m in rules.melds_in(hand, seat):
+            mask = m.mask()
+            if (hand & ~mask).bit_count() >= keep:
+                moves.setdefault("meld " + rules.text(m), (-1, m, mask))
+        if hand.bit_count() > keep:
+            for i, m in enumerate(self.melds):
+                for card, end, new in rules.layoffs(m, hand):
+                    moves[f"layoff {card} to {i + 1}" + (f" {end}" if end else "")] = (i, new, new.mask() & ~m.mask())
+            for i, m in enumerate(self.melds):
+                for card, new in rules.joker_moves(m, hand, self.extend):
+                    moves[f"move joker {i + 1} with {card}"] = (i, new, new.mask() & ~m.mask())
+        self._moves = moves
+        return [*moves, *self._discards(seat)]
+
+    def _discards(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        if self.dry_turn and hand != 1 << self.drawn:
+            hand &= ~(1 << self.drawn)  # "discarding a different card to that drawn"
+        return [f"discard {c}" for c in dict.fromkeys(self.card_codes(hand))]
+
+    def _explain(self, seat: int, action: str) -> str:
+        word, *args = action.split() or [""]
+        if self.phase == "draw":
+            if action == "draw stock":
+                return "the stock is exhausted: draw the top card of the discard pile"
+            return "first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')"
+        hand = self.hands[seat]
+        if word == "draw":
+            return "you have drawn this turn: meld, lay off, or discard to end the turn"
+        if word == "discard":
+            if args and self.pack.parse_in(args[0], hand) is not None:
+                return "with the stock exhausted you must discard a different card to that drawn"
+            return "you may discard only a card in your hand"
+        if self.need_discard and word in ("meld", "layoff", "move"):
+            return "you must keep a card to discard (go_out_requires_discard)"
+        if word == "meld":
+            try:
+                m = self.rules.parse(args, hand)
+            except ValueError as e:
+                return str(e)
+            return f"write the meld as 'meld {self.rules.text(m)}'"
+        if word == "layoff":
+            return self._explain_layoff(args)
+        if word == "move":
+            return self._explain_move(args)
+        return "after drawing: meld, lay off ('layoff 8S to 2'), move a joker, or discard"
+
+    def _meld_arg(self, text: str) -> Meld | None:
+        return self.melds[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(self.melds) else None
+
+    def _explain_layoff(self, args: list[str]) -> str:
+        if len(args) < 3 or args[1] != "to" or self._meld_arg(args[2]) is None:
+            return f"write 'layoff <card> to <meld id>', the id from 1 to {len(self.melds)}"
+        return f"{args[0]} does not fit meld {args[2]}: a set takes its rank, a sequence the next card at either end"
+
+    def _explain_move(self, args: list[str]) -> str:
+        m = self._meld_arg(args[1]) if len(args) == 4 else None
+        if m is None or args[0] != "joker" or args[2] != "with":
+            return "write 'move joker <meld id> with <card>'"
+        if m.kind == SET:
+            return "a joker in a set is never moved (CC-GAP-4)"
+        last = len(m.cards) - 1
+        ends = [i for i in (0, last) if self.rules.is_wild(m.cards[i])]
+        if not ends:
+            inner = any(self.rules.is_wild(c) for c in m.cards)
+            return ("a joker in the interior of a sequence cannot be moved" if inner
+                    else "that meld has no joker at an end")
+        if all(m.moved >> m.cards[i] & 1 for i in ends):
+            return "once moved, a joker cannot be moved a second time"
+        return ("you need the natural card the end joker stands for, and room at the other end "
+                "(never round the corner)")
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int, action: str) -> None:
+        moves = self._moves
+        self._moves = None
+        if action == "draw stock":
+            self.hands[seat] |= 1 << self.stock.pop()
+            self.phase, self.drawn, self.dry_turn = "play", -1, False
+            return
+        if action == "draw discard":
+            c = self.discard.pop()
+            self.hands[seat] |= 1 << c
+            self.known[seat] |= 1 << c
+            self.phase, self.drawn, self.dry_turn = "play", c, not self.stock
+            return
+        if action.startswith("discard"):
+            self._discard(seat, action.split()[1])
+            return
+        if moves is None:
+            self._legal()
+            moves = self._moves
+            self._moves = None
+        assert moves is not None
+        index, meld, cards = moves[action]
+        assert meld is not None
+        if index < 0:
+            self.melds.append(meld)
+        else:
+            self.melds[index] = meld
+        self._take(seat, cards)
+        self.progressed = True
+        if not self.hands[seat]:
+            self._finish(seat)
+
+    def _take(self, seat: int, cards: int) -> None:
+        """Cards leave a hand; what others knew of that hand is updated (one copy per card)."""
+        self.hands[seat] &= ~cards
+        for c in bits(cards):
+            if self.known[seat] >> c & 1:
+                self.known[seat] &= ~(1 << c)
+            else:
+                twin = self.pack.parse_in(self.pack.code(c), self.known[seat])
+                if twin is not None:
+                    self.known[seat] &= ~(1 << twin)
+
+    def _discard(self, seat: int, code: str) -> None:
+        hand = self.hands[seat]
+        if self.dry_turn and hand != 1 << self.drawn:
+            hand &= ~(1 << self.drawn)
+        c = self.find_card(code, hand)
+        self._take(seat, 1 << c)
+        self.discard.append(c)
+        if not self.hands[seat]:
+            self._finish(seat)
+            return
+        if self.dry_turn:
+            self.idle = 0 if self.progressed else self.idle + 1
+            if self.idle >= self.players:  # CC-GAP-7: a full cycle with nothing melded
+                self._finish(None)
+                return
+        self.progressed = False
+        self.phase, self.turn = "draw", self.next_seat(seat)
+
+    def _finish(self, winner: int | None) -> None:
+        self.winner, self.phase, self.turn = winner, "done", None
+
+    # ------------------------------------------------------------- settlement
+    def pips(self, seat: int) -> int:
+        """Pip value of the cards in a hand."""
+        rank = self.pack.rank
+        return sum(pip_value(rank[c]) for c in bits(self.hands[seat]))
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start else {})
+        w = self.winner
+        if w is None:
+            led.note("the stock is exhausted and a full round passed with nothing melded: "
+                     "the hands' pip values go into the pool for the winner of the next hand")
+            for s in range(self.players):
+                n = self.pips(s)
+                if n:
+                    led.to_pool(s, POOL, n, f"seat {s} puts {n} into the pool "
+                                f"(pip value of {self.hands[s].bit_count()} cards)")
+            return led.settlement()
+        led.note(f"seat {w} has melded all his cards")
+        for s in range(self.players):
+            if s != w:
+                n = self.pips(s)
+                led.pay(s, w, n, f"seat {s} pays seat {w} {n} (pip value of {self.hands[s].bit_count()} cards left)")
+        if self.pool_start:
+            led.from_pool(w, POOL, None, f"seat {w} takes the pool of {self.pool_start} from the last hand")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        pool = self.result().pools.get(POOL, 0)
+        return {"pools": {POOL: pool}} if pool else None
+
+    # ------------------------------------------------------------------ views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        rules = self.rules
+        melds = []
+        for i, m in enumerate(self.melds):
+            texts = [rules.card_text(c, st) for c, st in zip(m.cards, m.stands)]
+            melds.append({"id": i + 1, "owner": m.owner, "kind": m.kind, "cards": texts,
+                          "jokers": {str(j): t for j, t in enumerate(texts) if "=" in t},
+                          "crosswise": rules.crosswise(m)})
+        pools = {POOL: self.pool_start} if self.pool_start else {}
+        v: dict[str, Any] = {
+            "melds": melds, "stock_size": len(self.stock), "pools": pools,
+            "discard_top": self.pack.code(self.discard[-1]) if self.discard else None,
+            "discard_pile": [self.pack.code(c) for c in self.discard],
+            "known_cards": {str(s): self.card_codes(k) for s, k in enumerate(self.known) if k and s != seat},
+            "exhausted": not self.stock, "winner": self.winner,
+        }
+        if self.turn is not None:
+            doing = "to draw" if self.phase == "draw" else "to meld, lay off or discard"
+            v["status"] = f"seat {self.turn} {doing}" + ("; the stock is exhausted" if not self.stock else "")
+        return v
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = [Zone(("hand", s), self.hands[s], fixed=self.known[s])
+                 for s in range(self.players) if s != viewer]
+        if self.stock:
+            zones.append(Zone("stock", sum(1 << c for c in self.stock)))
+        return zones
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        self._moves = None
+        super()._set_zone(key, mask, rng)
+
+    def _zones(self) -> dict[str, int]:
+        table = 0
+        for m in self.melds:
+            table |= m.mask()
+        return {**super()._zones(), "discard": sum(1 << c for c in self.discard), "melds": table}
+
+
+class CoonCan(Game):
+    """Coon Can (Double Rum): two packs and two jokers, ten cards each, sets and sequences, the joker move.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    id = "coon-can"
+    name = "Coon Can"
+    family = "rummy"
+    aliases = ("double-rum", "cooncan")
+    min_players, max_players, default_players = 2, 8, 4
+    pack = PACK_106
+    source = "seed 000_021e177d957c1434.txt, 'Coon Can'; RESOLUTIONS.md §2.1 (CC-GAP-1..8)"
+    deal_class = CoonCanDeal
+    option_specs = (
+        Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
+               doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "
+                   "by adding the card beyond the other end",
+               source="seed 000 Coon Can: 'provided the player has the natural card to replace it'; CC-GAP-2"),
+        Option("go_out_requires_discard", bool, False,
+               doc="a player goes out only by discarding his last card (else also by melding or laying it off)",
+               source="CC-GAP-6"),
+    )
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """Sets and sequences of three or more, the ace high or low, jokers wild."""
+        return _RULES
+
+
+_RULES = MeldRules(PACK_106)
+
+GAMES = (CoonCan,)
