@@ -1,0 +1,548 @@
+"""Rams, Rounce, Bierspiel, Mauscheln (Mousel), Julepe and Norrlandsknack.
+
+Source: seed ``002_306a4d5946fe0cd1.txt`` (David Parlett, *Penguin Book of Card Games*), with the gaps
+resolved in ``shared/rules/RESOLUTIONS.md`` §2.2 (shared trick obligations), §2.10 (Julepe, JU-GAP-*),
+§2.11 (Rams, RA-GAP-*), §2.12 (Mauscheln, MA-GAP-*) and §2.13 (Norrlandsknack, NK-GAP-*).
+
+The family: "enter or pass, then win tricks for a share of the pool". Five cards each (four in
+Mauscheln), the next card turned for trumps; each player in turn passes (drops out) or plays.
+
+Trick play (Rams, Rounce, Bierspiel, Mauscheln, Julepe): "Players must follow suit and head the trick if
+possible; must trump and overtrump if unable to follow; and may renounce only if unable to do either.
+The trick is taken by the highest card of the suit led, or by the highest trump if any are played, and
+the winner of each trick leads to the next." A void player who cannot overtrump must still trump
+(L3-GAP-4; option ``undertrump_required``); a plain-suit trick already trumped is followed with any card
+of the suit (L3-GAP-5). These obligations are the core's ``TrickRules(head, trump_when_void, overtrump)``.
+
+Rams (3–5 players, 32 cards AKQJT987)
+-------------------------------------
+"Ante five to the pool, deal five each (3+2) plus a spare hand of five, and turn the next for trump" —
+the dealer antes the five each deal (gambiter.com/denexa.com Rams: "the dealer puts five counters in the
+pool"). "Each in turn may pass or undertake to win at least one trick; but when the pool contains only
+five units nobody may pass." Words: ``pass``, ``play``, ``take`` (the spare hand), ``rams``.
+"One player only may exchange his hand for the spare, sight unseen, but must then play" (RA-GAP-3: first
+come, first served; after ``take`` he says ``play`` or ``rams``). "Rams is a bid to win all five tricks,
+and obliges everyone else to play" (earlier passers come back in). "If everybody passes, dealer receives
+five chips from the player on his right and there is no play. If only one player before him offers to
+play, dealer himself may not pass. Dealer may take the trump turn-up in exchange for any unwanted card"
+(after the bidding, if he plays: ``rob <card>`` or ``pass``). If the dealer alone plays he takes the
+whole pool without play (as Loo's dealer takes the pool, L3-GAP-1; inference).
+"The first active player left of dealer leads" (RA-GAP-3: also under a Rams bid).
+"Each won trick earns one-fifth of the pool. A player who takes none adds five for the next deal. A
+successful rams bid wins the pool plus five from each opponent. If lost, the bidder doubles the pool and
+pays five to each (nothing extra for the player who took the trick that ended the play)" — play stops at
+the first trick the bidder loses.
+
+Rounce: "using 52 cards" (RA-GAP-2: same rules, A–2, up to 9 players). Bierspiel: "7 is always the
+second-highest trump" (RA-GAP-1: the trump seven, just below the trump Ace; option
+``bierspiel_seven="fixed_7D"``: the 7D is always a trump in that place).
+
+Mauscheln / Mousel (3–5 players, 32 cards)
+------------------------------------------
+"The dealer stakes an amount divisible by four [option ``stake``], then deals four cards each, in twos,
+and turns the next for trump. Each in turn may pass or declare 'Diddle', thereby undertaking to win two
+tricks. As soon as someone offers to diddle, each in turn may pass, in which case they drop out, or 'Join
+in', which is an undertaking to win at least one" (every other player in turn from the diddler's left,
+earlier passers included). "If no one offers to diddle, the deal passes round" (MA-GAP-3: the pot is
+carried, the next dealer adds his stake). "If someone diddles but no one joins in, the diddler wins the
+pot without play. Otherwise, each active player may now make any number of discards and receive the same
+number from the top of the stock. If it runs out, make a new stock from the cards of those who passed, or
+from discards if necessary" (``exchange <cards>`` or ``stand``, once each, MA-GAP-4). "The diddler leads
+any card to the first trick ... Each won trick earns one-quarter of the pot. An active player who took
+none, or the diddler if he took only one, pays the value of the pot. If the diddler took none, he pays
+double" — into the pot for the next deal (MA-GAP-4). Variants (options): ``blind_diddle`` — "If the
+turn-up is an Ace or other high card [A or K: ENGINE DEFAULT], the dealer may diddle before looking at his
+cards ... when his turn comes to exchange, he may look at his cards, discard, and include the turn-up in
+his replacements" (first word ``diddle`` or ``pass`` to the dealer); ``belli`` — "The 7, called Belli,
+is the second-highest trump, and its holder pays a premium if he loses it to the trump Ace" (MA-GAP-1:
+``7D`` always a trump, or ``trump_seven``); ``flush_redeal`` — "A player dealt a flush (four of the same
+suit) must pay a premium, throw his hand in, and be dealt a new one". Premiums (MA-GAP-2, ENGINE
+DEFAULT): a quarter of the pot (``premium="stake"``: the dealer's stake), the flush premium to the pot,
+the Belli premium to the Ace's player. ``cards=52``: "32 or 52c".
+
+Julepe (4–7 players, 40-card Spanish pack, counter-clockwise)
+-------------------------------------------------------------
+Head of the rules (§2.10): the dealer antes (``ante``); five each; next card turned for trump; cards rank
+A 3 K Q J 7 6 5 4 2 (JU-GAP-1); deal, bidding and play go to the right (JU-GAP-2). Each in turn passes or
+plays — playing undertakes two tricks. Those who play discard and draw any number from the stock in turn,
+the dealer last, who may take the turn-up as one of his replacements (``take <cards>``; inference of §2.10).
+"If not enough cards remain, shuffle the cards of those who have passed to form a new stock."
+"Defending the pack: If only one player bids, any one player who passed can offer to 'defend the pack' by
+drawing six cards from stock and discarding one" (his old hand is thrown in; ``defend`` then
+``discard <card>``). If nobody plays the pot is carried; if one plays and nobody defends he takes the pot
+without play (JU-GAP-4, ENGINE DEFAULT). "The first active player to the right of the dealer leads".
+"Pay-off: An active player who failed to win two tricks pays an agreed stake, the julep [``julep``]. If
+only one player succeeds, he wins the pot plus a julep from each active player. If two players win two
+each, they split the pot and the juleps. If all fail, they all pay a julep to the pot, which is then
+carried forward. If the pack was defended and lost, the lone player wins the pot but the defender does
+not pay a julep. If both succeed, the lone player wins half the pot, and the other half is carried
+forward. If the defender wins, he gets the pot plus a julep from the lone player."
+
+Norrlandsknack (3–5 players, 52 cards; unit: points)
+---------------------------------------------------
+"Each player stakes one chip to the pot at start of play, but not at each deal. Each also starts with a
+10-point score and deducts one for each trick won. The winner is the first to reach zero." "Deal a batch
+of three to each player, turn the next for trump, then two more each" (NK-GAP-3). "In the first deal,
+each in turn either knocks, thereby undertaking to win at least one trick, or says, 'I lurk'" — everyone
+plays; "as soon as someone knocks there follows a draw. Each in turn, starting with eldest, may make any
+number of discards and then draw the same number of replacements from stock. Dealer must take the trump
+turn-up before discarding, and correspondingly draws one card fewer" (``exchange <cards>``/``stand``).
+"On subsequent deals, a player can only pass, not lurk ... When someone knocks, the other players –
+including any who have passed – must decide whether they will join in or drop out" (``join``/``drop``;
+no draw). A knocker whom nobody joins takes the five tricks without play (ENGINE DEFAULT). "If all pass,
+the same dealer redeals. After three pass-outs, the deal passes on." Option ``auction_after_three``: "It
+is also usual to bid, join in or drop out when three cards have been dealt to each and a trump-card is
+turned. The last two cards are then not dealt til the auction is over."
+"Eldest leads the trump Ace if he has it, otherwise any card. Players must follow suit if possible,
+otherwise may play any card." "When at least one player is down to one point ... Trumps must always be
+led, if possible" (enforced). Scoring (NK-GAP-1): −1 per trick; a knocker (later deals: also a joiner)
+who wins no trick is loafed: his score becomes max(score + 5, 10) and he adds one chip to the pot; in the
+first deal only a knocker can be loafed (NK-GAP-2). "The pot is won by (or divided between) the first
+player(s) to reach zero points", which ends the match. Deltas are points gained towards zero (10 − score),
+so the match target is 10; running scores, the pot and pass-outs are carried.
+
+>>> import cardtable as ct
+>>> d = ct.load("rams", players=3).deal(seed=1)
+>>> d.turn, d.legal()
+(1, ['play', 'take', 'rams'])
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+from typing import Any
+
+from ..core.cards import PACK_32, PACK_40, PACK_52, bits
+from ..core.chips import Amount, Ledger, Settlement
+from ..core.deal import Zone
+from ..core.dealing import DealPlan
+from ..core.game import Game
+from ..core.options import Option
+from ..core.tricks import TrickDeal, TrickRules
+
+__all__ = ["Bierspiel", "Julepe", "Mauscheln", "Norrlandsknack", "Rams", "Rounce"]
+
+SEED = "seed 002_306a4d5946fe0cd1.txt (Parlett)"
+UNDERTRUMP = Option("undertrump_required", bool, True,
+                    doc="a void player unable to overtrump must still play a trump",
+                    source="L3-GAP-4: 'must trump and overtrump ... renounce only if unable to do either'")
+
+
+def num(x: Any) -> Amount:
+    """A chip amount as an int when whole, else a Fraction (carried pools may be text like '3/2')."""
+    f = Fraction(x)
+    return int(f) if f.denominator == 1 else f
+
+
+def plain(x: Amount) -> Any:
+    """A chip amount for JSON (carry): an int, or text such as '3/2'."""
+    f = Fraction(x)
+    return int(f) if f.denominator == 1 else str(f)
+
+
+class PoolDeal(TrickDeal):
+    """Shared machinery: the pool, the turn-up, active players, exchanges, hidden side zones.
+
+    Side zones: ``dead`` (hands thrown in by passers), ``discards`` (face down), ``spare`` (Rams),
+    ``thrown`` (face up: Mauscheln flushes). ``seen[s]``: cards in hidden zones whose place seat ``s``
+    knows (its own discards and thrown-in hand); ``known_in[s]``: cards everyone knows ``s`` holds (a
+    robbed turn-up); ``maybe_in[s]``: cards everyone knows are in ``s``'s hand or the discards.
+    """
+
+    pool_key = "pool"
+    restock_from: tuple[str, ...] = ("dead", "discards")
+
+    def _common(self, hands: list[int], stock: list[int], turnup: int | None) -> None:
+        n = self.players
+        self.hands, self.stock, self.turnup = hands, stock, turnup
+        self.trump: int | None = self.pack.suit[turnup] if turnup is not None else None
+        self.dead = self.discards = self.spare = self.thrown = 0
+        self.seen = [0] * n
+        self.known_in = [0] * n
+        self.maybe_in = [0] * n
+        self.voids = [0] * n
+        self.active: list[int] = []
+        self.queue: list[int] = []
+        self.pool_start: Amount = num(self.carry_in.get("pools", {}).get(self.pool_key, 0))
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat in order of play, starting after ``seat``."""
+        return [self.next_seat(seat, i + 1) for i in range(self.players)]
+
+    # ---------------------------------------------------------------- tricks
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        """Effective suit and power of every card (power = 2 x rank by default)."""
+        return list(self.pack.suit), [2 * r for r in self.pack.rank]
+
+    def make_rules(self) -> TrickRules:
+        """Parlett's obligations: follow and head, trump and overtrump, renounce only if unable."""
+        cache = self.game.__dict__.setdefault("_rules", {})
+        if self.trump not in cache:
+            suit_of, power = self.card_tables(self.trump)
+            cache[self.trump] = TrickRules(
+                self.pack, self.trump, suit_of=suit_of, power=power, head=True, trump_when_void=True,
+                overtrump=True, undertrump_required=self.game.options.undertrump_required)
+        return cache[self.trump]
+
+    def begin_play(self, leader: int) -> None:
+        """Trick play among the active seats, ``leader`` first."""
+        self.start_play(self.make_rules(), leader)
+        self.in_play = sorted(self.active)
+
+    def first_active_after(self, seat: int) -> int:
+        return next(s for s in self.seats_from(seat) if s in self.active)
+
+    def throw_in_passers(self) -> None:
+        """Passers' hands go face down to the dead pile (their owners know them)."""
+        for s in range(self.players):
+            if s not in self.active and self.hands[s]:
+                self.dead |= self.hands[s]
+                self.seen[s] |= self.hands[s]
+                self.hands[s] = 0
+
+    def finish(self) -> None:
+        self.phase, self.turn = "done", None
+
+    # ------------------------------------------------------------- exchanges
+    def available(self) -> int:
+        """Cards that can still be drawn: the stock, then the restock sources."""
+        return len(self.stock) + sum(getattr(self, z).bit_count() for z in self.restock_from)
+
+    def exchange_options(self, seat: int, word: str = "exchange", lo: int = 1, cap: int | None = None) -> list[str]:
+        codes = self.card_codes(self.hands[seat])
+        hi = min(len(codes), self.available() if cap is None else cap)
+        return [f"{word} " + " ".join(c) for k in range(lo, hi + 1) for c in itertools.combinations(codes, k)]
+
+    def draw(self, seat: int, k: int) -> None:
+        """``seat`` draws ``k`` cards from the top of the stock, restocking when it runs out."""
+        for _ in range(k):
+            if not self.stock:
+                self.restock()
+            self.hands[seat] |= 1 << self.stock.pop()
+
+    def restock(self) -> None:
+        """A new stock from the first non-empty restock source, shuffled reproducibly."""
+        for z in self.restock_from:
+            moved = getattr(self, z)
+            if moved:
+                break
+        setattr(self, z, 0)
+        cards = list(bits(moved))
+        random.Random(f"{self.deck}/{len(self.history)}").shuffle(cards)
+        self.stock = cards + self.stock
+        for s in range(self.players):
+            self.seen[s] &= ~moved
+            self.maybe_in[s] &= ~moved
+
+    def exchange(self, seat: int, codes: list[str], first: int | None = None) -> None:
+        """Discard ``codes`` face down and draw as many (``first``: a named card drawn first)."""
+        out = self.cards_in(codes, self.hands[seat])
+        self.hands[seat] &= ~out
+        k = len(codes)
+        if first is not None:
+            self.hands[seat] |= 1 << first
+            self.known_in[seat] |= 1 << first
+            k -= 1
+        self.draw(seat, k)
+        self.discards |= out
+        self.seen[seat] |= out
+
+    # ------------------------------------------------------- views and zones
+    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
+        word, *args = action.split()
+        if viewer == seat or word not in ("exchange", "discard", "rob", "take") or not args or args[0].isdigit():
+            return action
+        return f"{word} {len(args)}" if word != "rob" else "rob"
+
+    def _zones(self) -> dict[str, int]:
+        z = super()._zones()
+        z.update(dead=self.dead, discards=self.discards, spare=self.spare, thrown=self.thrown,
+                 turnup=0 if self.turnup is None else 1 << self.turnup)
+        return z
+
+    def own_hand_hidden(self, viewer: int) -> bool:
+        return False
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        n = self.players
+        amb = 0
+        for s in range(n):
+            if s != viewer:
+                amb |= self.maybe_in[s]
+        zones = []
+        seen = self.seen[viewer] if viewer is not None else 0
+        for s in range(n):
+            if s != viewer or self.own_hand_hidden(viewer):
+                zones.append(Zone(("hand", s), self.hands[s], fixed=self.hands[s] & self.known_in[s] if s != viewer
+                                  else 0, allowed=~self.voids[s] & ~(amb & ~self.maybe_in[s])))
+        if self.stock:
+            zones.append(Zone("stock", sum(1 << c for c in self.stock), allowed=~amb))
+        for name in ("dead", "discards", "spare"):
+            m = getattr(self, name)
+            if m:
+                zones.append(Zone(name, m, fixed=m & seen, allowed=-1 if name == "discards" else ~amb))
+        return zones
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        if key in ("dead", "discards", "spare"):
+            setattr(self, key, mask)
+        else:
+            super()._set_zone(key, mask, rng)
+
+    def pool_now(self) -> Amount:
+        return self.pool_start
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "pools": {self.pool_key: plain(self.pool_now())},
+            "trump": None if self.trump is None else "SHDC"[self.trump],
+            "turn_up": None if self.turnup is None else self.pack.code(self.turnup),
+            "active": sorted(self.active), "stock_size": len(self.stock),
+        }
+        known = {s: self.card_codes(self.hands[s] & self.known_in[s]) for s in range(self.players)
+                 if self.hands[s] & self.known_in[s] and s != seat}
+        if known:
+            v["known_cards"] = known
+        if self.thrown:
+            v["thrown"] = self.card_codes(self.thrown)
+        v.update(self.trick_view())
+        if v.get("trump") is None and self.trump is not None:
+            v["trump"] = "SHDC"[self.trump]
+        if self.own_hand_hidden(seat if seat is not None else -1):
+            v["hand"] = None
+        return v
+
+    def _carry(self) -> dict[str, Any] | None:
+        pool = self.result().pools.get(self.pool_key, 0)
+        return {"pools": {self.pool_key: plain(pool)}} if pool else None
+
+
+class PoolGame(Game):
+    """Common declaration of the family."""
+
+    family = "rams"
+    deal_class: Any
+
+
+# ====================================================================== Rams
+PASS, PLAY, RAMS = 1, 2, 3
+STAKE = 5
+
+
+class RamsDeal(PoolDeal):
+    """A deal of Rams: bidding (pass, play, take the spare, rams), the dealer's rob, five tricks."""
+
+    game: Rams
+
+    def _start(self, order: list[int]) -> None:
+        n = self.players
+        plan = DealPlan(rounds=(3, 2), extra_hands=(("spare", n),), turn_up=True)
+        dealt = plan.deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.spare = dealt.extras["spare"]
+        self.pool = self.pool_start + STAKE
+        self.said = [0] * n
+        self.taker = -1
+        self.bidder = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "bid":
+            if seat == self.taker and not self.said[seat]:
+                return ["play"] if self.bidder >= 0 else ["play", "rams"]
+            out = ["pass"] if self.may_pass(seat) else []
+            out.append("play")
+            if self.taker < 0:
+                out.append("take")
+            if self.bidder < 0:
+                out.append("rams")
+            return out
+        if self.phase == "rob":
+            return ["pass"] + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
+        return self.legal_cards()
+
+    def may_pass(self, seat: int) -> bool:
+        if self.bidder >= 0 or self.pool == STAKE:
+            return False  # "when the pool contains only five units nobody may pass"; a Rams bid obliges all
+        if seat == self.dealer:
+            playing = sum(1 for s in range(self.players) if s != seat and self.said[s] >= PLAY)
+            return playing != 1  # "If only one player before him offers to play, dealer himself may not pass"
+        return True
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            if action == "pass":
+                if self.bidder >= 0:
+                    return "a Rams bid obliges everyone else to play"
+                if seat == self.taker:
+                    return "a player who takes the spare hand must then play"
+                if self.pool == STAKE:
+                    return "when the pool contains only five units nobody may pass"
+                return "if only one player before him offers to play, the dealer may not pass"
+            if action == "take":
+                return "one player only may exchange his hand for the spare"
+            if action == "rams":
+                return "someone has already bid Rams"
+            return "say pass, play, take (the spare hand) or rams; cards are played after the bidding"
+        if self.phase == "rob":
+            return "the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "bid":
+            if word == "take":
+                self.taker = seat
+                self.dead |= self.hands[seat]
+                self.seen[seat] |= self.hands[seat]
+                self.hands[seat], self.spare = self.spare, 0
+                return
+            self.said[seat] = {"pass": PASS, "play": PLAY, "rams": RAMS}[word]
+            if word == "rams":
+                self.bidder = seat
+                for s in range(self.players):
+                    if self.said[s] == PASS:
+                        self.said[s] = PLAY
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.end_bidding()
+        elif self.phase == "rob":
+            if word == "rob":
+                c = self.find_card(args[0], self.hands[seat])
+                self.hands[seat] = self.hands[seat] & ~(1 << c) | 1 << self.turnup
+                self.known_in[seat] |= 1 << self.turnup
+                self.discards |= 1 << c
+                self.seen[seat] |= 1 << c
+                self.turnup = None
+            self.begin_play(self.first_active_after(self.dealer))
+        else:
+            self.play_card(seat, action)
+
+    def end_bidding(self) -> None:
+        self.active = [s for s in range(self.players) if self.said[s] >= PLAY]
+        self.throw_in_passers()
+        if len(self.active) <= 1:
+            self.finish()  # all passed, or the dealer alone plays and takes the pool without play
+        elif self.dealer in self.active and self.turnup is not None:
+            self.phase, self.turn = "rob", self.dealer
+        else:
+            self.begin_play(self.first_active_after(self.dealer))
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        c = self.second_trump(trump)
+        if c is not None:
+            suit_of[c], power[c] = trump, 27  # just below the trump Ace (28)
+        return suit_of, power
+
+    def second_trump(self, trump: int | None) -> int | None:
+        """The card ranking second in trumps whatever its rank (Bierspiel's seven); none in Rams."""
+        return None
+
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.bidder else 1 if self.bidder >= 0 else seat
+
+    def trick_done(self, winner: int) -> None:
+        if (self.bidder >= 0 and winner != self.bidder) or not any(self.hands[s] for s in self.in_play):
+            self.finish()  # a Rams bid stops at the first lost trick
+
+    def pool_now(self) -> Amount:
+        return self.pool
+
+    def _settle(self) -> Settlement:
+        n, d, pool = self.players, self.dealer, self.pool
+        led = Ledger(n, {POOL: self.pool_start})
+        led.to_pool(d, POOL, STAKE, f"seat {d} (dealer) antes {STAKE}")
+        if not self.active:
+            right = (d - 1) % n
+            led.pay(right, d, STAKE, f"everybody passed: seat {d} (dealer) receives {STAKE} from seat {right}")
+        elif len(self.active) == 1:
+            s = self.active[0]
+            led.from_pool(s, POOL, pool, f"seat {s} alone plays and takes the pool of {pool} without play")
+        elif self.bidder >= 0:
+            b = self.bidder
+            if self.tricks_won[b] == 5:
+                led.from_pool(b, POOL, pool, f"seat {b} made Rams and wins the pool of {pool}")
+                for s in range(n):
+                    if s != b:
+                        led.pay(s, b, STAKE, f"seat {s} pays seat {b} {STAKE}")
+            else:
+                led.to_pool(b, POOL, pool, f"seat {b} lost Rams and doubles the pool ({pool})")
+                for s in range(n):
+                    if s != b:
+                        led.pay(b, s, STAKE, f"seat {b} pays seat {s} {STAKE}")
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                if t:
+                    led.from_pool(s, POOL, num(Fraction(pool * t, 5)), f"seat {s} takes {t}/5 of the pool for {t} trick(s)")
+                else:
+                    led.to_pool(s, POOL, STAKE, f"seat {s} took no trick and adds {STAKE} for the next deal")
+        return led.settlement()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(spare_size=self.spare.bit_count(), declarer=self.bidder if self.bidder >= 0 else None,
+                 contract="rams" if self.bidder >= 0 else None, spare_taken_by=self.taker if self.taker >= 0 else None)
+        return v
+
+
+POOL = "pool"
+
+
+class Rams(PoolGame):
+    """Rams: 32 cards, pass or play for fifths of the pool, the spare hand, and the Rams bid of all five."""
+
+    id = "rams"
+    name = "Rams"
+    aliases = ("rammes",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_32
+    source = f"{SEED}, 'Rams'; RESOLUTIONS.md §2.11 (RA-GAP-1..3), §2.2 (L3-GAP-4, L3-GAP-5)"
+    deal_class = RamsDeal
+    option_specs: tuple[Option, ...] = (UNDERTRUMP,)
+
+
+class Rounce(Rams):
+    """Rounce: Rams "using 52 cards" (RA-GAP-2: the same rules, cards A–2, up to nine players)."""
+
+    id = "rounce"
+    name = "Rounce"
+    aliases = ()
+    max_players = 9
+    pack = PACK_52
+    source = f"{SEED}, 'Rams' ('Variant games include Rounce, using 52 cards'); RESOLUTIONS.md §2.11 RA-GAP-2"
+
+
+class BierspielDeal(RamsDeal):
+    game: Bierspiel
+
+    def second_trump(self, trump: int | None) -> int | None:
+        if trump is None:
+            return None
+        code = "7D" if self.game.options.bierspiel_seven == "fixed_7D" else "7" + "SHDC"[trump]
+        return self.pack.parse(code)
+
+
+class Bierspiel(Rams):
+    """Bierspiel: Rams "in which 7 is always the second-highest trump" (RA-GAP-1: the trump seven)."""
+
+    id = "bierspiel"
+    name = "Bierspiel"
+    aliases = ()
+    source = f"{SEED}, 'Rams' ('Bierspiel, in which 7 is always the second-highest trump'); RA-GAP-1"
+    deal_class = BierspielDeal
+    option_specs = (UNDERTRUMP, Option(
+        "bierspiel_seven", str, "trump_seven", ("trump_seven", "fixed_7D"),
+        doc="which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)",
+        source="RA-GAP-1"))
+
+
+GAMES = (Rams, Rounce, Bierspiel)
