@@ -545,4 +545,216 @@ class Bierspiel(Rams):
         source="RA-GAP-1"))
 
 
-GAMES = (Rams, Rounce, Bierspiel)
+# ================================================================ Mauscheln
+POT = "pot"
+
+
+class MauschelnDeal(PoolDeal):
+    """A deal of Mauscheln: diddle or pass, join in or drop out, one exchange each, four tricks."""
+
+    game: Mauscheln
+    pool_key = POT
+
+    def _start(self, order: list[int]) -> None:
+        n, o = self.players, self.game.options
+        dealt = DealPlan(rounds=(2, 2), turn_up=True).deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.pot = self.pool_start + o.stake
+        self.premiums: list[tuple[int, int, Amount, str]] = []  # payer, payee (-1: the pot), amount, why
+        self.diddler = -1
+        self.blind = self.blind_diddled = False
+        self.joined: list[int] = []
+        if o.flush_redeal:
+            self.redeal_flushes()
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+        if o.blind_diddle and self.pack.rank[self.turnup] >= 13:
+            self.phase, self.turn, self.blind = "blind", self.dealer, True
+
+    def premium(self) -> Amount:
+        """MA-GAP-2 (ENGINE DEFAULT): a quarter of the pot, or the dealer's stake."""
+        return num(Fraction(self.pot, 4)) if self.game.options.premium == "quarter_pot" else self.game.options.stake
+
+    def redeal_flushes(self) -> None:
+        """Variant 3: a hand of four of one suit pays a premium, is thrown in face up and replaced."""
+        for s in self.seats_from(self.dealer):
+            h = self.hands[s]
+            while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
+                self.premiums.append((s, -1, self.premium(), f"seat {s} was dealt a flush"))
+                self.thrown |= h
+                self.hands[s] = 0
+                self.draw(s, 4)
+                h = self.hands[s]
+
+    def own_hand_hidden(self, viewer: int) -> bool:
+        return self.blind and viewer == self.dealer
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        belli = self.game.options.belli
+        if belli != "off" and trump is not None:
+            c = self.pack.parse("7D" if belli == "7D" else "7" + "SHDC"[trump])
+            suit_of[c], power[c] = trump, 27  # Belli: second-highest trump, under the Ace (28)
+        return suit_of, power
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase in ("blind", "bid"):
+            return ["pass", "diddle"]
+        if self.phase == "join":
+            return ["pass", "join"]
+        if self.phase == "exchange":
+            return ["stand", *self.exchange_options(seat)]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase in ("blind", "bid"):
+            return "say pass or diddle (undertake two tricks)"
+        if self.phase == "join":
+            return "someone diddles: say join (undertake one trick) or pass (drop out)"
+        if self.phase == "exchange":
+            return f"exchange cards of your hand (at most {self.available()} can be drawn), or stand"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "blind":
+            if word == "diddle":
+                self.start_join(seat)
+            else:
+                self.blind = False
+                self.phase = "bid"
+                self.turn = self.queue[0]
+        elif self.phase == "bid":
+            if word == "diddle":
+                self.start_join(seat)
+                return
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.finish()  # "If no one offers to diddle, the deal passes round"
+        elif self.phase == "join":
+            if word == "join":
+                self.joined.append(seat)
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.start_exchange()
+        elif self.phase == "exchange":
+            first = None
+            if args and seat == self.dealer and self.diddler == seat and self.game.options.blind_diddle \
+                    and self.turnup is not None and self.blind_diddled:
+                first, self.turnup = self.turnup, None  # the blind diddler includes the turn-up
+            if args:
+                self.exchange(seat, args, first)
+            self.queue.pop(0)
+            self.next_exchanger()
+        else:
+            self.play_card(seat, action)
+
+    def start_join(self, seat: int) -> None:
+        self.diddler = seat
+        self.blind_diddled = self.blind
+        self.queue = [s for s in self.seats_from(seat) if s != seat]
+        self.phase, self.turn = "join", self.queue[0]
+
+    def start_exchange(self) -> None:
+        if not self.joined:
+            self.blind = False
+            self.finish()  # "If someone diddles but no one joins in, the diddler wins the pot without play"
+            return
+        self.active = sorted([self.diddler, *self.joined])
+        self.throw_in_passers()
+        self.queue = [s for s in self.seats_from(self.dealer) if s in self.active]
+        self.phase = "exchange"
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        if not self.queue:
+            self.begin_play(self.diddler)  # "The diddler leads any card to the first trick"
+            return
+        self.turn = self.queue[0]
+        if self.turn == self.dealer:
+            self.blind = False  # "when his turn comes to exchange, he may look at his cards"
+
+    def trick_done(self, winner: int) -> None:
+        trick = [c for _, c in self.last_trick]
+        belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
+        ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
+        if belli and ace:
+            holder = next(s for s, c in self.last_trick if c == belli[0])
+            self.premiums.append((holder, ace[0], self.premium(), f"seat {holder} lost Belli to the trump Ace"))
+        super().trick_done(winner)
+        if self.turn is None:
+            self.phase = "done"
+
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        d, pot, stake = self.dealer, self.pot, self.game.options.stake
+        led = Ledger(self.players, {POT: self.pool_start})
+        led.to_pool(d, POT, stake, f"seat {d} (dealer) stakes {stake}")
+        for payer, payee, amount, why in self.premiums:
+            if payee < 0:
+                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot")
+            else:
+                led.pay(payer, payee, amount, f"{why}: pays seat {payee} a premium of {amount}")
+        if self.diddler < 0:
+            led.note("no one offered to diddle: the pot is carried to the next deal")
+        elif not self.joined:
+            led.from_pool(self.diddler, POT, pot, f"seat {self.diddler} diddles, no one joins: takes the pot")
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                if t:
+                    led.from_pool(s, POT, num(Fraction(pot * t, 4)), f"seat {s} takes {t}/4 of the pot")
+                need = 2 if s == self.diddler else 1
+                if t < need:
+                    times = 2 if s == self.diddler and t == 0 else 1
+                    led.to_pool(s, POT, pot * times, f"seat {s} took {t} trick(s) and pays {pot * times} to the pot")
+        return led.settlement()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(declarer=self.diddler if self.diddler >= 0 else None, joined=list(self.joined),
+                 contract="diddle" if self.diddler >= 0 else None)
+        return v
+
+
+class Mauscheln(PoolGame):
+    """Mauscheln (Mousel): diddle for two tricks, others join in for one; quarter-pot tricks."""
+
+    id = "mauscheln"
+    name = "Mauscheln"
+    aliases = ("mousel",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_32
+    source = f"{SEED}, 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12 (MA-GAP-1..4), §2.2 L3-GAP-4"
+    deal_class = MauschelnDeal
+    option_specs = (
+        UNDERTRUMP,
+        Option("stake", int, 4, range(4, 101, 4), doc="the dealer's stake each deal (divisible by four)",
+               source="seed 002: 'The dealer stakes an amount divisible by four'"),
+        Option("cards", int, 32, (32, 52), doc="the pack: 32 cards (AKQJT987) or 52", source="seed 002: '32 or 52c'"),
+        Option("blind_diddle", bool, False, doc="variant 1: on an Ace or King turned, the dealer may diddle blind "
+               "and takes the turn-up among his replacements", source="seed 002 Mauscheln variant 1"),
+        Option("belli", str, "off", ("off", "7D", "trump_seven"),
+               doc="variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
+               "premium if he loses it to the trump Ace", source="seed 002 variant 2; MA-GAP-1"),
+        Option("flush_redeal", bool, False, doc="variant 3: a hand dealt four of a suit pays a premium to the "
+               "pot, is thrown in and replaced", source="seed 002 variant 3"),
+        Option("premium", str, "quarter_pot", ("quarter_pot", "stake"),
+               doc="the size of the Belli and flush premiums", source="MA-GAP-2 (ENGINE DEFAULT)"),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        if self.options.cards == 52:
+            self.pack = PACK_52  # type: ignore[misc]
+
+
+GAMES = (Rams, Rounce, Bierspiel, Mauscheln)
