@@ -278,6 +278,29 @@ class Deal:
         self._apply(who, action)
         self._legal_cache = None
 
+    def step_random(self, rng: random.Random) -> str:
+        """The playout path: apply a uniformly random legal action without the public checks.
+
+        Search bots use it in playouts. It runs the game's own ``_legal`` and ``_apply``, so the
+        rules are exactly those of :meth:`act` (a test replays both paths and compares states).
+        """
+        seat = self.turn
+        assert seat is not None
+        legal = self._legal_cache if self._legal_cache is not None else self._legal()
+        a = legal[int(rng.random() * len(legal))]
+        self._legal_cache = None
+        self.history.append((seat, a))
+        self._apply(seat, a)
+        return a
+
+    def playout(self, rng: random.Random, limit: int = 100_000) -> Deal:
+        """Play to the end with uniformly random legal actions (the playout path); returns ``self``."""
+        n = 0
+        while self.turn is not None and n < limit:
+            self.step_random(rng)
+            n += 1
+        return self
+
     def result(self) -> Settlement:
         """The settlement; only when the deal is over."""
         if self.turn is not None:
