@@ -109,18 +109,16 @@ so the match target is 10; running scores, the pot and pass-outs are carried.
 
 from __future__ import annotations
 
-import itertools
-import random
 from fractions import Fraction
 from typing import Any
 
-from ..core.cards import PACK_32, PACK_40, PACK_52, bits
+from ..core.cards import PACK_32, PACK_40, PACK_52
 from ..core.chips import Amount, Ledger, Settlement
-from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option
-from ..core.tricks import TrickDeal, TrickRules
+from ..core.pools import PoolDeal, num, plain
+from ..core.tricks import TrickRules
 
 __all__ = ["Bierspiel", "Julepe", "Mauscheln", "Norrlandsknack", "Rams", "Rounce"]
 
@@ -128,195 +126,6 @@ SEED = "seed 002_306a4d5946fe0cd1.txt (Parlett)"
 UNDERTRUMP = Option("undertrump_required", bool, True,
                     doc="a void player unable to overtrump must still play a trump",
                     source="L3-GAP-4: 'must trump and overtrump ... renounce only if unable to do either'")
-
-
-def num(x: Any) -> Amount:
-    """A chip amount as an int when whole, else a Fraction (carried pools may be text like '3/2')."""
-    f = Fraction(x)
-    return int(f) if f.denominator == 1 else f
-
-
-def plain(x: Amount) -> Any:
-    """A chip amount for JSON (carry): an int, or text such as '3/2'."""
-    f = Fraction(x)
-    return int(f) if f.denominator == 1 else str(f)
-
-
-class PoolDeal(TrickDeal):
-    """Shared machinery: the pool, the turn-up, active players, exchanges, hidden side zones.
-
-    Side zones: ``dead`` (hands thrown in by passers), ``discards`` (face down), ``spare`` (Rams),
-    ``thrown`` (face up: Mauscheln flushes). ``seen[s]``: cards in hidden zones whose place seat ``s``
-    knows (its own discards and thrown-in hand); ``known_in[s]``: cards everyone knows ``s`` holds (a
-    robbed turn-up); ``maybe_in[s]``: cards everyone knows are in ``s``'s hand or the discards.
-    """
-
-    pool_key = "pool"
-    restock_from: tuple[str, ...] = ("dead", "discards")
-
-    def _common(self, hands: list[int], stock: list[int], turnup: int | None) -> None:
-        n = self.players
-        self.hands, self.stock, self.turnup = hands, stock, turnup
-        self.trump: int | None = self.pack.suit[turnup] if turnup is not None else None
-        self.dead = self.discards = self.spare = self.thrown = 0
-        self.seen = [0] * n
-        self.known_in = [0] * n
-        self.maybe_in = [0] * n
-        self.voids = [0] * n
-        self.active: list[int] = []
-        self.queue: list[int] = []
-        self.pool_start: Amount = num(self.carry_in.get("pools", {}).get(self.pool_key, 0))
-
-    def seats_from(self, seat: int) -> list[int]:
-        """Every seat in order of play, starting after ``seat``."""
-        return [self.next_seat(seat, i + 1) for i in range(self.players)]
-
-    # ---------------------------------------------------------------- tricks
-    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
-        """Effective suit and power of every card (power = 2 x rank by default)."""
-        return list(self.pack.suit), [2 * r for r in self.pack.rank]
-
-    def make_rules(self) -> TrickRules:
-        """Parlett's obligations: follow and head, trump and overtrump, renounce only if unable."""
-        cache = self.game.__dict__.setdefault("_rules", {})
-        if self.trump not in cache:
-            suit_of, power = self.card_tables(self.trump)
-            cache[self.trump] = TrickRules(
-                self.pack, self.trump, suit_of=suit_of, power=power, head=True, trump_when_void=True,
-                overtrump=True, undertrump_required=self.game.options.undertrump_required)
-        return cache[self.trump]
-
-    def begin_play(self, leader: int) -> None:
-        """Trick play among the active seats, ``leader`` first."""
-        self.start_play(self.make_rules(), leader)
-        self.in_play = sorted(self.active)
-
-    def first_active_after(self, seat: int) -> int:
-        return next(s for s in self.seats_from(seat) if s in self.active)
-
-    def throw_in_passers(self) -> None:
-        """Passers' hands go face down to the dead pile (their owners know them)."""
-        for s in range(self.players):
-            if s not in self.active and self.hands[s]:
-                self.dead |= self.hands[s]
-                self.seen[s] |= self.hands[s]
-                self.hands[s] = 0
-
-    def finish(self) -> None:
-        self.phase, self.turn = "done", None
-
-    # ------------------------------------------------------------- exchanges
-    def available(self) -> int:
-        """Cards that can still be drawn: the stock, then the restock sources."""
-        return len(self.stock) + sum(getattr(self, z).bit_count() for z in self.restock_from)
-
-    def exchange_options(self, seat: int, word: str = "exchange", lo: int = 1, cap: int | None = None) -> list[str]:
-        codes = self.card_codes(self.hands[seat])
-        hi = min(len(codes), self.available() if cap is None else cap)
-        return [f"{word} " + " ".join(c) for k in range(lo, hi + 1) for c in itertools.combinations(codes, k)]
-
-    def draw(self, seat: int, k: int) -> None:
-        """``seat`` draws ``k`` cards from the top of the stock, restocking when it runs out."""
-        for _ in range(k):
-            if not self.stock:
-                self.restock()
-            self.hands[seat] |= 1 << self.stock.pop()
-
-    def restock(self) -> None:
-        """A new stock from the first non-empty restock source, shuffled reproducibly."""
-        for z in self.restock_from:
-            moved = getattr(self, z)
-            if moved:
-                break
-        setattr(self, z, 0)
-        cards = list(bits(moved))
-        random.Random(f"{self.deck}/{len(self.history)}").shuffle(cards)
-        self.stock = cards + self.stock
-        for s in range(self.players):
-            self.seen[s] &= ~moved
-            self.maybe_in[s] &= ~moved
-
-    def exchange(self, seat: int, codes: list[str], first: int | None = None) -> None:
-        """Discard ``codes`` face down and draw as many (``first``: a named card drawn first)."""
-        out = self.cards_in(codes, self.hands[seat])
-        self.hands[seat] &= ~out
-        k = len(codes)
-        if first is not None:
-            self.hands[seat] |= 1 << first
-            self.known_in[seat] |= 1 << first
-            k -= 1
-        self.draw(seat, k)
-        self.discards |= out
-        self.seen[seat] |= out
-
-    # ------------------------------------------------------- views and zones
-    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
-        word, *args = action.split()
-        if viewer == seat or word not in ("exchange", "discard", "rob", "take") or not args or args[0].isdigit():
-            return action
-        return f"{word} {len(args)}" if word != "rob" else "rob"
-
-    def _zones(self) -> dict[str, int]:
-        z = super()._zones()
-        z.update(dead=self.dead, discards=self.discards, spare=self.spare, thrown=self.thrown,
-                 turnup=0 if self.turnup is None else 1 << self.turnup)
-        return z
-
-    def own_hand_hidden(self, viewer: int) -> bool:
-        return False
-
-    def _hidden_zones(self, viewer: int) -> list[Zone]:
-        n = self.players
-        amb = 0
-        for s in range(n):
-            if s != viewer:
-                amb |= self.maybe_in[s]
-        zones = []
-        seen = self.seen[viewer] if viewer is not None else 0
-        for s in range(n):
-            if s != viewer or self.own_hand_hidden(viewer):
-                zones.append(Zone(("hand", s), self.hands[s], fixed=self.hands[s] & self.known_in[s] if s != viewer
-                                  else 0, allowed=~self.voids[s] & ~(amb & ~self.maybe_in[s])))
-        if self.stock:
-            zones.append(Zone("stock", sum(1 << c for c in self.stock), allowed=~amb))
-        for name in ("dead", "discards", "spare"):
-            m = getattr(self, name)
-            if m:
-                zones.append(Zone(name, m, fixed=m & seen, allowed=-1 if name == "discards" else ~amb))
-        return zones
-
-    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
-        if key in ("dead", "discards", "spare"):
-            setattr(self, key, mask)
-        else:
-            super()._set_zone(key, mask, rng)
-
-    def pool_now(self) -> Amount:
-        return self.pool_start
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
-            "pools": {self.pool_key: plain(self.pool_now())},
-            "trump": None if self.trump is None else "SHDC"[self.trump],
-            "turn_up": None if self.turnup is None else self.pack.code(self.turnup),
-            "active": sorted(self.active), "stock_size": len(self.stock),
-        }
-        known = {s: self.card_codes(self.hands[s] & self.known_in[s]) for s in range(self.players)
-                 if self.hands[s] & self.known_in[s] and s != seat}
-        if known:
-            v["known_cards"] = known
-        if self.thrown:
-            v["thrown"] = self.card_codes(self.thrown)
-        v.update(self.trick_view())
-        if v.get("trump") is None and self.trump is not None:
-            v["trump"] = "SHDC"[self.trump]
-        if self.own_hand_hidden(seat if seat is not None else -1):
-            v["hand"] = None
-        return v
-
-    def _carry(self) -> dict[str, Any] | None:
-        pool = self.result().pools.get(self.pool_key, 0)
-        return {"pools": {self.pool_key: plain(pool)}} if pool else None
 
 
 class PoolGame(Game):
@@ -482,7 +291,7 @@ class RamsDeal(PoolDeal):
             for s in self.active:
                 t = self.tricks_won[s]
                 if t:
-                    led.from_pool(s, POOL, num(Fraction(pool * t, 5)), f"seat {s} takes {t}/5 of the pool for {t} trick(s)")
+                    led.from_pool(s, POOL, num(Fraction(pool * t, 5)), f"seat {s} takes {t}/5 of the pool")
                 else:
                     led.to_pool(s, POOL, STAKE, f"seat {s} took no trick and adds {STAKE} for the next deal")
         return led.settlement()
@@ -757,4 +566,406 @@ class Mauscheln(PoolGame):
             self.pack = PACK_52  # type: ignore[misc]
 
 
-GAMES = (Rams, Rounce, Bierspiel, Mauscheln)
+# =================================================================== Julepe
+SPANISH = "2456" "7JQK" "3A"
+"""Julepe's order, low to high: A 3 K(rey) Q(caballo) J(sota) 7 6 5 4 2 (JU-GAP-1)."""
+
+
+class JulepeDeal(PoolDeal):
+    """A deal of Julepe: pass or play (two tricks), defending the pack, exchanges, five tricks, to the right."""
+
+    game: Julepe
+    restock_from = ("dead", "discards")
+
+    def _start(self, order: list[int]) -> None:
+        self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right
+        dealt = DealPlan(rounds=(5,), turn_up=True).deal(order, self.players, self.dealer, direction=-1)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.pot = self.pool_start + self.game.options.ante
+        self.defender = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        return list(self.pack.suit), [SPANISH.index("23456789TJQKA"[r - 2]) for r in self.pack.rank]
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "bid":
+            return ["pass", "play"]
+        if self.phase == "defend":
+            return ["pass", "defend"]
+        if self.phase == "defend_discard":
+            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
+        if self.phase == "exchange":
+            out = ["stand", *self.exchange_options(seat)]
+            if seat == self.dealer and self.turnup is not None:
+                out += self.exchange_options(seat, "take", cap=self.available() + 1)
+            return out
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            return "say pass or play (undertake to win two tricks)"
+        if self.phase == "defend":
+            return "only one player bid: say defend (draw six, discard one) or pass"
+        if self.phase == "defend_discard":
+            return "the defender discards one of his six cards"
+        if self.phase == "exchange":
+            return ("exchange cards of your hand (the dealer may 'take' the turn-up as a replacement), or stand; "
+                    f"at most {self.available()} cards can be drawn")
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "bid":
+            if word == "play":
+                self.active.append(seat)
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.end_bidding()
+        elif self.phase == "defend":
+            self.queue.pop(0)
+            if word == "defend":
+                self.defender = seat
+                self.throw_in_passers()  # his old hand too
+                self.draw(seat, 6)
+                self.phase = "defend_discard"
+            elif self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.finish()  # nobody defends: the lone player takes the pot (JU-GAP-4)
+        elif self.phase == "defend_discard":
+            c = self.find_card(args[0], self.hands[seat])
+            self.hands[seat] &= ~(1 << c)
+            self.discards |= 1 << c
+            self.seen[seat] |= 1 << c
+            self.active.append(seat)
+            self.start_exchange([self.active[0]])
+        elif self.phase == "exchange":
+            if word == "take":
+                first, self.turnup = self.turnup, None
+                self.exchange(seat, args, first)
+            elif word == "exchange":
+                self.exchange(seat, args)
+            self.queue.pop(0)
+            self.next_exchanger()
+        else:
+            self.play_card(seat, action)
+
+    def end_bidding(self) -> None:
+        if len(self.active) == 1:
+            self.queue = [s for s in self.seats_from(self.dealer) if s not in self.active and self.hands[s]]
+            self.phase, self.turn = "defend", self.queue[0]
+            return
+        self.throw_in_passers()
+        if not self.active:
+            self.finish()  # nobody plays: the pot is carried (JU-GAP-4)
+        else:
+            self.start_exchange([s for s in self.seats_from(self.dealer) if s in self.active])
+
+    def start_exchange(self, order: list[int]) -> None:
+        self.throw_in_passers()
+        self.queue = order
+        self.phase = "exchange"
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        if self.queue:
+            self.turn = self.queue[0]
+        else:  # "The first active player to the right of the dealer leads"
+            self.begin_play(self.first_active_after(self.dealer))
+
+    def side(self, seat: int) -> int:
+        return seat
+
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        d, pot, j = self.dealer, self.pot, self.game.options.julep
+        led = Ledger(self.players, {POT: self.pool_start})
+        led.to_pool(d, POT, self.game.options.ante, f"seat {d} (dealer) antes {self.game.options.ante}")
+        if not self.active:
+            led.note("nobody plays: the pot is carried forward")
+            return led.settlement()
+        if len(self.active) == 1:
+            s = self.active[0]
+            led.from_pool(s, POT, pot, f"seat {s} alone plays, nobody defends: takes the pot of {pot} without play")
+            return led.settlement()
+        won = {s: self.tricks_won[s] for s in self.active}
+        ok = [s for s in self.active if won[s] >= 2]
+        failed = [s for s in self.active if won[s] < 2]
+        if self.defender >= 0:
+            lone, dfd = self.active[0], self.defender
+            if won[dfd] < 2:
+                led.from_pool(lone, POT, pot, f"the pack was defended and lost: seat {lone} wins the pot; "
+                              f"the defender seat {dfd} pays no julep")
+            elif won[lone] >= 2:
+                half = num(Fraction(pot, 2))
+                led.from_pool(lone, POT, half, f"both succeed: seat {lone} wins half the pot ({half}), "
+                              "the other half is carried forward")
+            else:
+                led.from_pool(dfd, POT, pot, f"the defender seat {dfd} wins the pot")
+                led.pay(lone, dfd, j, f"seat {lone} pays the defender a julep of {j}")
+            return led.settlement()
+        if not ok:
+            for s in failed:
+                led.to_pool(s, POT, j, f"all fail: seat {s} pays a julep of {j} to the pot")
+            return led.settlement()
+        for w in ok:
+            led.from_pool(w, POT, num(Fraction(pot, len(ok))), f"seat {w} won {won[w]} tricks: takes "
+                          + ("the pot" if len(ok) == 1 else "half the pot"))
+            for s in failed:
+                led.pay(s, w, num(Fraction(j, len(ok))), f"seat {s} failed and pays seat {w} "
+                        + ("a julep" if len(ok) == 1 else "half a julep"))
+        return led.settlement()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["defender"] = self.defender if self.defender >= 0 else None
+        return v
+
+
+class Julepe(PoolGame):
+    """Julepe: the Spanish member, 40 cards, counter-clockwise; playing undertakes two tricks; the julep."""
+
+    id = "julepe"
+    name = "Julepe"
+    min_players, max_players, default_players = 4, 7, 6
+    pack = PACK_40
+    source = (f"{SEED}, the tail of 'Julepe'; RESOLUTIONS.md §2.10 (JU-GAP-1..4, from Wikipedia 'Julepe' and "
+              "gamerules.com/rules/julepe); §2.2 L3-GAP-4")
+    deal_class = JulepeDeal
+    option_specs = (
+        UNDERTRUMP,
+        Option("ante", int, 6, range(1, 101), doc="the dealer's ante to the pot each deal",
+               source="JU-GAP-4 (ENGINE DEFAULT)"),
+        Option("julep", int, 6, range(1, 101), doc="the julep: what a failing active player pays",
+               source="seed 002 'an agreed stake, the julep'; JU-GAP-4 (ENGINE DEFAULT size)"),
+    )
+
+
+# =========================================================== Norrlandsknack
+KNOCK, LURK = 2, 3
+
+
+class KnackDeal(PoolDeal):
+    """A deal of Norrlandsknack: knock/lurk (first deal) or knock/join/drop, the first-deal draw, tricks."""
+
+    game: Norrlandsknack
+    pool_key = POT
+
+    def _start(self, order: list[int]) -> None:
+        n, c = self.players, self.carry_in
+        three = self.game.options.auction_after_three
+        plan = DealPlan(rounds=(3,) if three else (3, 2), widows=(("turnup", 0, 1),))
+        dealt = plan.deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.extras["turnup"].bit_length() - 1)
+        self.new_game = not c.get("scores") or min(c["scores"]) <= 0
+        self.scores: list[int] = [10] * n if self.new_game else list(c["scores"])
+        self.first = self.new_game or bool(c.get("first"))
+        self.passouts = 0 if self.new_game else int(c.get("passouts", 0))
+        self.pot = (0 if self.new_game else self.pool_start) + (n if self.new_game else 0)
+        self.to_deal = 2 if three else 0
+        self.said = [0] * n
+        self.knocker = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+
+    def make_rules(self) -> TrickRules:
+        """'Players must follow suit if possible, otherwise may play any card.'"""
+        return TrickRules(self.pack, self.trump)
+
+    def lead_mask(self, seat: int) -> int:
+        hand, trumps = self.hands[seat], self.hands[seat] & self.pack.suit_mask[self.trump]
+        if not self.played:  # "Eldest leads the trump Ace if he has it"
+            ace = trumps & self.pack.mask("A" + "SHDC"[self.trump])
+            if ace:
+                return ace
+        if trumps and any(self.scores[s] - self.tricks_won[s] <= 1 for s in range(self.players)):
+            return trumps  # down to one point: "Trumps must always be led, if possible"
+        return hand
+
+    def lead_rule_text(self) -> str:
+        return ("eldest must lead the trump Ace if he has it; once a player is down to one point, trumps must "
+                "always be led if possible")
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "bid":
+            return ["knock", "lurk"] if self.first else ["pass", "knock"]
+        if self.phase == "join":
+            return ["drop", "join"]
+        if self.phase == "draw":
+            if seat == self.dealer:  # he has taken the turn-up: discards one or more, draws one fewer
+                return self.exchange_options(seat, cap=min(6, len(self.stock) + 1))
+            return ["stand", *self.exchange_options(seat)]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            return "in the first deal knock or lurk; later deals knock or pass"
+        if self.phase == "join":
+            return "someone has knocked: join in or drop out"
+        if self.phase == "draw":
+            return "discard and draw (exchange <cards>) or stand; the dealer, holding the turn-up, must discard"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "bid":
+            self.said[seat] = {"knock": KNOCK, "lurk": LURK, "pass": PASS}[word]
+            self.queue.pop(0)
+            if word == "knock":
+                self.knocker = seat
+                self.knocked()
+            elif self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.finish()  # a pass-out: "If all pass, the same dealer redeals"
+        elif self.phase == "join":
+            self.said[seat] = KNOCK if word == "join" else PASS
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.deal_rest()
+                self.active = [s for s in range(self.players) if self.said[s] == KNOCK]
+                self.throw_in_passers()
+                if len(self.active) == 1:
+                    self.finish()  # nobody joins: the knocker takes the five tricks (ENGINE DEFAULT)
+                else:
+                    self.begin_play(self.first_active_after(self.dealer))
+        elif self.phase == "draw":
+            if args:
+                if seat == self.dealer:
+                    out = self.cards_in(args, self.hands[seat])
+                    self.hands[seat] &= ~out
+                    self.draw(seat, len(args) - 1)
+                    self.discards |= out
+                    self.seen[seat] |= out
+                    self.maybe_in[seat] = self.known_in[seat] & ~self.seen[seat]
+                    self.known_in[seat] = 0
+                else:
+                    self.exchange(seat, args)
+            self.queue.pop(0)
+            self.next_drawer()
+        else:
+            self.play_card(seat, action)
+
+    def knocked(self) -> None:
+        if self.first:  # "as soon as someone knocks there follows a draw"; everyone else lurks
+            for s in range(self.players):
+                self.said[s] = self.said[s] or LURK
+            self.deal_rest()
+            self.active = list(range(self.players))
+            self.queue = self.seats_from(self.dealer)
+            self.phase = "draw"
+            self.next_drawer()
+        else:
+            self.queue = [s for s in self.seats_from(self.knocker) if s != self.knocker]
+            self.phase, self.turn = "join", self.queue[0]
+
+    def deal_rest(self) -> None:
+        """With the auction after three cards, the last two are dealt now."""
+        for _ in range(self.to_deal):
+            for s in self.seats_from(self.dealer):
+                self.draw(s, 1)
+        self.to_deal = 0
+
+    def next_drawer(self) -> None:
+        if not self.queue:
+            self.begin_play(self.first_active_after(self.dealer))
+            return
+        self.turn = self.queue[0]
+        if self.turn == self.dealer and self.turnup is not None:
+            self.hands[self.dealer] |= 1 << self.turnup  # "Dealer must take the trump turn-up before discarding"
+            self.known_in[self.dealer] |= 1 << self.turnup
+            self.turnup = None
+
+    def loafable(self, seat: int) -> bool:
+        """First deal: only a knocker; later: every knocker and joiner (NK-GAP-1, NK-GAP-2)."""
+        return seat == self.knocker if self.first else self.said[seat] == KNOCK
+
+    def new_scores(self) -> tuple[list[int], list[bool]]:
+        tricks = list(self.tricks_won) if self.phase != "bid" and hasattr(self, "tricks_won") else [0] * self.players
+        if len(self.active) == 1:
+            tricks[self.active[0]] = 5
+        out, loafed = [], []
+        for s in range(self.players):
+            loaf = bool(self.active) and s in self.active and self.loafable(s) and tricks[s] == 0
+            out.append(max(self.scores[s] + 5, 10) if loaf else max(self.scores[s] - tricks[s], 0))
+            loafed.append(loaf)
+        return out, loafed
+
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, {POT: self.pot}, unit="points")
+        if self.new_game:
+            led.note(f"a new game: each player stakes one chip; the pot holds {self.pot}")
+        if not self.active:
+            led.note(f"all passed: pass-out {self.passouts + 1}" + (", the same dealer redeals"
+                     if self.passouts + 1 < 3 else ", the deal passes on"))
+            return led.settlement()
+        new, loafed = self.new_scores()
+        for s in range(self.players):
+            if loafed[s]:
+                led.pools[POT] += 1
+                led.score(s, self.scores[s] - new[s], f"seat {s} won no trick and is loafed: score {self.scores[s]} "
+                          f"-> {new[s]}, and adds a chip to the pot")
+            elif new[s] != self.scores[s]:
+                led.score(s, self.scores[s] - new[s], f"seat {s}: score {self.scores[s]} -> {new[s]}")
+        zero = [s for s in range(self.players) if new[s] == 0]
+        if zero:
+            pot = led.pools[POT]
+            led.pools[POT] = 0
+            led.note(f"seat(s) {', '.join(map(str, zero))} reached zero and win the pot of {pot} chips"
+                     + (" between them" if len(zero) > 1 else ""))
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        passout = not self.active
+        new = self.scores if passout else self.new_scores()[0]
+        return {"scores": new, "pools": {POT: plain(self.result().pools[POT])},
+                "first": self.first and passout, "passouts": (self.passouts + 1) % 3 if passout else 0}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(scores=list(self.scores), declarer=self.knocker if self.knocker >= 0 else None,
+                 first_deal=self.first, lurkers=[s for s in range(self.players) if self.said[s] == LURK])
+        return v
+
+
+class Norrlandsknack(PoolGame):
+    """Norrlandsknack (Norseman's Knock): count down from ten; knock, lurk, join or drop; loafing."""
+
+    id = "norrlandsknack"
+    name = "Norrlandsknack"
+    aliases = ("norsemans-knock",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_52
+    unit = "points"
+    target = 10
+    source = f"{SEED}, 'Norrlandsknack'; RESOLUTIONS.md §2.13 (NK-GAP-1..3, Parlett's next page)"
+    deal_class = KnackDeal
+    option_specs = (
+        Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "
+               "turn-up; the last two cards are dealt after the auction",
+               source="seed 002: 'It is also usual to bid, join in or drop out when three cards have been dealt'"),
+    )
+
+    def next_dealer(self, deal: Any) -> int:
+        """'If all pass, the same dealer redeals. After three pass-outs, the deal passes on.'"""
+        if not deal.active and deal.passouts + 1 < 3:
+            return int(deal.dealer)
+        return super().next_dealer(deal)
+
+
+GAMES = (Rams, Rounce, Bierspiel, Mauscheln, Julepe, Norrlandsknack)
