@@ -45,12 +45,13 @@ class ISMCTSBot:
     """IS-MCTS with heuristic playouts; see the module text."""
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, max_depth: int = 400) -> None:
+                 c: float = 0.7, max_depth: int = 400, random_playouts: bool = False) -> None:
         if iterations is None and seconds is None:
             seconds = 1.0
         self.rng = random.Random(seed)
         self.iterations, self.seconds, self.c, self.max_depth = iterations, seconds, c, max_depth
         self.last_iterations = 0
+        self.random_playouts = random_playouts
 
     def choose(self, deal: Deal, seat: int) -> str:
         if deal.turn != seat:
@@ -108,9 +109,12 @@ class ISMCTSBot:
         # Playout.
         steps = 0
         while not d.over and steps < 3000:
-            seat = d.turn
-            assert seat is not None
-            d.act(fast_policy(d, seat, self.rng))
+            if self.random_playouts:
+                d.step_random(self.rng)
+            else:
+                seat = d.turn
+                assert seat is not None
+                d.act(fast_policy(d, seat, self.rng))
             steps += 1
         deltas = [float(x) for x in d.result().deltas] if d.over else [0.0] * d.players
         for nd in path[1:]:

@@ -1,0 +1,170 @@
+"""Speed benchmark (not a test): prints a table of figures, medians of several runs.
+
+Per game id: random deals/s and actions/s through the public API (``legal()`` + ``act(text)``) and through
+the playout path (``step_random``), ``clone()``/s, ``sample()``/s and IS-MCTS iterations/s (random
+playouts). When ``open_spiel`` is installed, OpenSpiel's C++ euchre and oh_hell are measured in the same
+process: stepped from Python, and all in C++ (``pyspiel.evaluate_bots`` with uniform random bots), and
+OpenSpiel's C++ IS-MCTS on euchre.
+
+    python benchmarks/playout.py                 # every game, quick
+    python benchmarks/playout.py nap --seconds 2 --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import cardtable as ct
+from cardtable.bots.ismcts import ISMCTSBot
+
+
+def rate(fn: Callable[[], int], seconds: float) -> float:
+    """Units per second of ``fn`` (which returns how many units it did), over about ``seconds``."""
+    done, start = 0, time.perf_counter()
+    while True:
+        done += fn()
+        el = time.perf_counter() - start
+        if el >= seconds:
+            return done / el
+
+
+def median_rate(fn: Callable[[], int], seconds: float, runs: int) -> float:
+    return statistics.median(rate(fn, seconds / runs) for _ in range(runs))
+
+
+def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
+    game = ct.load(gid)
+    rng = random.Random(1)
+    seeds = iter(range(10**9))
+    actions = [0]
+
+    def public() -> int:
+        d = game.deal(seed=next(seeds))
+        while not d.over:
+            d.act(rng.choice(d.legal()))
+            actions[0] += 1
+        return 1
+
+    def fast() -> int:
+        d = game.deal(seed=next(seeds))
+        while not d.over:
+            d.step_random(rng)
+            actions[0] += 1
+        return 1
+
+    out: dict[str, float] = {}
+    actions[0] = 0
+    t = time.perf_counter()
+    out["api_deals"] = median_rate(public, seconds, runs)
+    out["api_actions"] = actions[0] / (time.perf_counter() - t)
+    actions[0] = 0
+    t = time.perf_counter()
+    out["fast_deals"] = median_rate(fast, seconds, runs)
+    out["fast_actions"] = actions[0] / (time.perf_counter() - t)
+    mid = game.deal(seed=5)
+    for _ in range(max(1, len(game.deal(seed=5).playout(random.Random(5)).history) // 3)):
+        if mid.over:
+            break
+        mid.step_random(rng)
+    if mid.over:
+        mid = game.deal(seed=5)
+    out["clone"] = median_rate(lambda: [mid.clone() for _ in range(100)] and 100, seconds / 2, runs)
+    seat = mid.turn if mid.turn is not None else 0
+    out["sample"] = median_rate(lambda: [mid.sample(seat, rng) for _ in range(20)] and 20, seconds / 2, runs)
+
+    def ismcts() -> int:
+        bot = ISMCTSBot(seed=1, iterations=50)
+        bot_fast_policy_random(bot)
+        bot.choose(mid, seat)
+        return bot.last_iterations
+
+    out["ismcts"] = median_rate(ismcts, seconds / 2, runs) if mid.turn is not None else float("nan")
+    return out
+
+
+def bot_fast_policy_random(bot: ISMCTSBot) -> None:
+    """IS-MCTS with random playouts (as OpenSpiel's), for a like-for-like comparison."""
+    bot.random_playouts = True
+
+
+def bench_openspiel(seconds: float, runs: int) -> dict[str, dict[str, float]]:
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts as _  # noqa: F401
+    except ImportError:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for name, params in (("euchre", {}), ("oh_hell", {"players": 4, "num_tricks_fixed": 5})):
+        game = pyspiel.load_game(name, params)
+        rng = random.Random(1)
+        acts = [0]
+
+        def stepped(game: pyspiel.Game = game, rng: random.Random = rng, acts: list[int] = acts) -> int:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes = s.chance_outcomes()
+                    s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    la = s.legal_actions()
+                    s.apply_action(la[rng.randrange(len(la))])
+                    acts[0] += 1
+            return 1
+
+        t = time.perf_counter()
+        row = {"api_deals": median_rate(stepped, seconds, runs)}
+        row["api_actions"] = acts[0] / (time.perf_counter() - t)
+        bots = [pyspiel.make_uniform_random_bot(p, 7 + p) for p in range(game.num_players())]
+
+        def cpp(game: pyspiel.Game = game, bots: list = bots, rng: random.Random = rng) -> int:
+            for _ in range(200):
+                pyspiel.evaluate_bots(game.new_initial_state(), bots, rng.randrange(10**9))
+            return 200
+
+        row["fast_deals"] = median_rate(cpp, seconds, runs)
+        if name == "euchre":
+            evaluator = pyspiel.RandomRolloutEvaluator(1, 3)
+            bot = pyspiel.ISMCTSBot(3, evaluator, 0.7, 200, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                    False, False)
+            s = game.new_initial_state()
+            while s.is_chance_node():
+                s.apply_action(s.chance_outcomes()[0][0])
+
+            def cpp_ismcts(bot: pyspiel.Bot = bot, s: pyspiel.State = s) -> int:
+                bot.step(s)
+                return 200
+
+            row["ismcts"] = median_rate(cpp_ismcts, seconds / 2, runs)
+        out[f"openspiel {name}"] = row
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="game ids (default: all)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    ap.add_argument("--runs", type=int, default=3, help="runs per measurement (median)")
+    args = ap.parse_args()
+    ids = args.games or [g.id for g in ct.games()]
+    rows = {gid: bench_game(gid, args.seconds, args.runs) for gid in ids}
+    os_rows = bench_openspiel(args.seconds, args.runs)
+    cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "clone", "sample", "ismcts"]
+    print("| game | " + " | ".join(c.replace("_", " ") + "/s" for c in cols) + " |")
+    print("|" + " --- |" * (len(cols) + 1))
+    for name, row in {**rows, **os_rows}.items():
+        print(f"| {name} | " + " | ".join(f"{row[c]:,.0f}" if c in row else "" for c in cols) + " |")
+    if os_rows and "nap" in rows:
+        eu = os_rows["openspiel euchre"]
+        nap = rows["nap"]
+        print()
+        print(f"nap public API deals/s / euchre stepped from Python: {nap['api_deals'] / eu['api_deals']:.3f}")
+        print(f"nap playout path deals/s / euchre all in C++:       {nap['fast_deals'] / eu['fast_deals']:.3f}")
+        print(f"nap IS-MCTS iterations/s / OpenSpiel C++ IS-MCTS:     {nap['ismcts'] / eu['ismcts']:.3f}")
+
+
+if __name__ == "__main__":
+    main()
