@@ -350,7 +350,7 @@ class SoloDeal(TrickDeal):
             self.hands[s] = dealt.hands[i]
         self.widow: int = dealt.extras["widow"]
         self.discards = 0
-        self.ladder: dict[str, Contract] = {c.word: c for c in g.contracts()}
+        self.ladder: dict[str, Contract] = g.ladder()
         self.auction = SoloAuction(tuple(self.ladder), self.active, duel=g.duel)
         self.contract: Contract | None = None
         self.declarer: int | None = None
@@ -728,6 +728,13 @@ class SixBidSolo(Game):
     def active_seats(self, dealer: int) -> list[int]:
         """The three who play, from the dealer's left ("If four play, the dealer does not give cards to himself")."""
         return [(dealer + 1 + i) % self.players for i in range(3)]
+
+    def ladder(self) -> dict[str, Contract]:
+        """The games by bid word, low to high (built once per game)."""
+        got: dict[str, Contract] | None = self.__dict__.get("_ladder")
+        if got is None:
+            got = self.__dict__["_ladder"] = {c.word: c for c in self.contracts()}
+        return got
 
     def contracts(self) -> list[Contract]:
         """The games that may be bid, low to high."""
