@@ -425,3 +425,30 @@ def test_progressive_failed_doubled_bid_and_pot() -> None:
         d2.act(a)
     play(d2, L2_PLAY)
     assert d2.result().deltas == [0, 0, 0] and d2.result().pools == {"frog_pot": 3, "solo_pot": 6}
+
+
+# ---------------------------------------------------------------------------- options, sampling
+def test_options_validated() -> None:
+    # SB-GAP-1: the tariff is overridable; bad values are refused with the allowed ones.
+    g = six(misere=40, call_solo_hearts=200)
+    assert g.deal(deck=L2).ladder["misere"].value == 40  # type: ignore[attr-defined]
+    with pytest.raises(ct.RulesError, match="spread_expose"):
+        six(spread_expose="never")
+    with pytest.raises(ct.RulesError, match="grand_rate"):
+        ct.load("frog", grand_rate=5)
+    with pytest.raises(ct.RulesError, match="3 to 4"):
+        six(5)
+
+
+def test_sample_keeps_what_the_bidder_knows() -> None:
+    # The Frog bidder knows his discards; the others do not, and a void shown stays a void.
+    d = ct.load("frog").deal(deck=L3, dealer=0)
+    for a in ("frog", "pass", "pass", "discard TC", "discard KC", "discard 6D", "AC", "9C", "6C", "AS", "7H", "7C"):
+        d.act(a)
+    for k in range(5):
+        s = d.sample(1, random.Random(k))
+        assert s.discards == d.discards  # type: ignore[attr-defined]
+        s0 = d.sample(2, random.Random(k))
+        # Seat 0 discarded 7C on a spade lead with hearts trumps: it holds no spade and no heart.
+        no = PACK_36.suit_mask[0] | PACK_36.suit_mask[1]
+        assert s0.hands[0] & no == 0
