@@ -420,10 +420,10 @@ class Deal:
         for c in self.pack.cards_with(code):
             if mask >> c & 1:
                 return c
-        c = self.pack.parse_in(code, mask)
-        if c is None:
+        found = self.pack.parse_in(code, mask)
+        if found is None:
             raise IllegalAction(f"{code} is not there")
-        return c
+        return found
 
     def cards_in(self, words: Iterable[str], mask: int) -> int:
         """Mask of the physical cards named by ``words`` inside ``mask`` (repeats take copies)."""
