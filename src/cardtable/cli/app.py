@@ -123,7 +123,9 @@ def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
          bot: Annotated[str, typer.Option("--bot", "-b", help="bot kind for the other seats")] = "heuristic",
          option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
          seed: Annotated[int | None, typer.Option(help="random seed for the shuffles")] = None,
-         deals: Annotated[int | None, typer.Option(help="stop after this many deals")] = None) -> None:
+         deals: Annotated[int | None, typer.Option(
+             help="stop after this many deals (default: the game's own end, else each player deals twice)")] = None,
+         ) -> None:
     """Play one seat in the terminal against bots, over a whole match."""
     g = load_game(game, players, parse_options(option))
     if not 0 <= seat < g.players:
@@ -134,6 +136,8 @@ def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
     except ct.RulesError as e:
         console.print(f"[red]error:[/] {e}")
         raise typer.Exit(2) from None
+    if deals is None and g.target is None and type(g).match_over is ct.Game.match_over:
+        deals = 2 * g.players  # a match with no target of its own: each player deals twice
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     console.print(f"[bold]{g.info.name}[/] — {g.players} players, you are seat {seat}; bots: {bot}. "
                   f"Type [bold]q[/] to stop.")
