@@ -575,7 +575,7 @@ class JulepeDeal(PoolDeal):
     """A deal of Julepe: pass or play (two tricks), defending the pack, exchanges, five tricks, to the right."""
 
     game: Julepe
-    restock_from = ("dead", "discards")
+    pool_key = POT
 
     def _start(self, order: list[int]) -> None:
         self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right
