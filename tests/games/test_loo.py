@@ -380,3 +380,20 @@ def test_rules_text_and_options() -> None:
     assert ct.load("irish-loo").options.club_law is True
     assert ct.load("lanterloo").options.pam_civil == "unless_only_trump"
     assert ct.load("five-card-loo").options.flush_order == "trump_then_plain"
+
+
+def test_sample_respects_heading_and_voids() -> None:
+    # Rule 1 "must head the trick if he can": a player who follows low shows he holds no higher card of the
+    # suit; rule 2: a player who discards shows he holds no trump. Samples for search bots respect both.
+    h = {1: "9S 2C 3C", 2: "2S 7D 8D", 0: "KH 2H 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play, 9S, 2S")
+    higher = PACK_52.mask("TS JS QS KS AS")
+    for k in range(40):
+        s = d.sample(0, k)
+        assert not s.hands[2] & higher
+        assert s.view(0) == d.view(0)
+    h = {1: "9S 2C 3C", 2: "4C 7D 8D", 0: "KH 2H 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play, 9S, 4C")
+    trumps_and_spades = PACK_52.suit_mask[0] | PACK_52.suit_mask[1]
+    for k in range(40):
+        assert not d.sample(0, k).hands[2] & trumps_and_spades

@@ -189,6 +189,7 @@ class LooDeal(TrickDeal):
         self.tricks_won = [0] * n
         self.looed = False
         self.flush_holders = 0
+        self.flush_cards: list[int] = [0] * n
         self.lead_rule: str = g.rule("lead_rule")
         self.pam_civil: str = g.rule("pam_civil")
         self.flush_order: str = g.rule("flush_order")
@@ -414,6 +415,7 @@ class LooDeal(TrickDeal):
                     best = (k, h)
             if best is not None:
                 keys[s] = best[0]
+                self.flush_cards[s] = best[1]
                 self.exposed |= best[1]  # "must expose his hand"
         if not keys:
             return False
@@ -452,7 +454,7 @@ class LooDeal(TrickDeal):
         return self.rules.plays(hand, self.trick)
 
     def play_card(self, seat: int, code: str) -> None:
-        c = self.find_card(code, self.hands[seat])
+        c = self.pack.cards_with(code)[0]
         hand, trick, civil, before = self.hands[seat], list(self.trick), self.civil, self.voids[seat]
         super().play_card(seat, code)
         self.voids[seat] = before | self._shown(hand, trick, c, civil)
@@ -516,9 +518,9 @@ class LooDeal(TrickDeal):
         elif self.outcome == "flush":
             ws = self.flush_winners
             for s in ws:
+                flush = " ".join(self.card_codes(self.flush_cards[s]))
                 led.from_pool(s, POOL, _share(p, len(ws)),
-                              f"seat {s} looes the board with a flush ({' '.join(self.card_codes(self.exposed))})"
-                              f" and takes {_plain(_share(p, len(ws)))}")
+                              f"seat {s} looes the board with a flush ({flush}) and takes {_plain(_share(p, len(ws)))}")
             exempt = self.flush_holders | sum(1 << s for s in range(self.players) if self.hands[s] & PAM_BIT)
             if self.for_pool:
                 exempt |= 1 << d
