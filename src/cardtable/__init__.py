@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+# Import the games package before binding the name ``games`` to the catalogue function below.
 from . import bots, core
+from . import games as _games_package  # noqa: F401
 from .catalog import game_info, games, load
 from .core.chips import Settlement
 from .core.deal import Deal
