@@ -1,0 +1,527 @@
+"""Schafkopf (three-hand, with the blind and Least) and Auction Schafkopf.
+
+Source: seed ``001_50a7678b5606f88b.txt`` (Scarne's text), sections "Schafkopf" and "Auction
+Schafskopf", with the gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.4 (SK-GAP-1 …
+SK-GAP-8) and §2.5 (AS-GAP-1 … AS-GAP-4).
+
+The rules as implemented: Schafkopf
+-----------------------------------
+Players. "Three, four, or five players, but only three play at a time." With four at the
+table the dealer sits out; with five the dealer and the player at his right sit out, so the
+three players to the dealer's left play (SK-GAP-8 leaves this to seating: ENGINE DEFAULT,
+after the Skat table, where "the dealer does not give cards to himself"). Those sitting out
+neither pay nor receive. The deal passes to the left, so everyone sits out in turn.
+
+Cards. "A 32-card deck." "All queens, jacks, and diamonds are trumps ranking in order club
+queen (high), spade queen, heart queen, diamond queen, club jack, spade jack, heart jack,
+diamond jack, diamond ace, diamond ten, diamond king, diamond nine, diamond eight, diamond
+seven. In each of the three other side suits the cards rank: ace (high), ten, king, nine,
+eight, seven." The fourteen trumps are ONE suit for following: "It is important to remember
+that all queens, jacks, and diamonds are of the same 'suit'" — a queen of clubs does not
+follow a club lead, and it does follow a trump lead.
+
+Card points "whether trump or plain": ace 11, ten 10, king 4, queen 3, jack 2; 120 in all.
+
+Deal. "Each player thus receives 10 cards", two go to the blind: three each, two to the
+blind, four each, three each (SK-GAP-1, the Skat deal).
+
+Determining the player. "The player on the left of the dealer has first right to pick up the
+blind. If he refuses, the privilege passes to the two others in turn. Whoever picks up the
+blind assumes a contract to win a majority of the points for cards, and plays alone against
+the other two. The player after picking up the blind must discard two cards face down to
+restore his hand to ten cards." Actions: ``take`` or ``pass``; then ``discard 7C`` twice.
+The two discards count for the player (SK-GAP-2, as in Skat and Parlett's "including also any
+that may be contained in the blind"); only he sees them until the end.
+
+Play. "The hand at dealer's left invariably makes the opening lead. The winner of each trick
+leads for the next. Other hands must follow suit to the lead if able. If unable to follow
+suit, a hand may trump or discard at will. There is no compulsion to win any trick if able.
+The highest trump played, or the highest card of the suit led if no trump is played, wins the
+trick."
+
+Scoring. "The player wins game if he takes 61 or more in tricks won in play. If he gathers 91
+points or more, he wins Schneider, and if he takes all the tricks he wins Schwarz." Game 2,
+Schneider 4, Schwarz 6. "If he fails to make 61, he is debited the appropriate figure. (Four
+if he fails to catch 31 points or 6 if he loses all the tricks.)" — so 90 scores 2, 31 loses
+2 and 30 loses 4 (SK-GAP-4); a player who takes no trick loses 6 whatever his discards hold
+(SK-GAP-5).
+
+Least. "If all three players pass, the hand is played for 'least.' Each plays for himself,
+the object being to take as few of the points for cards as possible. The blind is left
+untouched until play is completed, when it is added to the last trick and goes to the winner
+thereof." "The player who gathers the fewest points scores plus 2, or plus 4 if he wins no
+tricks at all. If one player takes all the tricks, he is debited 4" (and nothing else is
+scored, SK-GAP-7). "If two players tie for low, the winner is he who did not take the last
+trick as between these two, and he gets 2 points. If each player gets 40 points in cards
+(triple tie), the winner is the hand that passed third, and he scores 2." When the third
+player took the last trick (SK-GAP-6, ENGINE DEFAULT), the tied player whose latest trick came
+earlier wins (one with no trick beats one with tricks); option ``least_tie_fallback="no_score"``
+scores nothing instead.
+
+Settlement (SK-GAP-3). "Individual accounts are kept, a running total of the items won or lost
+by each participant": by default (``settlement="player_account"``) the figures above are
+points credited or debited to the one player concerned; the unit is points and the running
+totals travel in ``carry["scores"]``. With ``settlement="each_opponent"`` (Parlett) they are
+chips won from or paid to each of the two other active players: at Least the winner takes the
+figure from each, and a player who took every trick pays 4 to each.
+
+Not modelled: the irregularities (misdeal, wrong discard, looking at the blind, misplay,
+claims) — the engine refuses an illegal action instead of penalising it.
+
+The rules as implemented: Auction Schafkopf
+-------------------------------------------
+"Four players, two against two as partners" (seats 0 and 2 against 1 and 3). "The cards are
+dealt out four at a time, each hand receiving eight cards" — no blind. "The player at other
+hand in turn is allowed one bid. Bidding is by the number of points over 60 that the bidder
+(with help of his partner) guarantees to win in play": ``bid 1`` … ``bid 60``, each higher than
+the last, or ``pass``; if all pass the next dealer deals (AS-GAP-3, ENGINE DEFAULT).
+"The only permanent trumps are club jack (high), spade jack, heart jack, diamond jack. The
+winning bidder names the trump" (``trump clubs`` …) "and player at the dealer's left makes the
+first lead." The trump suit is the four jacks, then A T K Q 9 8 7 of the named suit; the other
+suits rank A T K Q 9 8 7 (AS-GAP-2); ``jack_order="S>C>H>D"`` puts the spade jack first as
+Bicycle's page prints it (AS-GAP-1). Follow suit if able, otherwise play anything (AS-GAP-4).
+Scoring (AS-GAP-3, ENGINE DEFAULT): the bidding side needs 60 + bid card points; each partner
+then scores the bid, else each loses it; the opponents score nothing; the match ends when a
+side reaches ``target`` (0: no target).
+
+>>> import cardtable as ct
+>>> d = ct.load("schafkopf").deal(seed=3)
+>>> d.turn, d.legal()
+(1, ['pass', 'take'])
+>>> d.act("take"); d.phase, len(d.view(1)["hand"])
+('discard', 12)
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from ..core.auction import Auction
+from ..core.cards import PACK_32, SUIT_NAMES
+from ..core.chips import Ledger, Settlement
+from ..core.deal import Zone
+from ..core.dealing import DealPlan
+from ..core.game import Game
+from ..core.options import Option
+from ..core.tricks import TrickDeal, TrickRules
+
+__all__ = ["AuctionSchafkopf", "AuctionSchafkopfDeal", "Schafkopf", "SchafkopfDeal", "card_points"]
+
+SEED = "seed 001_50a7678b5606f88b.txt"
+DIAMONDS = 2
+
+_VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+_BY_VALUE = tuple((v, sum(1 << i for i, c in enumerate(PACK_32.code_of) if c[0] == r)) for r, v in _VALUE.items())
+
+
+def card_points(mask: int) -> int:
+    """Card points in a set of cards: ace 11, ten 10, king 4, queen 3, jack 2 (120 in the pack).
+
+    >>> card_points(PACK_32.mask("AS TD QC JH 9H")), card_points(PACK_32.full)
+    (26, 120)
+    """
+    return sum(v * (mask & m).bit_count() for v, m in _BY_VALUE)
+
+
+# --------------------------------------------------------------- Schafkopf's trump suit
+TRUMP_ORDER = ("7D", "8D", "9D", "KD", "TD", "AD", "JD", "JH", "JS", "JC", "QD", "QH", "QS", "QC")
+"""The fourteen trumps, low to high."""
+_PLAIN_POWER = {r: i for i, r in enumerate("789KTA")}
+_TRUMP_POWER = {c: 10 + i for i, c in enumerate(TRUMP_ORDER)}
+SUIT_OF = tuple(DIAMONDS if c in _TRUMP_POWER else PACK_32.suit[i] for i, c in enumerate(PACK_32.code_of))
+"""All queens, jacks and diamonds are of the same 'suit' (the trump suit, indexed as diamonds)."""
+POWER = tuple(_TRUMP_POWER.get(c, _PLAIN_POWER.get(c[0], 0)) for c in PACK_32.code_of)
+RULES = TrickRules(PACK_32, DIAMONDS, suit_of=SUIT_OF, power=POWER)
+"""Follow suit if able (the 14 trumps are one suit); otherwise trump or discard at will."""
+TRUMPS = RULES.trump_mask
+PLAN = DealPlan(rounds=(3, 4, 3), widows=(("blind", 0, 2),))
+"""SK-GAP-1: three each, two to the blind, four each, three each."""
+
+
+class SchafkopfDeal(TrickDeal):
+    """A deal of three-hand Schafkopf: the blind offered in turn, two discards, ten tricks (or Least)."""
+
+    game: Schafkopf
+
+    def _start(self, order: list[int]) -> None:
+        self.active: list[int] = self.game.active_seats(self.dealer)
+        dealt = PLAN.deal(order, 3, 2)
+        for i, s in enumerate(self.active):
+            self.hands[s] = dealt.hands[i]
+        self.blind: int = dealt.extras["blind"]
+        self.discards = 0
+        self.player: int | None = None
+        self.least = False
+        self.offers = 0             # how many have been offered the blind
+        self.latest: list[int] = [-1] * self.players   # index of each seat's latest trick (Least ties)
+        self.tricks_played = 0
+        self.voids = [0] * self.players
+        self.scores_in: list[int] = list(self.carry_in.get("scores") or [0] * self.players)
+        self.phase, self.turn = "pick", self.active[0]
+
+    # ------------------------------------------------------------------ legal
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "pick":
+            return ["pass", "take"]
+        if self.phase == "discard":
+            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "pick":
+            return "first take the blind ('take') or refuse it ('pass'); the cards are played afterwards"
+        if self.phase == "discard":
+            return ("the player who picks up the blind must discard two cards of his hand face down, "
+                    "one at a time (e.g. 'discard 7C')")
+        return self.explain_play(seat, action)
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int, action: str) -> None:
+        if self.phase == "pick":
+            self.offers += 1
+            if action == "take":
+                self.player = seat
+                self.hands[seat] |= self.blind
+                self.blind = 0
+                self.phase = "discard"
+            elif self.offers == 3:
+                self.least = True  # "if all three pass, the hand must be played at 'least'"
+                self._begin_play()
+            else:
+                self.turn = self.active[self.offers]
+        elif self.phase == "discard":
+            c = self.find_card(action[8:], self.hands[seat])
+            self.hands[seat] &= ~(1 << c)
+            self.discards |= 1 << c
+            if self.discards.bit_count() == 2:
+                self._begin_play()
+        else:
+            self.play_card(seat, action)
+
+    def _begin_play(self) -> None:
+        # "The hand at dealer's left invariably makes the opening lead."
+        self.start_play(RULES, self.active[0])
+        self.in_play = self.active
+
+    def trick_done(self, winner: int) -> None:
+        self.latest[winner] = self.tricks_played
+        self.tricks_played += 1
+        if not self.hands[winner]:
+            if self.blind:  # Least: "it is added to the last trick and goes to the winner thereof"
+                self.won[winner] |= self.blind
+                self.blind = 0
+            self.phase, self.turn = "done", None
+
+    def side(self, seat: int) -> int:
+        if self.least or self.player is None:
+            return seat
+        return 0 if seat == self.player else 1
+
+    def wants_tricks(self, seat: int) -> bool:
+        return not self.least
+
+    # ------------------------------------------------------------- settlement
+    def player_points(self) -> int:
+        """The player's card points: his tricks and his two discards (SK-GAP-2)."""
+        assert self.player is not None
+        return card_points(self.won[self.player] | self.discards)
+
+    def _award(self, led: Ledger, seat: int, amount: int, line: str) -> None:
+        """Credit (or debit) ``seat`` with ``amount``: on his account, or from each other active player."""
+        if self.game.options.settlement == "player_account":
+            led.score(seat, amount, f"{line}: {amount:+d} to seat {seat}")
+            return
+        led.note(line)
+        for o in self.active:
+            if o != seat:
+                if amount > 0:
+                    led.pay(o, seat, amount, f"seat {o} pays seat {seat} {amount}")
+                else:
+                    led.pay(seat, o, -amount, f"seat {seat} pays seat {o} {-amount}")
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, unit=self.game.unit)
+        if self.least:
+            self._settle_least(led)
+        else:
+            self._settle_player(led)
+        return led.settlement()
+
+    def _settle_player(self, led: Ledger) -> None:
+        p = self.player
+        assert p is not None
+        pts, tricks = self.player_points(), self.tricks_won[p]
+        if tricks == 10:
+            amount, what = 6, "Schwarz (all the tricks)"
+        elif pts >= 91:
+            amount, what = 4, "Schneider (91 or more)"
+        elif pts >= 61:
+            amount, what = 2, "Game (61 or more)"
+        elif tricks == 0:
+            amount, what = -6, "lost all the tricks"
+        elif pts < 31:
+            amount, what = -4, "failed to catch 31"
+        else:
+            amount, what = -2, "failed to make 61"
+        self._award(led, p, amount, f"seat {p} took {pts} points in {tricks} tricks with his discards: {what}")
+
+    def _settle_least(self, led: Ledger) -> None:
+        act = self.active
+        pts = {s: card_points(self.won[s]) for s in act}
+        for s in act:
+            led.note(f"Least: seat {s} took {pts[s]} points in {self.tricks_won[s]} tricks")
+        sweeper = next((s for s in act if self.tricks_won[s] == 10), None)
+        if sweeper is not None:  # "If one player takes all the tricks, he is debited 4" (SK-GAP-7)
+            self._award(led, sweeper, -4, f"seat {sweeper} took all the tricks at Least")
+            return
+        low = min(pts.values())
+        lows = [s for s in act if pts[s] == low]
+        if len(lows) == 1:
+            w = lows[0]
+            none = self.tricks_won[w] == 0
+            what = " and no trick" if none else ""
+            self._award(led, w, 4 if none else 2, f"seat {w} took the fewest points{what}")
+        elif len(lows) == 3:  # "the winner is the hand that passed third"
+            self._award(led, act[2], 2, f"a triple tie at 40: seat {act[2]}, who passed third, wins")
+        else:
+            a, b = lows
+            last = self.tricks_played - 1
+            if self.latest[a] == last or self.latest[b] == last:
+                w = b if self.latest[a] == last else a
+                self._award(led, w, 2, f"seats {a} and {b} tie for low; seat {w} did not take the last trick")
+            elif self.game.options.least_tie_fallback == "latest_trick":
+                w = a if self.latest[a] < self.latest[b] else b
+                self._award(led, w, 2, f"seats {a} and {b} tie for low; seat {w} did not take the later trick "
+                                       "as between these two (SK-GAP-6)")
+            else:
+                led.note(f"seats {a} and {b} tie for low and neither took the last trick: no score (SK-GAP-6)")
+
+    def _carry(self) -> dict[str, Any] | None:
+        if self.game.unit != "points":
+            return None
+        deltas = self.result().deltas
+        return {"scores": [int(a + d) for a, d in zip(self.scores_in, deltas)]}
+
+    # ------------------------------------------------------------------ views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "active": list(self.active), "declarer": self.player, "trump": "D",
+            "contract": "Least" if self.least else ("Schafkopf" if self.player is not None else None),
+            "widow_size": self.blind.bit_count(),
+        }
+        if self.game.unit == "points":
+            v["scores"] = list(self.scores_in)
+        v.update(self.trick_view())
+        if self.phase in ("play", "done"):
+            v["card_points"] = [card_points(m) for m in self.won]
+        if self.discards and (self.over or seat == self.player):
+            v["discards"] = self.card_codes(self.discards)
+        return v
+
+    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
+        if viewer != seat and action.startswith("discard"):
+            return "discard"
+        return action
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = [Zone(("hand", s), self.hands[s], allowed=~self.voids[s])
+                 for s in self.active if s != viewer and self.hands[s]]
+        if self.blind:
+            zones.append(Zone("blind", self.blind))
+        if self.discards and not self.over:
+            zones.append(Zone("discards", self.discards, fixed=self.discards if viewer == self.player else 0))
+        return zones
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        if key == "blind":
+            self.blind = mask
+        elif key == "discards":
+            self.discards = mask
+        else:
+            super()._set_zone(key, mask, rng)
+
+    def _zones(self) -> dict[str, int]:
+        return {**super()._zones(), "blind": self.blind, "discards": self.discards}
+
+
+class Schafkopf(Game):
+    """Schafkopf (Sheepshead), three-hand: the blind, 61 to win, Schneider and Schwarz, or Least.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    id = "schafkopf"
+    name = "Schafkopf"
+    family = "schafkopf"
+    aliases = ("sheepshead", "schafskopf")
+    min_players, max_players, default_players = 3, 5, 3
+    pack = PACK_32
+    source = f"{SEED}, 'Schafkopf'; RESOLUTIONS.md §2.4"
+    deal_class = SchafkopfDeal
+    unit = "points"
+    option_specs = (
+        Option("settlement", str, "player_account", ("player_account", "each_opponent"),
+               doc="individual accounts credited or debited with the figures (points), or chips won from or "
+                   "paid to each opponent",
+               source=f"{SEED} 'Individual accounts are kept'; Parlett; SK-GAP-3"),
+        Option("least_tie_fallback", str, "latest_trick", ("latest_trick", "no_score"),
+               doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
+                   "earlier wins 2, or nobody scores",
+               source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
+    )
+
+    def _validate(self) -> None:
+        self.unit = "points" if self.options.settlement == "player_account" else "chips"  # type: ignore[misc]
+
+    def active_seats(self, dealer: int) -> list[int]:
+        """The three who play: the three seats to the dealer's left (ENGINE DEFAULT seating, SK-GAP-8)."""
+        return [(dealer + 1 + i) % self.players for i in range(3)]
+
+
+# ----------------------------------------------------------------- Auction Schafkopf
+JACK_ORDERS = {"C>S>H>D": "DHSC", "S>C>H>D": "DHCS"}
+"""The four jacks, low to high, by option (AS-GAP-1)."""
+_AUCTION_PLAIN = {r: i for i, r in enumerate("789QKTA")}
+BIDS = tuple(f"bid {n}" for n in range(1, 61))
+
+
+@cache
+def auction_rules(trump: int, jack_order: str) -> TrickRules:
+    """The four jacks, then A T K Q 9 8 7 of the named suit, as one trump suit (AS-GAP-2); follow suit only."""
+    jacks = JACK_ORDERS[jack_order]
+    suit_of = [trump if c[0] == "J" else PACK_32.suit[i] for i, c in enumerate(PACK_32.code_of)]
+    power = [20 + jacks.index(c[1]) if c[0] == "J" else _AUCTION_PLAIN[c[0]] for c in PACK_32.code_of]
+    return TrickRules(PACK_32, trump, suit_of=suit_of, power=power)
+
+
+class AuctionSchafkopfDeal(TrickDeal):
+    """A deal of Auction Schafkopf: one bid each, the trump named, eight tricks, partners score together."""
+
+    game: AuctionSchafkopf
+    _copy_objects = ("auction",)
+
+    def _start(self, order: list[int]) -> None:
+        dealt = DealPlan(rounds=(4, 4)).deal(order, self.players, self.dealer)
+        self.hands = dealt.hands
+        self.auction = Auction(BIDS, [self.next_seat(self.dealer, i + 1) for i in range(self.players)])
+        self.declarer: int | None = None
+        self.bid = 0
+        self.trump: int | None = None
+        self.voids = [0] * self.players
+        self.scores_in: list[int] = list(self.carry_in.get("scores") or [0] * self.players)
+        self.phase, self.turn = "bid", self.auction.speaker
+
+    def _legal(self) -> list[str]:
+        if self.phase == "bid":
+            return self.auction.options()
+        if self.phase == "trump":
+            return [f"trump {n}" for n in SUIT_NAMES]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            high = self.auction.high_bid
+            if action.startswith("bid") and high is not None:
+                return f"each player has one bid, which must be higher than the last ({high} points over 60)"
+            return "bid the points over 60 your side will take ('bid 1' to 'bid 60') or pass, once each"
+        if self.phase == "trump":
+            return "the winning bidder names the trump suit: 'trump spades', 'trump hearts', 'trump diamonds' " \
+                   "or 'trump clubs'"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        if self.phase == "bid":
+            a = self.auction
+            a.call(action)
+            if not a.done:
+                self.turn = a.speaker
+            elif a.holder is None:
+                self.phase, self.turn = "done", None  # all pass: the next dealer deals (AS-GAP-3)
+            else:
+                self.declarer, self.bid = a.holder, int((a.high_bid or "bid 0")[4:])
+                self.phase, self.turn = "trump", a.holder
+        elif self.phase == "trump":
+            self.trump = SUIT_NAMES.index(action[6:])
+            # "player at the dealer's left makes the first lead"
+            self.start_play(auction_rules(self.trump, self.game.options.jack_order), self.next_seat(self.dealer))
+        else:
+            self.play_card(seat, action)
+
+    def trick_done(self, winner: int) -> None:
+        if not self.hands[winner]:
+            self.phase, self.turn = "done", None
+
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    def side_points(self, seat: int) -> int:
+        """Card points taken by ``seat`` and his partner."""
+        return card_points(self.won[seat] | self.won[(seat + 2) % 4])
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, unit="points")
+        d = self.declarer
+        if d is None:
+            led.note("everyone passed: no score; the next dealer deals (AS-GAP-3)")
+            return led.settlement()
+        pts, need = self.side_points(d), 60 + self.bid
+        made = pts >= need
+        led.note(f"seats {d} and {(d + 2) % 4} bid {self.bid} over 60 and took {pts} of the {need} points needed: "
+                 + ("made" if made else "failed"))
+        for s in (d, (d + 2) % 4):
+            led.score(s, self.bid if made else -self.bid, f"seat {s} scores {self.bid if made else -self.bid}")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        deltas = self.result().deltas
+        return {"scores": [int(a + d) for a, d in zip(self.scores_in, deltas)]}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        a = self.auction
+        v: dict[str, Any] = {
+            "teams": [[0, 2], [1, 3]], "high_bid": a.high_bid, "high_bidder": a.holder,
+            "declarer": self.declarer, "contract": f"{60 + self.bid} points" if self.declarer is not None else None,
+            "trump": None if self.trump is None else "SHDC"[self.trump], "scores": list(self.scores_in),
+        }
+        v.update(self.trick_view())
+        if self.phase in ("play", "done"):
+            v["card_points"] = [card_points(m) for m in self.won]
+        return v
+
+
+class AuctionSchafkopf(Game):
+    """Auction Schafkopf: four in partnerships, eight cards each, one bid each, the jacks permanent trumps.
+
+    Seed 001: "Four players, two against two as partners. ... Bidding is by the number of points
+    over 60 that the bidder (with help of his partner) guarantees to win in play. The only
+    permanent trumps are club jack (high), spade jack, heart jack, diamond jack. The winning
+    bidder names the trump and player at the dealer's left makes the first lead."
+    """
+
+    id = "auction-schafkopf"
+    name = "Auction Schafkopf"
+    family = "schafkopf"
+    aliases = ("auction-schafskopf", "auction-sheepshead")
+    min_players, max_players, default_players = 4, 4, 4
+    pack = PACK_32
+    source = f"{SEED}, 'Auction Schafskopf'; RESOLUTIONS.md §2.5"
+    deal_class = AuctionSchafkopfDeal
+    unit = "points"
+    option_specs = (
+        Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
+               doc="the order of the four jack trumps: club jack high (seed), or spade jack high (Bicycle)",
+               source=f"{SEED} 'club jack (high), spade jack, heart jack, diamond jack'; AS-GAP-1"),
+        Option("target", int, 0, range(0, 1001),
+               doc="the match ends when a side's running score reaches this total (0: no target)",
+               source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
+    )
+
+    def _validate(self) -> None:
+        self.target = self.options.target or None  # type: ignore[misc]
+
+
+GAMES = (Schafkopf, AuctionSchafkopf)
