@@ -246,7 +246,7 @@ class Deal:
                 return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
             return f"it is seat {self.turn}'s turn, not seat {seat}'s"
         try:
-            a = normalize_action(action)
+            a = self.canonical_action(action)
         except IllegalAction as e:
             return str(e)
         if self._legal_cache is None:
@@ -271,12 +271,25 @@ class Deal:
             reason = self.why_not(action, seat)
             if reason is not None:
                 raise IllegalAction(reason)
-            action = normalize_action(action)
+            action = self.canonical_action(action)
         assert who is not None
         self._legal_cache = None
         self.history.append((who, action))
         self._apply(who, action)
         self._legal_cache = None
+
+    def canonical_action(self, action: str) -> str:
+        """The action as ``legal()`` spells it: normalised, and the cards of a multi-card action
+        (``exchange 2C 5H``) in display order, so that players may name them in any order."""
+        a = normalize_action(action)
+        legal = self._legal_cache if self._legal_cache is not None else (self._legal() if self.turn is not None else [])
+        words = a.split()
+        if a not in legal and len(words) > 2 and all(len(w) == 2 and w in self.pack._index for w in words[1:]):
+            rank = self.pack.display_rank
+            words[1:] = sorted(words[1:], key=lambda w: rank[self.pack._index[w][0]])
+            if " ".join(words) in legal:
+                a = " ".join(words)
+        return a
 
     def step_random(self, rng: random.Random) -> str:
         """The playout path: apply a uniformly random legal action without the public checks.

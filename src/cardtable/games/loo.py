@@ -102,7 +102,7 @@ from typing import Any
 
 from ..core.cards import PACK_52, bits
 from ..core.chips import Amount, Ledger, Settlement
-from ..core.deal import Zone, normalize_action
+from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option
@@ -209,23 +209,6 @@ class LooDeal(TrickDeal):
         self.phase, self.turn = "enter", self.order[0]
 
     # ------------------------------------------------------------------ legal
-    def _canonical(self, action: str) -> str:
-        """``exchange`` names its cards in any order; the legal list uses display order."""
-        if not isinstance(action, str) or action[:8].lower() != "exchange" or self.phase != "exchange":
-            return action
-        try:
-            words = normalize_action(action).split()[1:]
-            out = self.cards_in(words, self.hands[self.turn or 0])
-        except ValueError:
-            return action
-        return "exchange " + " ".join(self.card_codes(out)) if words else action
-
-    def why_not(self, action: str, seat: int | None = None) -> str | None:
-        return super().why_not(self._canonical(action), seat)
-
-    def act(self, action: str, seat: int | None = None) -> None:
-        super().act(self._canonical(action), seat)
-
     def _legal(self) -> list[str]:
         seat = self.turn
         assert seat is not None
