@@ -159,7 +159,7 @@ def _euchre_tables(pack: Pack, trump: int) -> tuple[list[int], list[int]]:
     for s in range(4):
         for i, r in enumerate(EUCHRE_PLAIN):
             power[idx[r + "SHDC"[s]]] = len(EUCHRE_PLAIN) - i
-    t, partner = "SHDC"[trump], "SHDC"[(1, 0, 3, 2)[trump]]
+    t, partner = "SHDC"[trump], "SHDC"[(3, 2, 1, 0)[trump]]
     order = ["JK", "J" + t, "J" + partner] + [r + t for r in "AKQT9"]
     for i, c in enumerate(order):
         power[idx[c]] = 100 + len(order) - i

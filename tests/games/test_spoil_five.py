@@ -1,0 +1,488 @@
+"""Scenario tests for the Spoil Five family (seed 003; RESOLUTIONS.md §2.14-2.17)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardtable as ct
+from cardtable.core.cards import PACK_25, PACK_52
+from cardtable.games.spoil_five import family_rules
+
+from .conftest import arranged
+
+
+def dealt(hands: list[str], dealer: int, after: str = "", rounds: tuple[int, ...] = (3, 2),
+          pack: ct.core.cards.Pack = PACK_52) -> str:
+    """A deck that deals ``hands`` (by seat) in ``rounds`` from the dealer's left, then ``after``."""
+    n = len(hands)
+    seats = [(dealer + 1 + i) % n for i in range(n)]
+    cards = [h.split() for h in hands]
+    pos, top = [0] * n, []
+    for r in rounds:
+        for s in seats:
+            top += cards[s][pos[s]:pos[s] + r]
+            pos[s] += r
+    return arranged(pack, " ".join(top + after.split()))
+
+
+def codes(text: str) -> list[str]:
+    return text.split()
+
+
+def play(deal: ct.Deal, actions: str) -> None:
+    for a in actions.split(","):
+        deal.act(a.strip())
+
+
+def trump_order(trump: str, demoted: bool = False) -> list[str]:
+    r = family_rules(PACK_52, "SHDC".index(trump), demoted)
+    cards = [c for c in range(52) if r.suit_of[c] == r.trump]
+    return [PACK_52.code(c) for c in sorted(cards, key=lambda c: -r.power[c])]
+
+
+def plain_order(suit: str, trump: str) -> list[str]:
+    r = family_rules(PACK_52, "SHDC".index(trump))
+    s = "SHDC".index(suit)
+    cards = [c for c in range(52) if r.suit_of[c] == s]
+    return [PACK_52.code(c) for c in sorted(cards, key=lambda c: -r.power[c])]
+
+
+# ------------------------------------------------------------------ ranking
+def test_trump_rankings_for_each_suit() -> None:
+    # "When hearts are trumps, there are 13 trumps; five, jack, ace, king, queen, ten, nine, eight, seven, six,
+    # four, three, two." (SF-GAP-1)
+    assert trump_order("H") == codes("5H JH AH KH QH TH 9H 8H 7H 6H 4H 3H 2H")
+    # "When diamonds are trumps, there are 14, the ace of hearts ranking third highest and two lowest."
+    assert trump_order("D") == codes("5D JD AH AD KD QD TD 9D 8D 7D 6D 4D 3D 2D")
+    # "When spades or clubs are trumps, there are 14, ranking five, jack, ace of hearts, ace, king, queen, two,
+    # three, four, six, seven, eight, nine, ten (low)"
+    assert trump_order("S") == codes("5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S TS")
+    assert trump_order("C") == codes("5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C TC")
+
+
+def test_plain_suit_rankings() -> None:
+    # "highest in red, lowest in black"; "the diamond ace is lowest of all; the black aces come between the jack
+    # and the deuce" (SF-GAP-1); the ace of hearts is always a trump.
+    assert plain_order("D", "S") == codes("KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD")
+    assert plain_order("H", "S") == codes("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H")
+    assert plain_order("C", "H") == codes("KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
+    assert plain_order("S", "D") == codes("KS QS JS AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
+
+
+def test_hasenpfeffer_ranking_joker_and_bowers() -> None:
+    # "The joker is the highest trump. The rank of the other cards is exactly as ... Partnership Euchre" (HP-GAP-1)
+    r = family_rules(PACK_25, 1)  # hearts
+    trumps = sorted((c for c in range(25) if r.suit_of[c] == 1), key=lambda c: -r.power[c])
+    assert PACK_25.codes(trumps) == codes("JK JH JD AH KH QH TH 9H")
+    diamonds = sorted((c for c in range(25) if r.suit_of[c] == 2), key=lambda c: -r.power[c])
+    assert PACK_25.codes(diamonds) == codes("AD KD QD TD 9D")  # the left bower is not a diamond
+
+
+# --------------------------------------------------------------------- play
+CLUBS3 = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]  # turn-up 9C; AC stays in the pack
+
+
+def test_may_trump_even_when_able_to_follow() -> None:
+    # "Each player in turn must follow suit, or he may play a trump even if able to follow suit."
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(CLUBS3, 2, "9C"), dealer=2)
+    assert d.turn == 0 and d.view(0)["trump"] == "C" and d.view(0)["turn_up"] == "9C"
+    d.act("KD")
+    assert d.legal() == ["3C", "QD"]  # not 7H: he can follow
+    reason = d.why_not("7H")
+    assert reason is not None and "follow suit or trump" in reason
+    d.act("3C")
+    assert d.legal() == ["JC", "TD"]
+    d.act("TD")
+    # "A trump card wins a trick"
+    assert d.view(0)["tricks_won"] == [0, 1, 0] and d.turn == 1
+
+
+def test_renege_five_over_lower_trump_and_ace_of_hearts_to_the_jack() -> None:
+    # SF-GAP-2: the five need not follow to a lower trump; an unprotected trump must follow with a trump.
+    hands = ["3C AH 6D 7D 8D", "5C 7H 8H 9H TH", "JC 2C 4H 5H 6H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    d.act("3C")
+    assert d.legal() == ["TH", "9H", "8H", "7H", "5C"]  # the 5 of trumps reneges
+    d.act("7H")
+    assert d.legal() == ["JC", "2C"]  # 2C is not protected: a trump must be played (any trump)
+    d.act("2C")
+    # Black trumps: "two, three, four ... ten (low)": the 2 beats the 3.
+    assert d.view(0)["tricks_won"] == [0, 0, 1]
+    d.act("JC")
+    # Peel: "if the knave be led, the holder of the ace of hearts is obliged to play it"
+    assert d.legal() == ["AH"]
+    d.act("AH")
+    assert d.legal() == ["TH", "9H", "8H", "5C"]  # the five still outranks the jack led
+
+
+def test_jack_must_follow_to_the_five_and_ace_of_hearts_led_is_a_trump() -> None:
+    # "he must follow suit with such a card if the lead was a trump card of higher rank"
+    hands = ["5C AH 6D 7D 8D", "JC 7H 8H 9H TH", "6C 2C 4H 5H 6H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    d.act("5C")
+    assert d.legal() == ["JC"]
+    d.act("JC")
+    assert d.legal() == ["6C", "2C"]
+    d.act("2C")
+    d.act("AH")  # SF-GAP-2: "The lead of AH (always a trump) is a trump lead"
+    assert d.legal() == ["TH", "9H", "8H", "7H"]  # no trump left
+    d.act("7H")
+    assert d.legal() == ["6C"]
+
+
+def test_ace_of_hearts_led_protects_five_and_jack_only() -> None:
+    # SF-GAP-2: on the lead of AH "the 5 and J of trumps are protected, lower trumps are not".
+    hands = ["AH 6D 7D 8D 9D", "5C 2C 7H 8H 9H", "JC 2H 3H 4H 5H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    d.act("AH")
+    assert d.legal() == ["5C", "2C"]  # holding 2C he must play a trump (the five included)
+    d.act("2C")
+    assert d.legal() == ["5H", "4H", "3H", "2H", "JC"]  # only the jack, protected: any card
+
+
+# ------------------------------------------------------------------ robbing
+def test_dealer_robs_a_turned_up_ace() -> None:
+    # "Should the turned trump card be an ace, the dealer may discard any card in his hand face down for it"
+    hands = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "AC"), dealer=2)
+    assert d.phase == "rob" and d.turn == 2
+    assert d.legal() == ["rob 4H", "rob 3H", "rob 2H", "rob JC", "rob TD", "decline"]
+    d.act("rob 2H")
+    assert d.view(2)["hand"] == ["4H", "3H", "AC", "JC", "TD"]
+    assert d.view(0)["history"] == [[2, "rob"]] and d.view(2)["history"] == [[2, "rob 2H"]]
+    assert d.turn == 0 and d.phase == "play"
+    # Everyone saw the ace taken in: a sample keeps it in the dealer's hand.
+    for k in range(5):
+        s = d.sample(0, random.Random(k))
+        assert s.hands[2] >> PACK_52.parse("AC") & 1
+
+
+def test_ace_of_hearts_turned_up_is_robbed_by_the_dealer() -> None:
+    # SF-GAP-6: AH turned -> hearts trumps and the turn-up is the trump ace: the dealer may rob.
+    hands = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "AH"), dealer=2)
+    assert d.phase == "rob" and d.view(0)["trump"] == "H"
+    d.act("decline")
+    assert d.turn == 0 and "AH" not in d.view(2)["hand"]
+
+
+SPADES3 = ["KD QD 2S 3D 4D", "AS 3H 7C 8C TS", "2D 6D 9S 4H 5H"]  # turn-up 7S; seat 1 holds the trump ace
+
+
+def test_holder_of_the_ace_robs_at_his_turn() -> None:
+    # "a player who does hold the ace of that suit may exchange any card in his hand for the turned-up card when
+    # it is his turn to play"
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    assert "rob" not in " ".join(d.legal())  # seat 0 has no ace
+    d.act("KD")
+    # Void in diamonds he may play any card, or rob first.
+    assert d.legal() == ["AS", "TS", "3H", "8C", "7C", "rob AS", "rob TS", "rob 3H", "rob 8C", "rob 7C", "decline"]
+    d.act("rob 3H")
+    assert d.turn == 1 and d.legal() == ["AS", "TS", "7S", "8C", "7C"]
+    assert d.view(0)["robbed_by"] == 1 and d.view(0)["history"][-1] == [1, "rob"]
+
+
+def test_declined_ace_keeps_its_rank() -> None:
+    # "he must tell the dealer to turn the trump face down, thus identifying himself as the holder of the ace"
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    play(d, "2S, decline")
+    assert d.view(2)["turned_down"] == 1
+    play(d, "AS, 9S")
+    assert d.view(0)["tricks_won"] == [0, 1, 0]  # the ace of trumps beats the 2
+
+
+def test_undeclared_ace_becomes_the_lowest_trump() -> None:
+    # "If the holder of the ace of trumps makes a play without exchanging or identifying himself, his ace
+    # becomes the lowest trump in play." (SF-GAP-4 default)
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    play(d, "2S, AS, 9S")
+    assert d.view(0)["tricks_won"] == [1, 0, 0]  # the 2 of spades wins: the ace counts below every trump
+    r = d.rules
+    assert r.power[PACK_52.parse("AS")] < r.power[PACK_52.parse("TS")]
+
+
+def test_undeclared_ace_of_hearts_loses_its_privilege() -> None:
+    # "And if it should happen to be the ace of hearts, it loses the privilege" (SF-GAP-7)
+    hands = ["2H 3S 4S 5S 6S", "AH 2C 3C 4C 5C", "2D 3D 4D 5D 6D"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9H"), dealer=2)
+    d.act("2H")
+    # Playing now without robbing or declaring: AH is no longer protected, so it must follow.
+    assert d.legal() == ["AH", "rob AH", "rob 5C", "rob 4C", "rob 3C", "rob 2C", "decline"]
+    d.act("decline")
+    assert d.legal() == ["AH", "5C", "4C", "3C", "2C"]  # declared: AH reneges to the lower trump
+
+
+def test_options_for_the_unannounced_ace() -> None:
+    # SF-GAP-4 options: robbing compulsory; or the ace keeps its rank but its holder cannot win the pool.
+    d = ct.load("spoil-five", players=3, rob_compulsory=True).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    d.act("KD")
+    assert d.legal() == ["rob AS", "rob TS", "rob 3H", "rob 8C", "rob 7C"]
+    d = ct.load("spoil-five", players=3, unannounced_ace="cannot_win_pool").deal(
+        deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    play(d, "2S, AS, 9S")
+    assert d.view(0)["tricks_won"] == [0, 1, 0]  # the ace keeps its rank
+
+
+# -------------------------------------------------------- pool and jinking
+JINK2 = ["5C JC AH 2S 3S", "4D 6D 7D KS QS"]  # clubs trumps (turn-up 9C), the ace of clubs undealt
+
+
+def test_three_tricks_running_claim_the_pool() -> None:
+    # "The pool may be taken by the first player to win three tricks"; SF-GAP-3: claim or jink.
+    d = ct.load("spoil-five", players=2).deal(deck=dealt(JINK2, 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D")
+    assert d.phase == "jink" and d.turn == 0 and d.legal() == ["claim", "jink"]
+    d.act("claim")
+    r = d.result()
+    assert r.deltas == [1, -1] and r.pools == {"pool": 0} and d.carry is None
+
+
+def test_jink_won_takes_pool_and_a_chip_from_each() -> None:
+    # "he must win all five (in which case he gets the pool plus one chip from each other player)"
+    hands = ["5C JC AH KC QC", "4D 6D 7D KS QS", "2H 3H 4H 5H 6H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    play(d, "5C, 4D, 2H, JC, 6D, 3H, AH, 7D, 4H, jink, KC, KS, 5H, QC, QS, 6H")
+    r = d.result()
+    assert r.deltas == [4, -2, -2] and r.pools == {"pool": 0}
+
+
+def test_jink_lost_forfeits_the_pool_and_the_topups() -> None:
+    # "if he does not win all five tricks, he does not get the pool"; SF-GAP-3: the pool stays, as after a spoil.
+    d = ct.load("spoil-five", players=2).deal(deck=dealt(JINK2, 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D, jink, 2S, KS")
+    assert d.over
+    r = d.result()
+    assert r.deltas == [-1, -1] and r.pools == {"pool": 2} and d.carry == {"pools": {"pool": 2}}
+    # "After any hand in which the pool is not won, each player puts in another chip for the next deal."
+    nxt = ct.load("spoil-five", players=2).deal(seed=1, dealer=0, carry=d.carry)
+    assert nxt.view(0)["pools"] == {"pool": 4}
+    # SF-GAP-5 option (Hervey): only the dealer adds.
+    nxt = ct.load("spoil-five", players=2, spoil_topup="dealer_only").deal(seed=1, dealer=0, carry=d.carry)
+    assert nxt.view(0)["pools"] == {"pool": 3}
+    nxt.playout(random.Random(1))
+    assert nxt.result().deltas[1] in (0, 3)  # seat 1 antes nothing: he either takes the pool or pays nothing
+
+
+def test_three_tricks_not_running_take_the_pool_at_once_and_a_spoil_carries() -> None:
+    hands = ["5C 2H 3H JC AH", "4D KH 7D 6D QS", "2D 3D 4H 5H 6H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    play(d, "5C, 4D, 2D, 2H, KH, 4H")
+    assert d.turn == 1  # seat 1 won the second trick
+    play(d, "7D, 3D, JC, AH, 6D, 5H")
+    assert d.over and d.result().deltas == [2, -1, -1]  # third trick in the fourth: no jink, pool taken
+    # A spoilt deal: nobody wins three tricks.
+    hands = ["5C 2H 3H 4S KS", "JC KH 7D 3C QS", "2D KD QD 5H 6H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9C"), dealer=2)
+    play(d, "5C, JC, 2D, 2H, KH, 5H, 7D, KD, 3H, 6H, 4S, 3C, QS, QD, KS")
+    assert d.view(0)["tricks_won"] == [2, 2, 1]
+    assert d.result().deltas == [-1, -1, -1] and d.carry == {"pools": {"pool": 3}}
+
+
+# ------------------------------------------------------------ Forty-Five
+TRICKS41 = ["5C JC AH KC 2S", "4D 6D 7D KS QS"]  # seat 0 wins four, seat 1 one
+
+
+@pytest.mark.parametrize("scoring,five,four", [("five_ten", 10, 5), ("per_trick_net", 25, 15)])
+def test_forty_five_scorings(scoring: str, five: int, four: int) -> None:
+    # "side taking three or four tricks scores 5 points; five tricks, 10 points. Sometimes each trick Counts 5
+    # points, and score of side taking fewest tricks is deducted ... three tricks count 5; four, 15; five, 25"
+    g = ct.load("forty-five", players=2, deal_scoring=scoring)
+    d = g.deal(deck=dealt(["5C JC AH KC QC", "4D 6D 7D KS QS"], 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D, KC, KS, QC, QS")
+    assert d.result().deltas == [five, 0] and d.result().unit == "points"
+    d = g.deal(deck=dealt(TRICKS41, 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D, KC, QS, 2S, KS")
+    assert d.view(0)["tricks_won"] == [4, 1]
+    assert d.result().deltas == [four, 0] and d.carry == {"scores": [four, 0], "winner": None}
+
+
+def test_forty_five_partnerships_and_game() -> None:
+    # Four players "two against two", partners alternate (45-GAP-2); "45 points is game".
+    hands = ["5C JC AH KC QC", "2D 3D 4D 6D 7D", "2H 3H 4H 5H 6H", "2S 3S 4S 5S 6S"]
+    g = ct.load("forty-five", players=4)
+    d = g.deal(deck=dealt(hands, 3, "9C"), dealer=3, carry={"scores": [40, 20], "winner": None})
+    assert d.view(1)["teams"] == [[0, 2], [1, 3]] and d.view(1)["scores"] == [40, 20]
+    play(d, "5C, 2D, 2H, 2S, JC, 3D, 3H, 3S, AH, 4D, 4H, 4S, KC, 6D, 5H, 5S, QC, 7D, 6H, 6S")
+    assert d.view(0)["tricks_won"][0] == 5
+    r = d.result()
+    assert r.deltas == [10, 0, 10, 0]
+    assert d.carry == {"scores": [50, 20], "winner": 0}
+    assert g.match_over([50, 20, 50, 20], 3)
+    assert ct.load("twenty-five").match_over([25, 0, 25, 0], 1)
+    with pytest.raises(ct.RulesError):
+        ct.load("forty-five", players=5)
+
+
+def test_twenty_five_individual_first_to_25_wins_at_once() -> None:
+    # Twenty-Five option (Parlett): individual, 5 a trick; the first to 25 wins.
+    g = ct.load("twenty-five", players=3, scoring="five_per_trick_individual")
+    d = g.deal(deck=dealt(CLUBS3, 2, "9C"), dealer=2, carry={"scores": [0, 20, 5], "winner": None})
+    play(d, "KD, 3C, TD")
+    assert d.over and d.result().deltas == [0, 5, 0] and d.carry == {"scores": [0, 25, 5], "winner": 1}
+    assert ct.load("twenty-five", players=9, scoring="five_per_trick_individual").players == 9
+
+
+# ------------------------------------------------------- Auction Forty-Five
+A45 = ["5S JS AS 2D 3D", "KH QH JH TH 9H", "AH KS QS 4D 6D", "KC QC JC TC 9C"]
+
+
+def test_auction_i_hold_and_extra_turns() -> None:
+    # "dealer may beat the previous bid without going over, by saying 'I hold'; if he does, each player who did
+    # not previously pass gets another turn and dealer again may take the bid"
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    assert d.turn == 0 and d.legal() == ["pass", "bid 15", "bid 20", "bid 25", "bid 30"]
+    play(d, "bid 15, bid 20, pass")
+    assert d.turn == 3 and d.legal() == ["pass", "hold", "bid 25", "bid 30"]
+    d.act("hold")
+    assert d.turn == 0 and d.legal() == ["pass", "bid 25", "bid 30"]
+    play(d, "bid 25, pass")
+    assert d.turn == 3 and d.legal() == ["pass", "hold", "bid 30"]
+    play(d, "hold, pass")
+    assert d.phase == "trump" and d.turn == 3 and d.view(0)["high_bid"] == 25
+
+
+def test_auction_minimum_of_twenty_at_one_hundred() -> None:
+    # "A side having 100 points or more may not bid less than 20."
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3, carry={"scores": [100, 95], "winner": None})
+    assert d.legal() == ["pass", "bid 20", "bid 25", "bid 30"]
+    d.act("pass")
+    assert d.legal() == ["pass", "bid 15", "bid 20", "bid 25", "bid 30"]
+
+
+@pytest.mark.provisional  # A45-GAP-2 all-pass (ENGINE DEFAULT)
+def test_auction_all_pass_throws_the_deal_in() -> None:
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, pass, pass, pass")
+    assert d.over and d.result().deltas == [0, 0, 0, 0]
+    d = ct.load("auction-forty-five", all_pass="dealer_forced_min").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, pass, pass")
+    assert d.legal() == ["bid 15", "bid 20", "bid 25", "bid 30"]
+
+
+def test_auction_discards_replacements_highest_trump_bonus_and_thirty() -> None:
+    # "the high bidder names the trump, then each player discards as many cards as he wishes and dealer restores
+    # his hand to five cards from the top of the pack. The player at the left of the high bidder leads first."
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3, "7D 8S"), dealer=3)
+    play(d, "bid 30, pass, pass, pass")
+    assert d.legal() == ["trump spades", "trump hearts", "trump diamonds", "trump clubs"]
+    d.act("trump spades")
+    assert d.phase == "discard" and d.turn == 0
+    play(d, "discard 2D, done")
+    assert d.view(0)["hand"] == ["AS", "JS", "5S", "7D", "3D"]
+    assert d.view(1)["history"][-2:] == [[0, "discard"], [0, "done"]]
+    play(d, "done, done, done")
+    assert d.turn == 1 and d.phase == "play"
+    play(d, "KH, AH, KC, 5S")   # 5S, the highest trump, wins the first trick
+    play(d, "JS, 9H, KS, 9C, AS, TH, QS, TC, 3D, JH, 6D, JC")
+    assert d.turn == 2  # 6D beats 3D
+    play(d, "4D, QC, 7D, QH")
+    assert d.view(0)["tricks_won"] == [4, 0, 1, 0]
+    # 5 tricks x 5 + 5 for the highest trump = 30; "A bid of 30 ... is worth 60 if it is made"
+    assert d.result().deltas == [60, 0, 60, 0]
+
+
+def test_auction_going_back_and_opponents_score_their_tricks() -> None:
+    # "if it fails, the amount of the bid is subtracted from its score. The opposing side always scores whatever
+    # it wins in tricks."
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, bid 20, pass, pass, trump spades, done, done, done, done")
+    assert d.turn == 2  # left of the bidder
+    play(d, "AH, KC, 5S, KH")   # seat 0's 5S wins
+    play(d, "JS, 9H, KS, 9C, AS, TH, QS, TC, 2D, JH, 4D, JC, 6D, QC, 3D, QH")
+    assert d.view(0)["tricks_won"] == [3, 0, 2, 0]
+    assert d.result().deltas == [30, -20, 30, -20]
+
+
+@pytest.mark.parametrize("order,winner", [("bidder_first", 0), ("higher_total", 1)])
+def test_auction_both_reach_120(order: str, winner: int) -> None:
+    # A45-GAP-3: both sides reach 120 in one deal: "bidder_first" (default) or the higher total.
+    hands = ["5S JS AS 2D 3D", "KH QH JH TH 9H", "AH KS QS 4C 6H", "KD QC JC TC 9C"]
+    d = ct.load("auction-forty-five", tie_order=order).deal(
+        deck=dealt(hands, 3), dealer=3, carry={"scores": [100, 115], "winner": None})
+    play(d, "bid 20, pass, pass, pass, trump spades, done, done, done, done")  # 20: the side is at 100
+    play(d, "KH, AH, 9C, 5S, JS, 9H, KS, TC, AS, TH, QS, JC, 2D, JH, 4C, KD, QC, 3D, QH, 6H")
+    assert d.view(0)["tricks_won"] == [3, 0, 0, 2]
+    assert d.result().deltas == [20, 10, 20, 10]
+    assert d.carry == {"scores": [120, 125], "winner": winner}
+
+
+# ------------------------------------------------------------ Hasenpfeffer
+def hp(hands: list[str], dealer: int, widow: str) -> str:
+    return dealt(hands, dealer, widow, rounds=(3, 3), pack=PACK_25)
+
+
+HP = ["JK AS KS QS JS TS", "9S AH KH QH JH TH", "9H AD KD QD JD TD", "9D AC KC QC JC TC"]
+
+
+def test_hasenpfeffer_bidding_widow_trumps_discard_lead() -> None:
+    # "each in his turn bids the number of tricks"; "A player has only one bid"; "The successful bidder picks up
+    # the face-down card ... names the suit ... discards any one card ... Then he leads"
+    d = ct.load("hasenpfeffer").deal(deck=hp(HP, 3, "9C"), dealer=3)
+    assert d.turn == 0 and d.legal() == ["pass", "bid 1", "bid 2", "bid 3", "bid 4", "bid 5", "bid 6"]
+    play(d, "bid 2, bid 3, pass")
+    assert d.legal() == ["pass", "bid 4", "bid 5", "bid 6"]
+    d.act("pass")
+    assert d.phase == "trump" and d.turn == 1 and len(d.view(1)["hand"]) == 7 and d.view(0)["widow_size"] == 0
+    play(d, "trump hearts, discard 9S")
+    assert d.turn == 1 and d.view(0)["history"][-1] == [1, "discard"]
+    d.act("JH")
+    assert d.legal() == ["9H", "JD"]  # the left bower JD is a heart (HP-GAP-1)
+    play(d, "JD, 9D")
+    assert d.legal() == ["JK"]  # the joker is a trump: it must follow a trump lead
+    d.act("JK")
+    assert d.view(0)["tricks_won"] == [1, 0, 0, 0]
+
+
+def test_hasenpfeffer_joker_may_not_be_played_while_able_to_follow() -> None:
+    # "A player may not play the joker as long as he can follow to a no-trump suit led."
+    d = ct.load("hasenpfeffer").deal(deck=hp(HP, 3, "9C"), dealer=3)
+    play(d, "pass, bid 3, pass, pass, trump hearts, discard TH, 9S, JD, 9D")
+    assert d.legal() == ["AS", "KS", "QS", "JS", "TS"]
+    reason = d.why_not("JK") or ""
+    assert "joker" in reason
+    d = ct.load("hasenpfeffer").deal(deck=hp(HP, 3, "9C"), dealer=3)
+    play(d, "pass, bid 3, pass, pass, trump hearts, discard TH, 9C, JD, AC")
+    assert d.legal() == ["AS", "KS", "QS", "JS", "TS", "JK"]  # void in clubs: the joker may be played
+
+
+def test_hasenpfeffer_forced_bid() -> None:
+    # "If all players pass, the player holding the joker must bid three and name which suit is to be trump."
+    hands = ["JK AS 9D QS JS TS", "9S AH KH QH JH TH", "9H AD KD QD JD TD", "KS AC KC QC JC TC"]
+    d = ct.load("hasenpfeffer").deal(deck=hp(hands, 3, "9C"), dealer=3)
+    play(d, "pass, pass, pass, pass")
+    assert d.turn == 0 and d.legal() == ["bid 3"]  # HP-GAP-3: even after passing
+    play(d, "bid 3, trump hearts, discard 9C")
+    # The joker holder is known: samples keep the joker with him.
+    assert all(d.sample(1, random.Random(k)).hands[0] >> PACK_25.parse("JK") & 1 for k in range(5))
+    assert d.turn == 0 and d.view(0)["declarer"] == 0 and d.view(0)["contract"] == "bid 3"
+
+
+def test_hasenpfeffer_redeal_when_the_joker_lies_face_down() -> None:
+    # "If no one holds the joker, there is a new deal by the same dealer."
+    hands = ["9C AS 9D QS JS TS", "9S AH KH QH JH TH", "9H AD KD QD JD TD", "KS AC KC QC JC TC"]
+    g = ct.load("hasenpfeffer")
+    d = g.deal(deck=hp(hands, 3, "JK"), dealer=3)
+    play(d, "pass, pass, pass, pass")
+    assert d.over and d.result().deltas == [0, 0, 0, 0] and g.next_dealer(d) == 3
+
+
+def test_hasenpfeffer_scoring_set_back_and_tie() -> None:
+    # "If the bidder's side does not make its contract, it is 'set back' ... opponents score 1 point for each
+    # trick"; "If both sides reach 10 points in the same deal, the bidding side wins."
+    g = ct.load("hasenpfeffer")
+    d = g.deal(deck=hp(HP, 3, "9C"), dealer=3, carry={"scores": [9, 9], "winner": None})
+    play(d, "pass, bid 1, pass, pass, trump hearts, discard 9S")
+    while not d.over:
+        d.act(d.legal()[0])
+    won = d.view(0)["tricks_won"]
+    side1 = won[1] + won[3]
+    assert side1 >= 1 and d.result().deltas == [6 - side1, side1, 6 - side1, side1]
+    assert d.carry["winner"] == 1  # both reached 10: the bidders win
+    d = g.deal(deck=hp(HP, 3, "9C"), dealer=3)
+    play(d, "pass, bid 6, pass, pass, trump clubs, discard 9S")
+    while not d.over:
+        d.act(d.legal()[0])
+    won = d.view(0)["tricks_won"]
+    assert won[1] + won[3] < 6 and d.result().deltas == [6 - won[1] - won[3], -6, 6 - won[1] - won[3], -6]
