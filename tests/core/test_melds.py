@@ -117,6 +117,7 @@ def test_interior_and_ace_bound_jokers_do_not_move() -> None:
     assert card == "AS" and R.text(moved) == "JK=JS QS KS AS" and R.crosswise(moved) == [0]
 
 
+@pytest.mark.provisional  # CC-GAP-4 is an ENGINE DEFAULT (unsourced).
 def test_set_jokers_are_crosswise_and_never_move() -> None:
     s = meld("KH KD JK=KS")
     assert s.kind == SET and R.crosswise(s) == [2] and R.joker_moves(s, PACK_106.full) == []

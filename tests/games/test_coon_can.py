@@ -186,6 +186,7 @@ def test_joker_next_to_the_ace_cannot_flip() -> None:
     assert "room at the other end" in d.why_not("move joker 1 with 3S")
 
 
+@pytest.mark.provisional  # CC-GAP-4 is an ENGINE DEFAULT (unsourced).
 def test_joker_in_a_set_never_moves() -> None:
     # CC-GAP-4 (ENGINE DEFAULT): a joker in a set is never moved or replaced.
     d = two(["KH KD JK 2C 4D 9H JC QC 5S 4C", "KS 2H 3H 4H 5H 7C 8C TC JD 3C"], "6C", "6D 7D")

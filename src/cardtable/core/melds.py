@@ -120,6 +120,22 @@ class MeldRules:
         self.lo_pos = 1 if ace_low else 2
         self.hi_pos = 14 if ace_high else 13
         self._rank, self._suit = pack.rank, pack.suit
+        # Natural cards by stand (position * 4 + suit) and by rank, for the hot paths.
+        self._at_stand: list[tuple[int, ...]] = [() for _ in range(15 * 4)]
+        self._rank_mask = [0] * 15
+        self._memo: dict[tuple[int, int], tuple[Meld, ...]] = {}
+        for c in range(pack.size):
+            if not self.wild >> c & 1 and self._rank[c]:
+                self._rank_mask[self._rank[c]] |= 1 << c
+                for p in self._stand_positions(c):
+                    self._at_stand[p * 4 + self._suit[c]] += (c,)
+
+    def _natural(self, stand: int, hand: int) -> int | None:
+        """A natural card of ``hand`` that is the card ``stand`` names, or ``None``."""
+        for c in self._at_stand[stand]:
+            if hand >> c & 1:
+                return c
+        return None
 
     # ------------------------------------------------------------------ basics
     def is_wild(self, card: int) -> bool:
@@ -277,17 +293,29 @@ class MeldRules:
 
     # ------------------------------------------------------------- enumeration
     def melds_in(self, hand: int, owner: int = -1) -> list[Meld]:
-        """Every distinct valid meld (by text) that can be made from ``hand``."""
-        return [*self._sets_in(hand, owner), *self._runs_in(hand, owner)]
+        """Every distinct valid meld (by text) that can be made from ``hand``, sets first.
+
+        Results are memoised per (hand, owner): search bots ask about the same hands often.
+        """
+        key = (hand, owner)
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) > 200_000:
+                self._memo.clear()
+            found = self._memo[key] = (*self._sets_in(hand, owner), *self._runs_in(hand, owner))
+        return list(found)
 
     def _sets_in(self, hand: int, owner: int) -> Iterator[Meld]:
-        jokers = [c for c in bits(hand & self.wild)]
-        by_rank: dict[int, list[list[int]]] = {}
-        for c in bits(hand & ~self.wild):
-            by_rank.setdefault(self._rank[c], [[], [], [], []])[self._suit[c]].append(c)
-        for rank, suits in sorted(by_rank.items()):
-            if sum(map(len, suits)) + len(jokers) < self.min_set:
+        jokers = list(bits(hand & self.wild))
+        need = self.min_set - len(jokers)
+        rank_mask = self._rank_mask
+        for rank in range(2, 15):
+            m = hand & rank_mask[rank]
+            if not m or m.bit_count() < need:
                 continue
+            suits: list[list[int]] = [[], [], [], []]
+            for c in bits(m):
+                suits[self._suit[c]].append(c)
             for counts in product(*(range(len(s) + 1) for s in suits)):
                 n = sum(counts)
                 if not n:
@@ -301,12 +329,17 @@ class MeldRules:
         nj = len(jokers)
         for suit in range(4):
             at: dict[int, list[int]] = {}
-            for c in bits(hand & self.pack.suit_mask[suit] & ~self.wild):
+            mask = hand & self.pack.suit_mask[suit] & ~self.wild
+            if not mask or mask.bit_count() + nj < self.min_run:
+                continue
+            for c in bits(mask):
                 for p in self.positions(c):
                     at.setdefault(p, []).append(c)
             if len(at) + nj < self.min_run or not at:
                 continue
             for low in range(self.lo_pos, self.hi_pos - self.min_run + 2):
+                if not nj and low not in at:
+                    continue
                 missing: list[int] = []
                 for high in range(low, self.hi_pos + 1):
                     if high not in at:
@@ -351,9 +384,9 @@ class MeldRules:
         joker = next(bits(hand & self.wild), None)
         if meld.kind == SET:
             rank = meld.low
-            for c in bits(hand & ~self.wild):
+            for c in bits(hand & self._rank_mask[rank]):
                 code = self.pack.code_of[c]
-                if self._rank[c] == rank and code not in seen:
+                if code not in seen:
                     seen.add(code)
                     out.append((code, "", self._set_add(meld, c)))
             if joker is not None:
@@ -366,8 +399,7 @@ class MeldRules:
         if meld.high < self.hi_pos:
             ends.append(("high", meld.high + 1))
         for end, p in ends:
-            code = stand_code(p * 4 + suit)
-            for card in (self.pack.parse_in(code, hand & ~self.wild), joker):
+            for card in (self._natural(p * 4 + suit, hand), joker):
                 if card is not None:
                     out.append((self.card_text(card, p * 4 + suit), end, self._extend(meld, card, end == "low")))
         texts = [t for t, _, _ in out]
@@ -404,13 +436,13 @@ class MeldRules:
             if not self.lo_pos <= other <= self.hi_pos:
                 continue
             # The natural card in the joker's place, the joker to the other end.
-            nat = self.pack.parse_in(stand_code(meld.stands[i]), hand & ~self.wild)
+            nat = self._natural(meld.stands[i], hand)
             if nat is not None:
                 put = self._extend(rest, nat, i == 0)
                 out.append((self.pack.code_of[nat], self._extend(put, j, i != 0)))
             beyond = other + 1 if i == 0 else other - 1
             if extend and self.lo_pos <= beyond <= self.hi_pos:
-                far = self.pack.parse_in(stand_code(beyond * 4 + suit), hand & ~self.wild)
+                far = self._natural(beyond * 4 + suit, hand)
                 if far is not None:
                     put = self._extend(rest, j, i != 0)
                     out.append((self.pack.code_of[far], self._extend(put, far, i != 0)))
