@@ -3,6 +3,8 @@
 The core never imports a game, a bot or an edge (cli, web, rl).
 """
 
-from . import auction, cards, chips, deal, dealing, game, layouts, match, options, tricks
+from . import auction, cards, chips, deal, dealing, game, layouts, match, melds, options, pools, tricks
 
-__all__ = ["auction", "cards", "chips", "deal", "dealing", "game", "layouts", "match", "options", "tricks"]
+__all__ = [
+    "auction", "cards", "chips", "deal", "dealing", "game", "layouts", "match", "melds", "options", "pools", "tricks",
+]
