@@ -324,3 +324,13 @@ def test_every_id_loads_with_rules_text() -> None:
         assert "seed 004" in ct.game_info(gid).source
         assert "penalised_passes" in {o.name for o in ct.game_info(gid).options}
     assert SUITS == "SHDC"
+
+
+@pytest.mark.provisional
+def test_penalised_passes_cannot_go_round_the_table() -> None:
+    # ENGINE DEFAULT: once all the others have passed since the last card, a player able to play must play.
+    d = deal("fan-tan", ONE_SUIT_EACH, dealer=3, penalised_passes=True)
+    play(d, "pass", "pass", "pass")
+    assert d.legal() == ["7C"] and "ENGINE DEFAULT" in (d.why_not("pass") or "")
+    play(d, "7C")
+    assert d.legal() == ["7S", "pass"]

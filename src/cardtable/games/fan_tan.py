@@ -39,7 +39,8 @@ the five-chip penalty to the player who holds the next card in sequence": FT-GAP
 direction the holder of the first card beyond the offender's unbroken run from the seven; none
 when the run reaches the ace or the king, or (Domino Fan-Tan) when that card is in the stock.
 The payments are made for each seven he could have played (ENGINE DEFAULT). Cards so revealed
-are public from then on.
+are public from then on. So that every deal ends, a player able to play may not pass when all
+the others have passed since the last card was played (ENGINE DEFAULT).
 
 Play or Pay (``play-or-pay``), "played the same as Fan-Tan except": "The player at dealer's
 left begins with any card, not necessarily a seven. The players following in turn must build
@@ -125,6 +126,8 @@ class FanTanDeal(Deal):
         """Cards each seat is publicly known to hold (revealed by a penalty)."""
         self.winner: int | None = None
         self.run: int = 0
+        self.passes: int = 0
+        """Passes since the last card was played."""
         most = max(h.bit_count() for h in self.hands)
         for s in (self.next_seat(self.dealer, i + 1) for i in range(n)):
             ante = g.options.ante
@@ -163,7 +166,7 @@ class FanTanDeal(Deal):
         acts = self.card_codes(cards)
         if not cards:
             acts.append(self.unable_word())
-        elif self.game.options.penalised_passes:
+        elif self.game.options.penalised_passes and self.passes < self.players - 1:
             acts.append("pass")
         return acts
 
@@ -175,6 +178,7 @@ class FanTanDeal(Deal):
         bit = 1 << c
         self.hands[seat] &= ~bit
         self.known[seat] &= ~bit
+        self.passes = 0
         self.place(seat, c)
         if not self.hands[seat]:
             # "no one being permitted to play after the winner has put down his last card"
@@ -195,6 +199,7 @@ class FanTanDeal(Deal):
             self.lacks[seat] = 0
             return
         self.run = 0
+        self.passes += 1
         self.turn = self.next_seat(seat)
 
     def _penalty(self, seat: int, able: int) -> None:
@@ -234,6 +239,9 @@ class FanTanDeal(Deal):
     def _explain(self, seat: int, action: str) -> str:
         able = self.hands[seat] & self.eligible()
         if action in ("pass", "draw"):
+            if able and self.game.options.penalised_passes:
+                return ("everyone else has passed since the last card was played: a player able to play must "
+                        "now play (ENGINE DEFAULT, so that a deal always ends)")
             if able:
                 return ("a player with an eligible card must play it (FT-GAP-3); the penalised pass of the seed "
                         "needs the option penalised_passes=true")
