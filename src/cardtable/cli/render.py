@@ -19,6 +19,8 @@ def card_text(code: str) -> Text:
     """One card as coloured text (``Q♥``)."""
     if code == "JK":
         return Text("🃏JK", style="bold magenta")
+    if code.startswith("JK="):  # a joker standing for a card (Coon Can melds)
+        return Text("🃏(", style="bold magenta") + card_text(code[3:]) + Text(")", style="bold magenta")
     rank = "10" if code[0] == "T" else code[0]
     return Text(rank + SUIT_SYMBOL.get(code[1], code[1]), style=SUIT_STYLE.get(code[1], ""))
 
