@@ -48,6 +48,27 @@ def action_text(action: str) -> Text:
     return out
 
 
+def layout_text(layout: Any) -> Text:
+    """A building layout: per suit its run from low to high end, or a list of cards."""
+    out = Text("layout: ", style="dim")
+    if isinstance(layout, dict):
+        for suit, run in layout.items():
+            out.append(f" {SUIT_SYMBOL.get(suit, suit)} ", style=SUIT_STYLE.get(suit, ""))
+            if isinstance(run, list) and len(run) == 2 and all(isinstance(c, str) for c in run):
+                out.append_text(card_text(run[0]))
+                if run[1] != run[0]:
+                    out.append("…")
+                    out.append_text(card_text(run[1]))
+            else:
+                out.append(str(run))
+            out.append("  ")
+    elif isinstance(layout, list) and all(isinstance(c, str) for c in layout):
+        out.append_text(cards_text(layout))
+    else:
+        out.append(str(layout))
+    return out
+
+
 def seat_name(seat: int | None, me: int | None) -> str:
     """'You' for the viewer, else 'Seat n'."""
     if seat is None:
@@ -84,7 +105,7 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
         info.add_row("tricks", "  ".join(f"{seat_name(s, me)}: {n}" for s, n in enumerate(view["tricks_won"])))
     rows.append(info)
     if view.get("layout"):
-        rows.append(Text("layout: ", style="dim") + Text(str(view["layout"])))
+        rows.append(layout_text(view["layout"]))
     if view.get("melds"):
         mt = Table(title="melds", show_header=False, box=None)
         for m in view["melds"]:
