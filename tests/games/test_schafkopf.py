@@ -279,9 +279,10 @@ def test_least_triple_tie_the_hand_that_passed_third_wins():
     # "If each player gets 40 points in cards (triple tie), the winner is the hand that passed third, and
     # he scores 2." Dealer 0 passes third.
     d = all_pass(TRIPLE)
-    for a in ("QS JD QH 7S 9S 8S TC TH 8C AC KD KC JC JS QD 8H 7H KH 9H AH TD AS 8D TS 7D JH AD 7C KS "
-              "QC").split():
-        d.act(a)
+    # Seat 1: QS JS 7S KH 9H KC QC 8C 8D 7D; seat 2: TS 9S AH JH 8H AC TC 7C QD JD;
+    # seat 0: AS KS 8S QH TH 7H JC AD KD TD; blind 9C 9D (to seat 1 with the last trick).
+    play_tricks(d, [("QS JD QH", 1), ("7S 9S 8S", 2), ("TC TH 8C", 2), ("AC KD KC", 0), ("JC JS QD", 2),
+                    ("8H 7H KH", 1), ("9H AH TD", 0), ("AS 8D TS", 1), ("7D JH AD", 2), ("7C KS QC", 1)])
     assert d.over and d.view(0)["card_points"] == [40, 40, 40]
     assert d.result().deltas == [2, 0, 0]
 
