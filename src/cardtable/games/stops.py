@@ -252,9 +252,7 @@ class MichiganDeal(Deal):
         cards = self.card_plays(seat)
         acts = [self.pack.code_of[c] for c in self.pack.in_display_order(sum(1 << c for c in cards))]
         acts += self.extra_actions(seat, cards)
-        if ph == "lead" and not cards:
-            acts.append("pass")
-        elif ph != "restart" and self.game.options.penalised_passes:
+        if (ph == "lead" and not cards) or (ph != "restart" and self.game.options.penalised_passes):
             acts.append("pass")
         return acts
 
@@ -489,7 +487,8 @@ class MichiganDeal(Deal):
                              "stopped_suit": "SHDC"[self.stopped] if self.stopped >= 0 else None,
                              "widow_size": (self.widow | self.dead).bit_count(),
                              "exchanger": self.exchanger,
-                             "known": {str(s): self.card_codes(m) for s, m in enumerate(self.known) if m}}
+                             "known": {str(s): self.card_codes(m) for s, m in enumerate(self.known) if m},
+                             "known_dead": self.card_codes(self.dead_known & self.dead)}
         if self.auction is not None:
             v["high_bid"], v["high_bidder"] = self.auction.high_bid, self.auction.holder
         if seat is not None and seat == self.exchanger:

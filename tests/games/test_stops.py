@@ -1,0 +1,387 @@
+"""Scenario tests: Michigan and its variants, Boodle, Spin, Pope Joan (seed 004; RESOLUTIONS §2.18-2.19).
+
+Decks are built from the hands in the game's own dealing order: Michigan deals one card at a time to the
+widow (at the dealer's left, first) and then each seat from the dealer's left; Boodle deals its equal hands
+one at a time from the dealer's left and leaves the rest as the dead widow.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardtable as ct
+
+ORDER = "23456789TJQKA"
+
+
+def expand(spec: str) -> list[str]:
+    """Cards from a compact text: 'S:2-6' is 2S..6S (ace high), plain codes as they are."""
+    out: list[str] = []
+    for tok in spec.split():
+        if ":" in tok:
+            suit, span = tok.split(":")
+            lo, _, hi = span.partition("-")
+            out += [r + suit for r in ORDER[ORDER.index(lo):ORDER.index(hi or lo) + 1]]
+        else:
+            out.append(tok)
+    return out
+
+
+def michigan(gid: str, hands: list[str], widow: str, dealer: int, **options: object) -> ct.Deal:
+    """A Michigan-style deal: all 52 one at a time, the widow first at the dealer's left."""
+    n = len(hands)
+    lists = [expand(widow)] + [expand(hands[(dealer + 1 + i) % n]) for i in range(n)]
+    order: list[str] = []
+    while any(lists):
+        for cards in lists:
+            if cards:
+                order.append(cards.pop(0))
+    d = ct.load(gid, players=n, **options).deal(deck=" ".join(order), dealer=dealer)
+    assert [sorted(d.view(s)["hand"]) for s in range(n)] == [sorted(expand(h)) for h in hands]
+    return d
+
+
+def boodle_deck(hands: list[str], widow: str, dealer: int) -> str:
+    """Boodle-style: equal hands one at a time from the dealer's left, then the widow (BO-GAP-2)."""
+    n = len(hands)
+    lists = [expand(hands[(dealer + 1 + i) % n]) for i in range(n)]
+    order: list[str] = []
+    while any(lists):
+        for cards in lists:
+            order.append(cards.pop(0))
+    return " ".join(order + expand(widow))
+
+
+def play(d: ct.Deal, *actions: str) -> None:
+    for a in actions:
+        d.act(a)
+
+
+def no_bids(d: ct.Deal) -> None:
+    """The dealer keeps his hand and nobody buys the widow (MI-GAP-4: it stays dead)."""
+    play(d, "keep", *["pass"] * (d.players - 1))
+
+
+# Deck E (3 players, dealer 2): seat 0 leads; TS and 3C lie in the dead widow.
+E_HANDS = ["2S 3S H:2-Q", "S:4-7 KH AH D:2-8", "8S 9S S:J-A D:9-A 2C"]
+E_WIDOW = "TS C:3-A"
+
+
+def test_michigan_full_deal_stops_money_cards_and_restart() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    # "each player places one chip on each money card"
+    assert d.view(0)["pools"] == {"ace of hearts": 3, "king of clubs": 3, "queen of diamonds": 3, "jack of spades": 3}
+    assert d.turn == 2 and d.legal() == ["take", "keep"]
+    no_bids(d)
+    # MI-GAP-3: dealer's left leads; "his lowest card of any suit he chooses"
+    assert d.turn == 0 and d.legal() == ["2S", "2H"]
+    assert "lowest card he holds" in d.why_not("3S")
+    play(d, "2H")
+    # "If he holds any card, or cards, in next higher rank, he may continue to play."
+    assert d.turn == 0 and d.legal() == ["3H"]
+    play(d, *expand("H:3-Q"))
+    # "the turn passes to any player who can continue to build up on the suit" (§3.4)
+    assert d.turn == 1 and d.legal() == ["KH"]
+    play(d, "KH", "AH")
+    # "he takes all the chips on that card"; "When the ace is reached ... it is a 'stop.'"
+    assert d.view(1)["pools"]["ace of hearts"] == 0
+    # "The one who played the last card may now lead the lowest card he holds in some other suit"
+    assert d.turn == 1 and d.legal() == ["4S", "2D"]
+    play(d, *expand("D:2-8"))
+    assert d.turn == 2 and d.legal() == ["9D"]
+    play(d, *expand("D:9-A"))
+    assert d.turn == 2 and d.legal() == ["8S", "2C"]
+    play(d, "2C")
+    # a stop because "the missing card happens to be in the face-down hand" (3C); now known to be there
+    assert d.turn == 2 and d.legal() == ["8S"] and d.view(0)["known_dead"] == ["3C"]
+    play(d, "8S", "9S")
+    # TS is dead: stop; seat 2 holds only spades. "If he cannot change the suit, the turn to play passes to his left."
+    assert d.turn == 2 and d.legal() == ["pass"]
+    reason = d.why_not("JS")
+    assert reason is not None and "other than spades" in reason
+    play(d, "pass")
+    assert d.turn == 0 and d.legal() == ["pass"]
+    play(d, "pass")
+    assert d.turn == 1 and d.legal() == ["pass"]
+    play(d, "pass")
+    # "If it should happen that no player can begin a new suit, the turn comes back to the original passer,
+    # who then may play the lowest card in his hand."
+    assert d.turn == 2 and d.phase == "restart" and d.legal() == ["JS"]
+    play(d, "JS", "QS", "KS", "AS")
+    assert d.over
+    res = d.result()
+    # "The winner collects a chip from each other player for every card that player has left in his hand."
+    assert "seat 0 pays seat 2 2 for the cards left in hand" in res.lines
+    assert "seat 1 pays seat 2 4 for the cards left in hand" in res.lines
+    assert "seat 1 plays the ace of hearts and takes 3" in res.lines
+    assert res.deltas == [-4 - 2, -4 + 3 - 4, -4 + 3 + 3 + 6]
+    # "If a money card is not cleared in one deal, the chips remain on it until duly won."
+    assert res.pools == {"ace of hearts": 0, "king of clubs": 3, "queen of diamonds": 0, "jack of spades": 0}
+    assert d.carry == {"pools": {"king of clubs": 3}}
+    nxt = ct.load("michigan", players=3).deal(seed=1, dealer=0, carry=d.carry)
+    assert nxt.view(0)["pools"] == {"ace of hearts": 3, "king of clubs": 6, "queen of diamonds": 3,
+                                    "jack of spades": 3}
+
+
+def test_michigan_new_suit_begins_with_its_lowest_card() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, *expand("H:2-Q"), "KH", "AH")
+    # "it must be the lowest card he holds in that suit"
+    reason = d.why_not("5S")
+    assert reason is not None and "lowest card you hold" in reason and "4S" in reason
+    reason = d.why_not("KD")
+    assert reason is not None and "you do not hold KD" in reason
+
+
+def test_widow_taken_by_dealer() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    # "he may exchange it for the widow ... places his original hand face down"
+    play(d, "take")
+    assert sorted(d.view(2)["hand"]) == sorted(expand(E_WIDOW))
+    assert sorted(d.view(2)["dead_hand"]) == sorted(expand(E_HANDS[2]))
+    assert "dead_hand" not in d.view(0)
+    assert d.turn == 0 and d.legal() == ["2S", "2H"]
+
+
+def test_widow_auction_payment() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    play(d, "keep")
+    # "he must auction off the right to exchange the widow to the highest bidder among the other players"
+    assert d.turn == 0 and d.legal() == ["pass"] + [f"bid {i}" for i in range(1, 11)]
+    play(d, "bid 2")
+    assert d.turn == 1 and d.legal() == ["pass"] + [f"bid {i}" for i in range(3, 11)]
+    play(d, "bid 3", "pass")
+    assert sorted(d.view(1)["hand"]) == sorted(expand(E_WIDOW))
+    assert d.turn == 0
+    while not d.over:
+        d.act(d.legal()[0])
+    res = d.result()
+    # "Dealer collects the amount of the chips of the highest bid."
+    assert "seat 1 buys the widow from the dealer, seat 2, for 3" in res.lines
+    assert sum(res.deltas) + sum(res.pools.values()) == 0
+
+
+def test_widow_auction_without_bids_leaves_it_dead() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)  # MI-GAP-4
+    assert d.view(2)["exchanger"] is None and d.view(2)["widow_size"] == 13
+    assert sorted(d.view(1)["hand"]) == sorted(expand(E_HANDS[1]))
+
+
+def test_dealer_double_ante_option() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, dealer_double_ante=True)
+    assert d.view(0)["pools"]["ace of hearts"] == 4  # MI-GAP-1: dealer 2, others 1
+
+
+def test_cross_color_restricts_new_suit() -> None:
+    d = michigan("cross-color-michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, *expand("H:2-Q"), "KH", "AH")
+    # "Only a spade or club may follow a heart; a diamond may not because it is the same color"
+    assert d.legal() == ["4S"]
+    reason = d.why_not("2D")
+    assert reason is not None and "other colour" in reason
+
+
+def test_sequence_michigan_payout() -> None:
+    d = michigan("sequence-michigan", E_HANDS, E_WIDOW, dealer=2)
+    assert d.view(0)["pools"]["sequence"] == 3  # "New chips are added in each deal" (1 each: ENGINE DEFAULT)
+    no_bids(d)
+    play(d, *expand("H:2-9"))
+    assert d.view(0)["pools"]["sequence"] == 3
+    play(d, "TH")
+    # "A player who holds and plays two cards of this sequence in consecutive order ... collects all the chips"
+    assert d.view(0)["pools"]["sequence"] == 0
+    while not d.over:
+        d.act(d.legal()[0])
+    assert "seat 0 plays two cards of the sequence in order and takes 3" in d.result().lines
+
+
+def test_sequence_not_paid_when_cards_split_between_players() -> None:
+    hands = ["2S 3S 4S H:2-9 JH QH", "5S 6S 7S TH KH AH D:2-8", E_HANDS[2]]
+    d = michigan("sequence-michigan", hands, E_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, *expand("H:2-9"))
+    assert d.turn == 1
+    play(d, "TH")
+    assert d.turn == 0
+    play(d, "JH", "QH")
+    assert d.view(0)["pools"]["sequence"] == 3
+
+
+@pytest.mark.provisional
+def test_jackpot_paid_when_deal_returns_to_first_dealer() -> None:
+    # ENGINE DEFAULT (RESOLUTIONS §2.18): antes on N hands, paid to the winner of hand N+1.
+    game = ct.load("jackpot-michigan", players=3)
+    carry = None
+    rng = random.Random(5)
+    for hand in range(4):
+        d = game.deal(seed=hand, dealer=hand % 3, carry=carry)
+        d.playout(rng)
+        res = d.result()
+        if hand < 3:
+            assert res.pools["jackpot"] == 3 * (hand + 1)
+            assert not any("jackpot of" in line for line in res.lines)
+        else:
+            assert f"the round is over: seat {d.winner} wins the hand and takes the jackpot of 9" in res.lines
+            assert res.pools["jackpot"] == 3  # this hand's antes start the next round
+            assert d.carry["jackpot_hands"] == 1
+        carry = d.carry
+
+
+@pytest.mark.provisional
+def test_jackpot_option_pays_on_hand_n() -> None:
+    game = ct.load("jackpot-michigan", players=3, jackpot_pay_on="hand_n")
+    carry = None
+    for hand in range(3):
+        d = game.deal(seed=hand, dealer=hand % 3, carry=carry)
+        d.playout(random.Random(hand))
+        carry = d.carry
+    assert d.result().pools["jackpot"] == 0 and carry["jackpot_hands"] == 0
+
+
+# ---------------------------------------------------------------- Boodle family
+B_HANDS = ["S:2-6 H:2-9 AD 2C", "S:7-A C:3-9", "D:2-K H:T-Q"]
+B_WIDOW = "KH AH C:T-A"
+
+
+def test_boodle_stakes_before_the_deal_and_dead_widow() -> None:
+    d = ct.load("boodle", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    # "Before the deal, each player may place his four chips on the money cards as he pleases"
+    assert d.phase == "stake" and d.turn == 0 and d.view(0)["hand"] == []
+    legal = d.legal()
+    assert len(legal) == 35 and legal[0] == "stake ace ace ace ace" and legal[-1] == "stake jack jack jack jack"
+    assert "four chips" in d.why_not("stake ace")
+    play(d, "stake ace ace ace ace", "stake ace king queen jack", "stake jack jack jack jack")
+    assert d.view(0)["pools"] == {"ace of hearts": 5, "king of diamonds": 1, "queen of spades": 1, "jack of clubs": 5}
+    # no widow exchange: dealer's left leads at once
+    assert d.phase == "lead" and d.turn == 0
+    assert d.view(0)["hand_sizes"] == [15, 15, 15]
+
+
+@pytest.mark.provisional
+def test_boodle_widow_is_the_undealt_rest() -> None:
+    # BO-GAP-1 Foster's table (3 players: 15 each, 7 left); BO-GAP-2 (ENGINE DEFAULT): the rest is the widow
+    d = ct.load("boodle", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3)
+    assert d.view(0)["widow_size"] == 7
+    assert sorted(d.view(1)["hand"]) == sorted(expand(B_HANDS[1]))
+    assert ct.load("boodle", players=3, deal_table="sixteen").deal(seed=1).clone().playout(random.Random(1)).over
+
+
+def test_spin_legality_and_stop() -> None:
+    d = ct.load("spin", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3)
+    # "he must, however, play an eligible card before playing the ace of diamonds"
+    assert d.legal() == ["2S", "2H", "2C", "AD", "spin 2S", "spin 2H", "spin 2C"]
+    play(d, "2S")
+    assert d.legal() == ["3S", "spin 3S"]
+    assert "eligible card" in d.why_not("spin 4S")
+    # "may stop any sequence when his turn comes by playing it ... He then plays his lowest card in some other suit"
+    play(d, "spin 3S")
+    assert d.turn == 0 and d.phase == "lead" and d.legal() == ["2H", "2C"]
+    assert "AD" not in d.view(0)["hand"]
+    reason = d.why_not("4S")
+    assert reason is not None and "other than spades" in reason
+
+
+def test_spin_bonus_option() -> None:
+    d = ct.load("spin", players=3, spin_bonus=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3, "spin 2S")
+    while not d.over:
+        d.act(d.legal()[0])
+    lines = d.result().lines
+    assert "seat 1 pays seat 0 3 for the spin (SP-GAP-1)" in lines
+    assert "seat 2 pays seat 0 3 for the spin (SP-GAP-1)" in lines
+
+
+def test_spin_holder_without_spin_plays_ace_after_king() -> None:
+    # SP-GAP-2: the ace of diamonds is also an ordinary diamond: after the king it is simply next
+    hands = ["S:2-6 H:2-9 KD 2C", "S:7-A C:3-9", "D:2-Q AD H:T-Q"]
+    d = ct.load("spin", players=3).deal(deck=boodle_deck(hands, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3, "2C")
+    assert d.turn == 1
+    play(d, *expand("C:3-9"))
+    assert d.turn == 1 and d.legal() == ["7S"]  # TC is dead
+    play(d, *expand("S:7-A"))
+    assert d.over and d.winner == 1
+
+
+PJ_HANDS = ["S:2-A 2H 3H", "H:5-A D:8-T 2C 3C", "D:J-A C:4-A"]
+PJ_WIDOW = "4H D:2-7"
+
+
+def test_pope_joan_dealer_stakes_and_doubling() -> None:
+    d = ct.load("pope-joan", players=3).deal(deck=boodle_deck(PJ_HANDS, PJ_WIDOW, 2), dealer=2)
+    # "Only the dealer puts the chips on the money cards ... one on the ten of diamonds, two on the jack of clubs,
+    # three on the queen of spades, four on the king of hearts, and five on the nine of diamonds."
+    assert d.view(0)["pools"] == {"ten of diamonds": 1, "jack of clubs": 2, "queen of spades": 3,
+                                  "king of hearts": 4, "nine of diamonds": 5}
+    assert d.turn == 0 and d.legal() == ["2S", "2H"]
+    play(d, *expand("S:2-A"), "2H", "3H")
+    assert d.over and d.winner == 0
+    res = d.result()
+    # "A player who is caught at the end of the play with the duplicate of a money card in his hand must double the
+    # chips on that card" (PJ-GAP-4: he pays in what is on it)
+    assert "seat 1 is caught holding the king of hearts and doubles its 4 chips" in res.lines
+    assert "seat 2 is caught holding the jack of clubs and doubles its 2 chips" in res.lines
+    assert res.deltas == [3 + 30, -15 - 10, -15 - 15 - 2]
+    assert res.pools == {"ten of diamonds": 2, "jack of clubs": 4, "queen of spades": 0, "king of hearts": 8,
+                         "nine of diamonds": 10}
+    nxt = ct.load("pope-joan", players=3).deal(seed=2, dealer=0, carry=d.carry)
+    assert nxt.view(0)["pools"]["king of hearts"] == 12  # the next dealer's stake is added after
+
+
+# ------------------------------------------------------------ irregularities
+def test_penalised_pass_pays_each_and_makes_good_lost_money_card() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, penalised_passes=True)
+    no_bids(d)
+    assert d.legal() == ["2S", "2H", "pass"]
+    play(d, "2H")
+    assert d.legal() == ["3H", "pass"]
+    # seat 0 holds 3H but passes: "For failing to play properly in his turn, the player pays a penalty of one chip
+    # to each of the others." His pass breaks the run 3H..AH, keeping the ace of hearts from seat 1.
+    play(d, "pass")
+    assert d.view(1)["known"] == {"0": ["3H"]}
+    assert d.turn == 0 and d.legal() == ["2S", "pass"]
+    play(d, "2S", "3S", *expand("S:4-7"), "8S", "9S", "2C", "9D", *expand("D:T-A"), "JS", "QS", "KS", "AS")
+    assert d.over and d.winner == 2
+    res = d.result()
+    assert "seat 0 fails to play properly and pays 1 to seat 1" in res.lines
+    # "the offender must make good the loss, but the chips on the boodle card are carried over" (ENGINE DEFAULT reading)
+    assert "seat 0 makes good the 3 on the ace of hearts his pass kept from seat 1; they stay on the card" in res.lines
+    assert res.deltas == [-4 - 2 - 3 - 10, -4 + 1 + 3 - 9, -4 + 1 + 3 + 3 + 19]
+    assert res.pools["ace of hearts"] == 3
+
+
+def test_pass_refused_when_able_without_option() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)
+    reason = d.why_not("pass")
+    assert reason is not None and "penalised_passes" in reason
+    with pytest.raises(ct.IllegalAction):
+        d.act("pass")
+
+
+def test_sample_keeps_known_dead_card_and_voids() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, *expand("H:2-Q"), "KH", "AH", *expand("D:2-8"), *expand("D:9-A"), "2C", "8S", "9S", "pass", "pass", "pass")
+    assert d.turn == 2 and d.phase == "restart"
+    spades = set(expand("S:2-A"))
+    for k in range(5):
+        s = d.sample(2, random.Random(k))
+        assert s.view(2) == d.view(2) and s.legal() == d.legal()
+        # the stops showed TS and 3C are in the dead hand
+        assert {"TS", "3C"} <= set(s.card_codes(s.dead))
+        # seats 0 and 1 passed, unable to begin a suit other than spades: they hold only spades
+        assert set(s.card_codes(s.hands[0] | s.hands[1])) <= spades
+
+
+def test_money_card_names_never_leak_codes() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    text = str(d.view(0))
+    assert "'AH'" not in text and "'KC'" not in text
