@@ -288,6 +288,7 @@ def test_least_triple_tie_the_hand_that_passed_third_wins():
 
 
 # ---------------------------------------------------------------------------------- table of 4 or 5
+@pytest.mark.provisional
 def test_four_and_five_at_the_table():
     # "Three, four, or five players, but only three play at a time": the three to the dealer's left
     # play (SK-GAP-8, ENGINE DEFAULT seating); the others get no cards, never act, and are not paid.
@@ -305,7 +306,9 @@ def test_four_and_five_at_the_table():
     assert d.result().deltas[3] == 0 and d.result().deltas[4] == 0 and sum(d.result().deltas) == 0
 
 
+@pytest.mark.provisional
 def test_four_at_the_table_rotates_the_seat_that_sits_out():
+    # SK-GAP-8 seating (ENGINE DEFAULT): with four, the dealer sits out, and the deal passes to the left.
     m = ct.Match(ct.load("schafkopf", players=4), seed=1, deals=4)
     rng = random.Random(1)
     out = []
