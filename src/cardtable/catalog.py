@@ -3,10 +3,10 @@
 >>> import cardtable as ct
 >>> ct.game_info("napoleon").id
 'nap'
->>> ct.load("whist")
+>>> ct.load("whist")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardtable.errors.RulesError: unknown game 'whist'; games are: nap, seven-card-nap
+cardtable.errors.RulesError: unknown game 'whist'; games are: nap, seven-card-nap, ...
 """
 
 from __future__ import annotations
