@@ -186,6 +186,8 @@ class NapDeal(TrickDeal):
                 return f"you may exchange only cards in your hand, at most {len(self.stock)} (cards left in the pack)"
             if word == "peep":
                 return "paying to peep needs the option peep=paid_peek_before_bid, once per player"
+            if word == "bid" or action in ("misery", "wellington", "blucher"):
+                return f"there is no declaration {action!r} here; the declarations are: {', '.join(self.ladder)}"
             return "declare (pass or a higher declaration) first; cards are played after the declarations"
         if self.phase == "peep":
             return "discard one card of your six (the card you took, or one from your hand)"
