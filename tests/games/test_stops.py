@@ -385,3 +385,36 @@ def test_money_card_names_never_leak_codes() -> None:
     d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
     text = str(d.view(0))
     assert "'AH'" not in text and "'KC'" not in text
+
+
+# ------------------------------------------------------------------ properties
+OPTION_CASES = [("michigan", {"penalised_passes": True, "dealer_double_ante": True}),
+                ("cross-color-michigan", {"penalised_passes": True}),
+                ("sequence-michigan", {"penalised_passes": True}),
+                ("jackpot-michigan", {"jackpot_pay_on": "hand_n"}),
+                ("boodle", {"penalised_passes": True, "deal_table": "sixteen"}),
+                ("spin", {"penalised_passes": True, "spin_bonus": 3}),
+                ("pope-joan", {"penalised_passes": True})]
+
+
+@pytest.mark.parametrize("gid,options", OPTION_CASES)
+@pytest.mark.parametrize("players", [3, 8])
+def test_property_deals_end_conserving_chips_and_cards(gid: str, options: dict, players: int) -> None:
+    game = ct.load(gid, players=players, **options)
+    rng = random.Random(players)
+    carry = None
+    for i in range(6):
+        d = game.deal(seed=i, dealer=i % players, carry=carry)
+        start = sum((carry or {}).get("pools", {}).values())
+        steps = 0
+        while not d.over:
+            assert sorted(d.card_locations()) == list(range(52))  # every card is accounted for
+            if steps % 7 == 0:
+                s = d.sample(d.turn, random.Random(steps))
+                assert s.legal() == d.legal() and s.view(d.turn) == d.view(d.turn)
+            d.act(rng.choice(d.legal()))
+            steps += 1
+            assert steps < 2000, "a deal did not end"
+        res = d.result()
+        assert sum(res.deltas) + sum(res.pools.values()) - start == 0  # players + money cards + pools
+        carry = d.carry

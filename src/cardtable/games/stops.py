@@ -250,7 +250,9 @@ class MichiganDeal(Deal):
         if ph == "stake":
             return list(self.game.stake_actions())
         cards = self.card_plays(seat)
-        acts = [self.pack.code_of[c] for c in self.pack.in_display_order(sum(1 << c for c in cards))]
+        code = self.pack.code_of
+        acts = [code[cards[0]]] if len(cards) == 1 else \
+            [code[c] for c in self.pack.in_display_order(sum(1 << c for c in cards))]
         acts += self.extra_actions(seat, cards)
         if (ph == "lead" and not cards) or (ph != "restart" and self.game.options.penalised_passes):
             acts.append("pass")
@@ -698,6 +700,9 @@ class Michigan(Game):
         super().__init__(players, **options)
         self.money_of: dict[int, str] = {PACK_52.parse(c): card_name(PACK_52.parse(c)) for c in self.money}
         self.money_names: tuple[str, ...] = tuple(self.money_of.values())
+        words = tuple(RANK_WORDS[PACK_52.rank[PACK_52.parse(c)]] for c in self.money)
+        self._stake_words = words
+        self._stake_actions = tuple("stake " + " ".join(w) for w in combinations_with_replacement(words, 4))
 
     def plan(self) -> DealPlan:
         """All 52 one at a time, the widow first at the dealer's left."""
@@ -705,12 +710,11 @@ class Michigan(Game):
 
     def stake_words(self) -> tuple[str, ...]:
         """The word naming each money card in a ``stake`` action (its rank)."""
-        return tuple(RANK_WORDS[PACK_52.rank[PACK_52.parse(c)]] for c in self.money)
+        return self._stake_words
 
     def stake_actions(self) -> tuple[str, ...]:
         """Every way to place four chips on the money cards."""
-        words = self.stake_words()
-        return tuple("stake " + " ".join(w) for w in combinations_with_replacement(words, 4))
+        return self._stake_actions
 
 
 class CrossColorMichigan(Michigan):
