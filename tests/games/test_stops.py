@@ -147,12 +147,12 @@ def test_widow_taken_by_dealer() -> None:
 
 
 def test_widow_auction_payment() -> None:
-    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, widow_max_bid=6)
     play(d, "keep")
     # "he must auction off the right to exchange the widow to the highest bidder among the other players"
-    assert d.turn == 0 and d.legal() == ["pass"] + [f"bid {i}" for i in range(1, 11)]
+    assert d.turn == 0 and d.legal() == ["pass"] + [f"bid {i}" for i in range(1, 7)]
     play(d, "bid 2")
-    assert d.turn == 1 and d.legal() == ["pass"] + [f"bid {i}" for i in range(3, 11)]
+    assert d.turn == 1 and d.legal() == ["pass"] + [f"bid {i}" for i in range(3, 7)]
     play(d, "bid 3", "pass")
     assert sorted(d.view(1)["hand"]) == sorted(expand(E_WIDOW))
     assert d.turn == 0
@@ -186,6 +186,7 @@ def test_cross_color_restricts_new_suit() -> None:
     assert reason is not None and "other colour" in reason
 
 
+@pytest.mark.provisional
 def test_sequence_michigan_payout() -> None:
     d = michigan("sequence-michigan", E_HANDS, E_WIDOW, dealer=2)
     assert d.view(0)["pools"]["sequence"] == 3  # "New chips are added in each deal" (1 each: ENGINE DEFAULT)
@@ -200,6 +201,7 @@ def test_sequence_michigan_payout() -> None:
     assert "seat 0 plays two cards of the sequence in order and takes 3" in d.result().lines
 
 
+@pytest.mark.provisional
 def test_sequence_not_paid_when_cards_split_between_players() -> None:
     hands = ["2S 3S 4S H:2-9 JH QH", "5S 6S 7S TH KH AH D:2-8", E_HANDS[2]]
     d = michigan("sequence-michigan", hands, E_WIDOW, dealer=2)
@@ -336,6 +338,7 @@ def test_pope_joan_dealer_stakes_and_doubling() -> None:
 
 
 # ------------------------------------------------------------ irregularities
+@pytest.mark.provisional
 def test_penalised_pass_pays_each_and_makes_good_lost_money_card() -> None:
     d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, penalised_passes=True)
     no_bids(d)
