@@ -236,6 +236,28 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
     console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
 
 
+@app.command("serve")
+def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(help="port")] = 8000,
+          db: Annotated[str | None, typer.Option(
+              help="SQLite file of the tables (default: cardtable.db in the user data directory)")] = None) -> None:
+    """Serve the web app: tables for people and bots, saved in SQLite."""
+    import importlib
+
+    try:
+        import platformdirs
+        import uvicorn
+        web = importlib.import_module("cardtable.web.app")  # the web edge, loaded only when serving
+    except ImportError as e:
+        console.print(f"[red]error:[/] the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
+        raise typer.Exit(2) from None
+    path = db or os.path.join(platformdirs.user_data_dir("cardtable"), "cardtable.db")
+    application = web.create_app(path)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {path}); Ctrl-C stops")
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
 def main() -> None:
     """Entry point of the ``cardtable`` script."""
     try:

@@ -1,0 +1,107 @@
+"""The WebSocket protocol: what a client may send, and the frames the server answers with.
+
+A client only proposes; the server decides. Messages are JSON objects with a ``type``:
+
+=========  ==========================================  =============================================
+type       fields                                      meaning
+=========  ==========================================  =============================================
+``act``    ``action`` (text), ``rev`` (optional int)   play an action for the client's seat
+``next``   —                                           deal the next deal of the match
+``replay`` ``deal`` (int, from 1)                      a finished deal step by step, as this seat saw it
+``sheet``  —                                           the score sheet again
+``ping``   —                                           keep-alive; answered with ``pong``
+=========  ==========================================  =============================================
+
+The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``),
+``sheet`` (finished deals' settlements), ``replay``, ``thinking`` (a bot is choosing), ``error``
+(what was wrong and what is allowed) and ``pong``.
+
+>>> parse_message('{"type": "act", "action": "QH"}')
+Message(type='act', action='QH', rev=None, deal=None)
+>>> parse_message('{"type": "fly"}')
+Traceback (most recent call last):
+...
+cardtable.web.protocol.ProtocolError: unknown message type 'fly'; types are: act, next, replay, sheet, ping
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_frame", "parse_message", "plain"]
+
+MAX_FRAME = 4096
+"""Largest text frame a client may send, in characters (an action is a few dozen)."""
+
+TYPES = ("act", "next", "replay", "sheet", "ping")
+
+
+class ProtocolError(ValueError):
+    """A client message that cannot be understood; the text says what was wrong and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    action: str | None = None
+    rev: int | None = None
+    deal: int | None = None
+
+
+def _int_field(data: dict[str, Any], name: str, required: bool) -> int | None:
+    v = data.get(name)
+    if v is None:
+        if required:
+            raise ProtocolError(f"a {data['type']!r} message needs {name!r}, a whole number")
+        return None
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ProtocolError(f"{name!r} must be a whole number, not {v!r}")
+    return v
+
+
+def parse_message(text: str | bytes | None) -> Message:
+    """Check one client frame and return it as a :class:`Message`, or raise :class:`ProtocolError`."""
+    if not isinstance(text, str):
+        raise ProtocolError("frames must be JSON text, not binary")
+    if len(text) > MAX_FRAME:
+        raise ProtocolError(f"frame too large: {len(text)} characters; the limit is {MAX_FRAME}")
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ProtocolError(f"malformed JSON: {e.msg} at character {e.pos}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError('a message is a JSON object such as {"type": "act", "action": "QH"}')
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError(f"unknown message type {kind!r}; types are: {', '.join(TYPES)}")
+    if kind == "act":
+        action = data.get("action")
+        if not isinstance(action, str) or not action.strip():
+            raise ProtocolError("an 'act' message needs 'action', the action's text such as 'QH' or 'pass'")
+        return Message("act", action=action, rev=_int_field(data, "rev", False))
+    if kind == "replay":
+        return Message("replay", deal=_int_field(data, "deal", True))
+    return Message(kind)
+
+
+def plain(x: Any) -> Any:
+    """An amount as JSON: ints stay ints, fractions become text such as ``"1/3"``.
+
+    >>> plain(Fraction(6, 3)), plain(Fraction(1, 3)), plain([1, Fraction(1, 2)])
+    (2, '1/3', [1, '1/2'])
+    """
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if isinstance(x, list | tuple):
+        return [plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: plain(v) for k, v in x.items()}
+    return x
+
+
+def error_frame(reason: str, **extra: Any) -> dict[str, Any]:
+    """The frame telling a client what was wrong."""
+    return {"type": "error", "error": reason, **extra}

@@ -1,0 +1,131 @@
+// The home page: pick a game, set seats and options, create a table.
+
+const $ = (id) => document.getElementById(id);
+let catalog = { games: [], bots: [] };
+let chosen = null;
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  e.append(...children);
+  return e;
+}
+
+function listGames() {
+  const q = $("filter").value.trim().toLowerCase();
+  const ul = $("games");
+  ul.replaceChildren();
+  for (const g of catalog.games) {
+    if (q && !(g.id.includes(q) || g.name.toLowerCase().includes(q) || g.family.toLowerCase().includes(q))) continue;
+    const pick = el("button", { type: "button", class: "game-pick", "data-game": g.id, onclick: () => choose(g) },
+      el("strong", {}, g.name), el("span", { class: "meta" }, `${g.family} · ${g.min_players}–${g.max_players} players`));
+    const rules = el("a", { href: `/rules/${g.id}`, target: "_blank", rel: "noopener", class: "rules-a",
+      "aria-label": `rules of ${g.name}` }, "rules");
+    ul.append(el("li", { class: chosen && chosen.id === g.id ? "chosen" : "" }, pick, rules));
+  }
+}
+
+function seatRows() {
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((r) => ({
+    kind: r.querySelector("select").value, name: r.querySelector("input").value }));
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const kind = el("select", { "aria-label": `seat ${i} player`, name: `seat-${i}` },
+      el("option", { value: "human" }, "Person"),
+      ...catalog.bots.map((b) => el("option", { value: b }, `Bot: ${b}`)));
+    kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : (catalog.bots.includes("heuristic") ? "heuristic" : catalog.bots[0]));
+    const name = el("input", { type: "text", maxlength: 24, placeholder: i === 0 ? "your name" : "name",
+      "aria-label": `seat ${i} name`, value: old[i] ? old[i].name : "" });
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i}`), kind, name));
+  }
+}
+
+function optionInput(o) {
+  let input;
+  if (o.type === "bool") {
+    input = el("input", { type: "checkbox", name: o.name });
+    input.checked = !!o.default;
+  } else if (Array.isArray(o.allowed)) {
+    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, String(a))));
+    input.value = String(o.default);
+  } else if (o.type === "int") {
+    input = el("input", { type: "number", name: o.name, value: o.default,
+      min: o.allowed ? o.allowed.min : undefined, max: o.allowed ? o.allowed.max : undefined });
+  } else {
+    input = el("input", { type: "text", name: o.name, value: o.default });
+  }
+  input.dataset.type = o.type;
+  return el("label", { class: "option", title: o.doc }, el("span", { class: "opt-name" }, o.name.replaceAll("_", " ")),
+    input, el("small", {}, o.doc));
+}
+
+function choose(g) {
+  chosen = g;
+  history.replaceState(null, "", `/?game=${g.id}`);
+  $("setup").hidden = false;
+  $("setup-title").textContent = g.name;
+  $("setup-summary").textContent = g.summary;
+  $("rules-link").href = `/rules/${g.id}`;
+  const players = $("players");
+  players.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) =>
+    el("option", { value: g.min_players + k }, String(g.min_players + k))));
+  players.value = String(Math.min(Math.max(g.default_players, g.min_players), g.max_players));
+  $("seats").replaceChildren();
+  seatRows();
+  $("options").replaceChildren(...g.options.map(optionInput));
+  $("options-box").hidden = g.options.length === 0;
+  $("create-error").textContent = "";
+  listGames();
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const options = {};
+  for (const input of $("options").querySelectorAll("input, select")) {
+    const t = input.dataset.type;
+    options[input.name] = t === "bool" ? input.checked : t === "int" ? Number(input.value) : input.value;
+  }
+  const seats = [...$("seats").querySelectorAll(".seat-row")].map((r) => {
+    const name = r.querySelector("input").value.trim();
+    return { kind: r.querySelector("select").value, ...(name ? { name } : {}) };
+  });
+  const body = { game: chosen.id, players: Number($("players").value), options, seats };
+  if ($("deals").value) body.deals = Number($("deals").value);
+  $("create").disabled = true;
+  try {
+    const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) });
+    const out = await res.json();
+    if (!res.ok) {
+      $("create-error").textContent = out.error;
+      return;
+    }
+    localStorage.setItem(`cardtable:table:${out.id}`, JSON.stringify(out));
+    const mine = out.seats.find((s) => s.url);
+    location.href = mine ? mine.url : out.spectate;
+  } catch (e) {
+    $("create-error").textContent = `could not reach the server: ${e}`;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function main() {
+  const res = await fetch("/api/games");
+  catalog = await res.json();
+  $("filter").addEventListener("input", listGames);
+  $("players").addEventListener("change", seatRows);
+  $("setup-form").addEventListener("submit", create);
+  listGames();
+  const want = new URLSearchParams(location.search).get("game");
+  const g = catalog.games.find((x) => x.id === want);
+  if (g) choose(g);
+}
+
+main();
