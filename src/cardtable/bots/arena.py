@@ -3,7 +3,7 @@
 Every deal is seeded by its index (``deal_seed(seed, i)``), never by the worker that plays
 it, so results are the same whatever the number of processes.
 
->>> res = simulate("nap", ["random"] * 3, deals=20, seed=1)
+>>> res = simulate("nap", ["random"], deals=20, seed=1, players=3)
 >>> len(res.per_deal), len(res.mean), res.deals
 (20, 3, 20)
 >>> d = duel("nap", "random", "random", deals=4, seed=2)
