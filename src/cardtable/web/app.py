@@ -229,7 +229,7 @@ class Server:
                 "totals": plain(match.totals)}
 
     # ---------------------------------------------------------- actions
-    def _commit(self, t: Table, seat: int, action: str) -> None:
+    def _commit(self, t: Table, seat: int, action: str) -> bool:
         """Apply a checked action on a copy, log it, then make the copy current (all or nothing)."""
         deal = t.deal.clone()
         deal.act(action, seat=seat)
@@ -248,6 +248,7 @@ class Server:
         t.deal, t.match = deal, match
         if finished:
             t.sheet.append(finished[0])
+        return finished is not None
 
     def _start_next(self, t: Table) -> None:
         match = copy.copy(t.match)
@@ -274,8 +275,10 @@ class Server:
                 conn.send(error_frame(reason, action=msg.action,
                                       legal=deal.legal() if deal.turn == conn.seat else []))
                 return
-            self._commit(t, conn.seat, msg.action)
+            ended = self._commit(t, conn.seat, msg.action)
         self.broadcast(t)
+        if ended:
+            self.send_sheet(t)
         self._kick(t)
 
     async def next_deal(self, t: Table, conn: Conn) -> None:
@@ -375,8 +378,10 @@ class Server:
                 if t.deal.why_not(action, seat) is not None:
                     log.error("bot at table %s seat %s chose illegal %r", t.id, seat, action)
                     action = t.deal.legal()[0]
-                self._commit(t, seat, action)
+                ended = self._commit(t, seat, action)
             self.broadcast(t)
+            if ended:
+                self.send_sheet(t)
 
     # -------------------------------------------------------- messaging
     def broadcast(self, t: Table) -> None:

@@ -1,0 +1,138 @@
+"""Fixtures of the web tests: an app on a temp SQLite file, WebSocket helpers, a live server for browsers."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import cardtable as ct
+from cardtable.web.app import Server, create_app
+
+CARD = re.compile(r"(?<![A-Za-z0-9=])(?:[AKQJT98765432][SHDC]|JK)(?![A-Za-z0-9])")
+"""A card code; not the card a joker stands for (the TC of JK=TC is no card)."""
+
+
+def card_tokens(obj: Any) -> set[str]:
+    """Every card code written anywhere in a frame."""
+    return set(CARD.findall(json.dumps(obj)))
+
+
+def hidden_codes(deal: ct.Deal, seat: int | None) -> set[str]:
+    """Codes of cards ``seat`` may not see (a code with a visible twin in two packs is not counted)."""
+    hidden = deal.hidden_from(seat)
+    visible = deal.visible_to(seat)
+    codes = deal.pack.code_of
+    seen = {codes[c] for c in range(deal.pack.size) if visible >> c & 1}
+    return {codes[c] for c in range(deal.pack.size) if hidden >> c & 1} - seen
+
+
+class WS:
+    """A test client's WebSocket: keeps every frame it receives."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    def recv(self) -> dict[str, Any]:
+        f = self.ws.receive_json()
+        self.frames.append(f)
+        if f["type"] == "state":
+            self.state = f
+        return f
+
+    def until(self, pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            f = self.recv()
+            if pred(f):
+                return f
+
+    def state_until(self, pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        return self.until(lambda f: f["type"] == "state" and pred(f))
+
+    def my_turn_or_over(self) -> dict[str, Any]:
+        return self.state_until(lambda f: f["view"]["turn"] == f["you"] or f["view"]["over"])
+
+    def send(self, obj: Any) -> None:
+        self.ws.send_text(obj if isinstance(obj, str) else json.dumps(obj))
+
+    def act(self, action: str) -> None:
+        assert self.state is not None
+        self.send({"type": "act", "action": action, "rev": self.state["rev"]})
+
+    def error(self) -> dict[str, Any]:
+        return self.until(lambda f: f["type"] == "error")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        yield c
+
+
+def server_of(c: TestClient) -> Server:
+    return c.app.state.server  # type: ignore[attr-defined, no-any-return]
+
+
+def create(c: TestClient, game: str, kinds: list[str], **body: Any) -> dict[str, Any]:
+    r = c.post("/api/tables", json={"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds],
+                                    **body})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def ws_url(table: dict[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return f"/ws/{table['id']}"
+    return f"/ws/{table['id']}?token={table['seats'][seat]['token']}"
+
+
+# ------------------------------------------------------------- live server
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """uvicorn in a thread of the test process, on 127.0.0.1 and a free port, with a temp database."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.05) -> None:
+        import uvicorn
+
+        self.app = create_app(db, bot_delay=bot_delay)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.time() + 15
+        while not self.server.started:
+            if time.time() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    @property
+    def hub(self) -> Server:
+        return self.app.state.server  # type: ignore[no-any-return]

@@ -1,0 +1,323 @@
+"""The server over HTTP and WebSockets (Starlette's test client): play, bad input, security, recovery."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import cardtable as ct
+from cardtable.web.app import create_app
+
+from .conftest import WS, card_tokens, create, hidden_codes, server_of, ws_url
+
+pytestmark = pytest.mark.timeout(20)
+
+
+def test_home_rules_and_catalogue(client: TestClient) -> None:
+    assert "Pick a game" in client.get("/").text
+    games = client.get("/api/games").json()
+    assert [g["id"] for g in games["games"]] == [g.id for g in ct.games()]
+    assert set(games["bots"]) >= {"random", "heuristic", "ismcts"}
+    page = client.get("/rules/nap").text
+    first_line = ct.catalog.game_class("nap").rules_text().splitlines()[0]
+    assert first_line.replace("'", "&#x27;") in page
+    for o in ct.game_info("nap").options:
+        assert f"<code>{o.name}</code>" in page
+    assert client.get("/rules/whist").status_code == 404
+    assert client.get("/static/cards.js").status_code == 200
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ({"game": "whist"}, "unknown game 'whist'"),
+    ({"game": "nap", "players": 9}, "nap is for 2 to 6 players, not 9"),
+    ({"game": "nap", "options": {"misery": "maybe"}}, "option misery must be true or false"),
+    ({"game": "nap", "options": {"colour": 1}}, "colour"),
+    ({"game": "nap", "players": 2, "seats": [{"kind": "human"}]}, "seats must be a list of 2 seats"),
+    ({"game": "nap", "players": 2, "seats": [{"kind": "human"}, {"kind": "genius"}]},
+     "seat 1: kind must be one of human, random, heuristic, ismcts, not 'genius'"),
+    ({"game": "nap", "players": 2, "seats": [{"kind": "human", "name": "x" * 99}, {"kind": "random"}]},
+     "at most 24 characters"),
+    ({"game": "nap", "deals": 0}, "deals must be a whole number from 1 to 100"),
+    ([1, 2], "the body is a JSON object"),
+])
+def test_create_refuses_bad_tables(client: TestClient, body: Any, says: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400
+    assert says in r.json()["error"]
+    assert server_of(client).store.table_ids() == []
+
+
+def test_create_rejects_malformed_json(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "malformed JSON" in r.json()["error"]
+
+
+def test_a_deal_of_nap_against_bots(client: TestClient) -> None:
+    t = create(client, "nap", ["human", "random", "heuristic", "random"])
+    assert [s.get("token") is not None for s in t["seats"]] == [True, False, False, False]
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        ws = WS(raw)
+        while True:
+            f = ws.my_turn_or_over()
+            deal = server_of(client).tables[t["id"]].deal
+            assert f["view"] == deal.view(0)  # the seat's frame is its view, nothing more
+            assert f["you"] == 0 and f["table"]["seats"][1]["kind"] == "random"
+            if f["view"]["over"]:
+                break
+            ws.act(random.Random(f["rev"]).choice(f["view"]["legal"]))
+        res = f["view"]["result"]
+        assert res == deal.result().to_json() and res["lines"]
+        assert f["match"]["totals"] == res["deltas"] and f["match"]["deals_done"] == 1
+        sheet = ws.until(lambda x: x["type"] == "sheet" and x["rows"])
+        assert sheet["rows"][0]["result"] == res
+        log = server_of(client).store.actions(t["id"], 1)
+        assert [(a.seat, a.action) for a in log] == deal.history
+        ws.send({"type": "next"})
+        f = ws.state_until(lambda x: x["deal"] == 2)
+        assert not f["view"]["over"] and f["view"]["dealer"] == 1
+
+
+def test_bad_input_gets_a_reason_and_changes_nothing(client: TestClient) -> None:
+    t = create(client, "nap", ["human", "human", "random", "random"])
+    srv = server_of(client)
+    with client.websocket_connect(ws_url(t, 0)) as r0, client.websocket_connect(ws_url(t, 1)) as r1, \
+            client.websocket_connect(ws_url(t, None)) as rs:
+        s0, s1, spec = WS(r0), WS(r1), WS(rs)
+        f1 = s1.my_turn_or_over()  # seat 1 speaks first (seat 0 deals)
+        table = srv.tables[t["id"]]
+        before = (list(table.deal.history), len(srv.store.actions(t["id"], 1)))
+
+        def refused(ws: WS, msg: Any, says: str) -> dict[str, Any]:
+            ws.send(msg)
+            e = ws.error()
+            assert says in e["error"], e
+            assert (table.deal.history, len(srv.store.actions(t["id"], 1))) == before
+            return e
+
+        refused(s1, "{oops", "malformed JSON")
+        refused(s1, '"act"', "a message is a JSON object")
+        refused(s1, {"type": "cheat"}, "unknown message type 'cheat'")
+        refused(s1, {"type": "act", "action": "bid " + "9" * 5000}, "frame too large")
+        s1.ws.send_bytes(b"\x01\x02")
+        assert "binary" in s1.error()["error"]
+        e = refused(s1, {"type": "act", "action": "bid 9"}, "'bid 9' is not allowed")
+        assert e["legal"] == f1["view"]["legal"]
+        refused(s1, {"type": "act", "action": "AS"}, "is not allowed")
+        refused(s1, {"type": "act", "action": "pass", "rev": 99}, "out of date")
+        refused(s0, {"type": "act", "action": "pass"}, "it is seat 1's turn, not seat 0's")
+        refused(spec, {"type": "act", "action": "pass"}, "spectators cannot act")
+        refused(s1, {"type": "next"}, "deal 1 is still being played")
+        refused(s1, {"type": "replay", "deal": 1}, "not a finished deal")
+        s1.send({"type": "ping"})
+        assert s1.until(lambda x: x["type"] != "thinking")["type"] == "pong"
+        # The connection and the table carry on.
+        s1.act(f1["view"]["legal"][0])
+        f = s1.state_until(lambda x: x["rev"] == 1)
+        assert f["view"]["history"] == [[1, f1["view"]["legal"][0]]]
+
+
+def test_a_token_opens_only_its_own_seat(client: TestClient) -> None:
+    t = create(client, "nap", ["human", "human", "human", "human"])
+    srv = server_of(client)
+    with client.websocket_connect(ws_url(t, 2)) as r2:
+        s2 = WS(r2)
+        f = s2.recv() if False else s2.state_until(lambda x: True)
+        deal = srv.tables[t["id"]].deal
+        assert f["you"] == 2 and f["view"]["hand"] == deal.view(2)["hand"]
+        for other in (0, 1, 3):  # no other seat's cards are in seat 2's frame
+            assert not set(deal.view(other)["hand"]) & set(f["view"]["hand"])
+        s2.send({"type": "act", "action": "pass"})  # seat 1 is to act
+        assert "it is seat 1's turn, not seat 2's" in s2.error()["error"]
+    with client.websocket_connect(f"/ws/{t['id']}?token=guessed-token") as bad:
+        e = bad.receive_json()
+        assert e["type"] == "error" and "opens no seat" in e["error"]
+    with client.websocket_connect("/ws/000000000000") as bad:
+        assert "no table '000000000000'" in bad.receive_json()["error"]
+    assert client.get(f"/api/tables/{t['id']}").json()["seats"][0] == {
+        "seat": 0, "kind": "human", "name": "Player 0", "online": False}
+
+
+def test_restart_resumes_every_table_from_its_log(db: Path) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        t = create(c, "three-card-loo", ["human", "random", "heuristic", "random", "random"])
+        with c.websocket_connect(ws_url(t, 0)) as raw:
+            ws = WS(raw)
+            for _ in range(3):
+                f = ws.my_turn_or_over()
+                if f["view"]["over"]:
+                    ws.send({"type": "next"})
+                    f = ws.state_until(lambda x, d=f["deal"]: x["deal"] == d + 1)
+                    f = ws.my_turn_or_over()
+                ws.act(f["view"]["legal"][-1])
+            seen = ws.my_turn_or_over()
+    with TestClient(create_app(db, bot_delay=0)) as c:  # a new process: nothing in memory
+        with c.websocket_connect(ws_url(t, 0)) as raw:
+            again = WS(raw).state_until(lambda x: True)
+        assert (again["deal"], again["rev"], again["view"]) == (seen["deal"], seen["rev"], seen["view"])
+        assert again["match"] == seen["match"]
+
+
+@pytest.mark.parametrize("game", [g.id for g in ct.games()])
+def test_every_game_plays_to_the_end_of_a_match(client: TestClient, game: str) -> None:
+    info = ct.game_info(game)
+    n = min(max(info.default_players, info.min_players), info.max_players)
+    t = create(client, game, ["human"] + ["random"] * (n - 1), deals=1)
+    rng = random.Random(7)
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        ws = WS(raw)
+        for _ in range(5000):
+            f = ws.my_turn_or_over()
+            if f["view"]["over"]:
+                break
+            ws.act(rng.choice(f["view"]["legal"]))
+        assert f["match"]["over"] and f["view"]["result"]["lines"] is not None
+    assert client.get(f"/api/tables/{t['id']}/record").status_code == 200
+
+
+def test_record_download_and_replay(client: TestClient) -> None:
+    t = create(client, "nap", ["human", "random", "random"], deals=2)
+    rng = random.Random(3)
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        ws = WS(raw)
+        f = ws.my_turn_or_over()
+        assert client.get(f"/api/tables/{t['id']}/record").status_code == 409  # hands stay hidden till the end
+        while not f["match"]["over"]:
+            if f["view"]["over"]:
+                ws.send({"type": "next"})
+                ws.state_until(lambda x, d=f["deal"]: x["deal"] == d + 1)
+            else:
+                ws.act(rng.choice(f["view"]["legal"]))
+            f = ws.my_turn_or_over()
+        ws.send({"type": "replay", "deal": 1})
+        rep = ws.until(lambda x: x["type"] == "replay")
+    r = client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rec = r.json()
+    assert rec["format"] == "cardtable-match/1" and len(rec["deals"]) == 2
+    for d in rec["deals"]:
+        assert ct.replay(d).result().to_json() == d["result"]["result"]
+    totals = [sum(d["result"]["result"]["deltas"][s] for d in rec["deals"]) for s in range(3)]
+    assert rec["totals"] == totals == f["match"]["totals"]
+    first = rec["deals"][0]
+    assert len(rep["steps"]) == len(first["actions"]) + 1
+    for k, step in enumerate(rep["steps"]):  # each step is seat 0's view at that point
+        assert step == ct.replay(first, upto=k).view(0)
+
+
+def test_bots_choose_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a bot at one table is stuck choosing, another table still answers at once."""
+    release = threading.Event()
+    srv = server_of(client)
+    slow = create(client, "nap", ["random", "human"])
+    srv_bot: Any = None
+
+    class StuckBot:
+        def choose(self, deal: Any, seat: int) -> str:
+            release.wait(60)
+            return deal.legal()[0]
+
+    fast = create(client, "nap", ["human", "human"])
+    with client.websocket_connect(ws_url(slow, 1)) as rs:
+        first = WS(rs).state_until(lambda x: True)
+        table = srv.tables[slow["id"]]
+        assert first["view"]["turn"] == 1  # seat 1 speaks first; after it the bot is stuck
+        srv_bot = table.bots[0]
+        table.bots[0] = StuckBot()
+        WS(rs).send({"type": "act", "action": first["view"]["legal"][0], "rev": 0})
+        with client.websocket_connect(ws_url(fast, 1)) as rf:
+            wf = WS(rf)
+            f = wf.my_turn_or_over()
+            wf.act(f["view"]["legal"][0])
+            assert wf.state_until(lambda x: x["rev"] == 1)["rev"] == 1
+            assert srv.tables[slow["id"]].thinking == 0 and not release.is_set()
+        release.set()
+    assert srv_bot is not None
+
+
+def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
+    """Whole matches of several games, every seat a client: no frame holds a card its seat may not see."""
+    for game, players in [("nap", 4), ("three-card-loo", 5), ("schafkopf", 3), ("spoil-five", 4),
+                          ("fan-tan", 4), ("coon-can", 3)]:
+        t = create(client, game, ["human"] * players, deals=2)
+        rng = random.Random(game)
+        socks = [client.websocket_connect(ws_url(t, s)) for s in range(players)]
+        socks.append(client.websocket_connect(ws_url(t, None)))
+        seats: list[int | None] = [*range(players), None]
+        clients = [WS(s.__enter__()) for s in socks]
+        try:
+            state = clients[0].state_until(lambda x: True)
+            while True:
+                key = (state["deal"], state["rev"])
+                for c in clients:  # every connection sees every step
+                    def ready(x: dict[str, Any], k: tuple[int, int] = key) -> bool:
+                        return (x["deal"], x["rev"]) == k and all(s["online"] for s in x["table"]["seats"])
+
+                    if not (c.state and ready(c.state)):
+                        c.state_until(ready)
+                v = clients[0].state["view"]
+                if clients[0].state["match"]["over"]:
+                    break
+                if v["over"]:
+                    clients[0].send({"type": "next"})
+                else:
+                    me = clients[v["turn"]]
+                    me.act(rng.choice(me.state["view"]["legal"]))
+                state = clients[0].state_until(lambda x, k=key: (x["deal"], x["rev"]) != k)
+            for c in clients:
+                c.send({"type": "replay", "deal": 1})
+                c.until(lambda x: x["type"] == "replay")
+        finally:
+            for s in socks:
+                s.__exit__(None, None, None)
+        record = client.get(f"/api/tables/{t['id']}/record").json()
+        steps = [replay_steps(d) for d in record["deals"]]  # the true deal after each action
+        checked = 0
+        for seat, c in zip(seats, clients):
+            for f in c.frames:
+                if f["type"] == "state":
+                    d = steps[f["deal"] - 1][f["rev"]]
+                    want = d.view(seat) if seat is not None else d.public_view()
+                    assert unordered_legal(f["view"]) == unordered_legal(want), (game, seat, f["deal"], f["rev"])
+                    leaked = card_tokens(f) & hidden_codes(d, seat)
+                    assert not leaked, (game, seat, f["deal"], f["rev"], leaked)
+                    checked += 1
+                elif f["type"] == "replay":
+                    for k, step in enumerate(f["steps"]):
+                        d = steps[f["deal"] - 1][k]
+                        assert step == (d.view(seat) if seat is not None else d.public_view())
+                        assert not card_tokens(step) & hidden_codes(d, seat), (game, seat, "replay", k)
+                elif f["type"] == "sheet":
+                    for row in f["rows"]:  # a finished deal's settlement, as its public view showed it
+                        assert row["result"] == steps[row["deal"] - 1][-1].public_view()["result"]
+                else:
+                    assert f["type"] in ("thinking", "pong"), f
+        assert checked > 10 * players
+
+
+def unordered_legal(view: dict[str, Any]) -> dict[str, Any]:
+    """A view with its legal list sorted. In two-pack games a replayed deal may list the same legal actions
+    in another order (the physical copies of a card are numbered anew from the recorded pack)."""
+    return {**view, "legal": sorted(view["legal"])}
+
+
+def replay_steps(record: dict[str, Any]) -> list[ct.Deal]:
+    """The deal of a record after 0, 1, 2 ... of its actions."""
+    deal = ct.replay({**record, "actions": []})
+    out = [deal.clone()]
+    for seat, action in record["actions"]:
+        deal.act(action, seat=seat)
+        out.append(deal.clone())
+    return out
+
+
+def test_frames_are_json(client: TestClient) -> None:
+    t = create(client, "coon-can", ["human", "random"])
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        text = raw.receive_text()
+        assert json.loads(text)["type"] in ("sheet", "state")
