@@ -278,7 +278,7 @@ function actionsBar(frame, v) {
 
 function handRow(frame, v) {
   const legal = new Set(frame.you === v.turn ? v.legal : []);
-  const row = el("div", { class: "hand", "aria-label": "your hand" });
+  const row = el("div", { class: "hand", "aria-label": "your hand", style: `--n: ${Math.max(2, (v.hand || []).length)}` });
   (v.hand || []).forEach((code, i) => {
     const cls = ["card", "in-hand"];
     if (legal.has(code)) cls.push("legal");
@@ -352,6 +352,7 @@ function render() {
   const v = state.view;
   const t = state.table;
   document.title = `${t.name} — cardtable`;
+  Object.assign(document.body.dataset, { deal: state.deal, rev: state.rev, turn: v.turn ?? "", over: v.over });
   $("title").textContent = `${t.name} · deal ${state.deal}${state.match.max_deals ? ` of ${state.match.max_deals}` : ""}`;
   $("rules").href = `/rules/${t.game}`;
   $("status").textContent = statusText(state, v);

@@ -1,0 +1,77 @@
+"""``cardtable serve`` killed with SIGKILL mid-deal loses no acknowledged action."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from .conftest import free_port
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "CARDTABLE_BOT_DELAY": "0"}
+    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return p
+        except OSError:
+            time.sleep(0.1)
+    p.kill()
+    raise RuntimeError(f"server did not start: {p.stdout.read() if p.stdout else ''!r}")
+
+
+def state(ws: Any, pred: Any = lambda f: True) -> dict[str, Any]:
+    while True:
+        f = json.loads(ws.recv(timeout=20))
+        if f["type"] == "state" and pred(f):
+            return f
+
+
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    db, port = tmp_path / "kill.db", free_port()
+    p = start(db, port)
+    try:
+        assert b"cardtable serving on http://127.0.0.1:" in p.stdout.readline()  # type: ignore[union-attr]
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", method="POST",
+                                     data=json.dumps({"game": "nap", "players": 3, "seats": [{"kind": "human"}] * 3})
+                                     .encode(), headers={"content-type": "application/json"})
+        table = json.load(urllib.request.urlopen(req))
+        links = [f"ws://127.0.0.1:{port}/ws/{table['id']}?token={s['token']}" for s in table["seats"]]
+        with contextlib.ExitStack() as stack:
+            socks = [stack.enter_context(connect(link)) for link in links]
+            f = state(socks[0])
+            for rev in range(5):  # whoever is to act acts; the state frame after it is the acknowledgement
+                seat = f["view"]["turn"]
+                mine = state(socks[seat], lambda x, r=rev: x["rev"] == r)
+                socks[seat].send(json.dumps({"type": "act", "action": mine["view"]["legal"][-1], "rev": rev}))
+                f = state(socks[seat], lambda x, r=rev: x["rev"] == r + 1)
+            acked = f
+            os.kill(p.pid, signal.SIGKILL)  # at once after the last acknowledgement
+    finally:
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+    p = start(db, port)
+    try:
+        with connect(links[acked["you"]]) as w:
+            again = state(w)
+        assert (again["rev"], again["view"]) == (acked["rev"], acked["view"])
+        assert len(again["view"]["history"]) == 5
+    finally:
+        p.terminate()
+        p.wait()
