@@ -270,3 +270,56 @@ def test_other_games_render(live: LiveServer, browser: Any, game: str, kinds: li
     phone.wait_for_selector("#board .seat")
     shot(phone, f"phone-{game}", full=True)
     assert page.js_errors == [] and phone.js_errors == []
+
+
+def click_any(page: Any, legal: list[str], rng: Any) -> None:
+    """One action the way a person would: a raised card, a button, a list, or typed text (keyboard users)."""
+    before = rev(page)
+    cards = page.locator("#board .hand .card.legal")
+    buttons = page.locator("#board .actions button.act[data-action]")
+    choices = [("card", i) for i in range(cards.count())] + [("button", i) for i in range(buttons.count())]
+    selects = page.locator("#board .actions .act-select select")
+    if selects.count():
+        choices.append(("select", 0))
+    kind, i = rng.choice(choices) if choices else ("type", 0)
+    if kind == "card":
+        cards.nth(i).click(position={"x": 6, "y": 30})
+    elif kind == "button":
+        buttons.nth(i).click()
+    elif kind == "select":
+        options = selects.first.locator("option").evaluate_all("os => os.map(o => o.value)")
+        selects.first.select_option(rng.choice(options))
+        page.locator("#board .actions .act-select button").first.click()
+    else:  # only composed (multi-card) actions are offered: type one
+        box = page.locator("#board .actions .typed input")
+        box.fill(rng.choice(legal))
+        box.press("Enter")
+    wait_moved(page, before)
+
+
+@pytest.mark.parametrize("game", [g.id for g in __import__("cardtable").games()])
+def test_every_game_to_the_end_of_a_match_in_the_browser(live: LiveServer, browser: Any, game: str) -> None:
+    import random
+
+    import cardtable as ct
+
+    info = ct.game_info(game)
+    n = min(max(info.default_players, info.min_players), info.max_players)
+    page = new_page(browser)
+    t = create(live, page, game, ["human"] + ["random"] * (n - 1), deals=1)
+    page.goto(live.url + t["seats"][0]["url"])
+    table = live.hub.tables.get(t["id"])
+    rng = random.Random(game)
+    shot_at = 3
+    for k in range(3000):
+        if not my_turn_or_settled(page):
+            break
+        table = live.hub.tables[t["id"]]
+        if k == shot_at:
+            shot(page, f"game-{game}")
+        click_any(page, table.deal.legal(), rng)
+    page.wait_for_selector("#settlement")
+    assert "Match over" in page.locator("#settlement h2").inner_text()
+    assert page.locator("#settlement .lines li").count() == len(table.deal.result().lines)
+    assert page.locator("#settlement a.button", has_text="Download").count() == 1
+    assert page.js_errors == []
