@@ -29,7 +29,7 @@ DESKTOP = {"width": 1280, "height": 860}
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path_factory.mktemp("web") / "browser.db", bot_delay=0.02) as server:
+    with LiveServer(tmp_path_factory.mktemp("web") / "browser.db", bot_delay=0) as server:
         yield server
 
 

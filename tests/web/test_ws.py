@@ -76,6 +76,8 @@ def test_a_deal_of_nap_against_bots(client: TestClient) -> None:
         assert f["match"]["totals"] == res["deltas"] and f["match"]["deals_done"] == 1
         sheet = ws.until(lambda x: x["type"] == "sheet" and x["rows"])
         assert sheet["rows"][0]["result"] == res
+        assert {x["seat"] for x in ws.frames if x["type"] == "thinking"} <= {1, 2, 3}
+        assert any(x["type"] == "thinking" for x in ws.frames)  # the page shows a bot "thinking"
         log = server_of(client).store.actions(t["id"], 1)
         assert [(a.seat, a.action) for a in log] == deal.history
         ws.send({"type": "next"})

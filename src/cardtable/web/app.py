@@ -19,7 +19,7 @@ import html
 import json
 import logging
 import os
-import random
+import re
 import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +47,7 @@ HUMAN = "human"
 MAX_NAME = 24
 MAX_BODY = 16_384
 SEND_QUEUE = 256
+TABLE_ID = re.compile(r"[0-9a-f]{12}")
 
 
 def bot_kinds() -> list[str]:
@@ -184,6 +185,8 @@ class Server:
         """The table ``tid``, rebuilt from the database on first use; ``None`` if there is none."""
         if tid in self.tables:
             return self.tables[tid]
+        if not TABLE_ID.fullmatch(tid):
+            return None
         lock = self._loading.setdefault(tid, asyncio.Lock())
         async with lock:
             if tid not in self.tables:
@@ -195,7 +198,7 @@ class Server:
         return self.tables[tid]
 
     def _load(self, tid: str) -> Table | None:
-        row = self.store.table(tid) if isinstance(tid, str) and len(tid) < 64 else None
+        row = self.store.table(tid)
         if row is None:
             return None
         game = ct.load(row.game, players=row.players, **row.options)
@@ -366,8 +369,8 @@ class Server:
             try:
                 action = await loop.run_in_executor(self.pool, t.bots[seat].choose, snapshot, seat)
             except Exception:  # a bot bug must not stop the table
-                log.exception("bot at table %s seat %s failed; playing a random legal action", t.id, seat)
-                action = random.choice(snapshot.legal())
+                log.exception("bot at table %s seat %s failed; playing its first legal action", t.id, seat)
+                action = snapshot.legal()[0]
             wait = self.bot_delay - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
