@@ -263,3 +263,106 @@ def test_sample_keeps_voids_and_own_cards() -> None:
     seen = {PACK_52.code(c) for k in range(200) for c in
             ct.core.cards.bits(d.sample(0, random.Random(k)).hands[2])}
     assert "KH" in seen and "AS" not in seen        # hidden cards move, own cards never do
+
+
+def _play_out_nap(d: ct.Deal) -> None:
+    """The declarer leads his top cards; the others throw their lowest."""
+    while not d.over:
+        d.act(d.legal()[0] if d.turn == d.declarer else d.legal()[-1])
+
+
+def test_failed_nap_pays_five_to_everyone_and_four_made() -> None:
+    # "Nap 10 units 5 units"; "Four 4 units 4 units"; "Payment is made to, and received from, all players".
+    hands = {1: "AS KS QS JS 2H", 2: "AH 3H 4H 5H 6H", 3: "2D 3D 4D 5D 6D", 0: "2C 3C 4C 5C 6C"}
+    d = ct.load("nap", players=4).deal(deck=singly(hands, 4))
+    play(d, "nap, pass, pass, pass")
+    _play_out_nap(d)
+    assert d.tricks_won[1] == 4 and d.result().deltas == [5, -15, 5, 5]
+    d = ct.load("nap", players=4).deal(deck=singly(hands, 4))
+    play(d, "bid 4, pass, pass, pass")
+    _play_out_nap(d)
+    assert d.result().deltas == [-4, 12, -4, -4]
+
+
+@pytest.mark.parametrize("scale,win,lose", [("double_triple", 30, 15), ("peel_modified", 10, 15)])
+def test_blucher_stakes(scale: str, win: int, lose: int) -> None:
+    # N-GAP-2: Blucher at triple stakes, "the caller winning 30 or losing 15" (Peel); Peel's modification +10/-15.
+    g = ct.load("nap", players=4, wellington=True, blucher=True, high_bids_scale=scale)
+    weak = {1: "2H 3H 4H 5H 6H", 2: "2S 3S 4S 5S 6S", 3: "2D 3D 4D 5D 6D", 0: "AD 3C 4C 5C 6C"}
+    d = g.deal(deck=singly(weak, 4))
+    play(d, "nap, wellington, blucher, pass")
+    assert d.declarer == 3 and d.turn == 3
+    _play_out_nap(d)
+    assert d.tricks_won[3] < 5 and d.result().deltas == [lose, lose, lose, -3 * lose]
+    hands = {3: "AS KS QS JS TS", 1: "2H 3H 4H 5H 6H", 2: "2D 3D 4D 5D 6D", 0: "2C 3C 4C 5C 6C"}
+    d = g.deal(deck=singly(hands, 4))
+    play(d, "nap, wellington, blucher, pass")
+    _play_out_nap(d)
+    assert d.result().deltas == [-win, -win, -win, 3 * win]
+
+
+def test_paid_peek_before_declaring() -> None:
+    # N-GAP-6 option (the "floating card" house rule): before declaring, a player may pay a unit to peep at the
+    # top card of the pack, and use it if he becomes the declarer.
+    g = ct.load("nap", players=4, peep="paid_peek_before_bid")
+    d = g.deal(deck=singly(HANDS4, 4, top="AH"))
+    assert "peep" in d.legal()
+    d.act("peep")
+    assert d.view(1)["peeked"] == "AH" and "peeked" not in d.view(2) and "AH" not in str(d.view(2))
+    assert d.view(2)["pools"] == {"nap_pool": 1} and "peep" not in d.legal()
+    play(d, "bid 4, pass, pass, pass")
+    assert d.phase == "peep" and "discard AH" in d.legal()
+    play(d, "discard TS")
+    assert "AH" in d.view(1)["hand"]
+    _play_out_nap(d)
+    assert d.result().deltas == [-4, 12 - 1, -4, -4] and d.result().pools == {"nap_pool": 1}
+
+
+def test_player_ranges() -> None:
+    # "by any number of players up to six"; N-GAP-8 allows a seventh at Seven-card Nap as an option.
+    with pytest.raises(ct.RulesError, match="2 to 6 players"):
+        ct.load("nap", players=7)
+    with pytest.raises(ct.RulesError):
+        ct.load("nap", players=1)
+    assert ct.load("nap", players=2).deal(seed=1).legal() == ["pass", "bid 2", "bid 3", "bid 4", "nap"]
+
+
+def test_seven_card_seven_and_misery_table() -> None:
+    # Seven Card Napoleon table: "Seven 28 units 14 units"; "Misery (if played) 10 units 5 units"
+    hands = {1: "AS KS QS JS TS 9S 8S", 2: "2H 3H 4H 5H 6H 7H 8H", 3: "2D 3D 4D 5D 6D 7D 8D",
+             0: "2C 3C 4C 5C 6C 7C 8C"}
+    g = ct.load("seven-card-nap", players=4, misery=True)
+    d = g.deal(deck=singly(hands, 4))
+    play(d, "bid 7, pass, pass, pass")
+    _play_out_nap(d)
+    assert d.result().deltas == [-28, 84, -28, -28]
+    d = g.deal(deck=singly(hands, 4))
+    play(d, "misery, pass, pass, pass, 8S, 2H, 2D, 2C")   # the eight of spades wins: the Misery fails at once
+    assert d.over and d.result().deltas == [5, -15, 5, 5]
+    low = {1: "2S 3S 4S 5S 2H 3H 4H", 2: "AS KS QS JS TS 9S 8S", 3: "AH KH QH JH TH 9H 8H",
+           0: "AD KD QD JD TD 9D 8D"}
+    d = g.deal(deck=singly(low, 4))
+    play(d, "misery, pass, pass, pass")
+    _play_out_nap(d)
+    assert d.tricks_won[1] == 0 and d.result().deltas == [-10, 30, -10, -10]
+
+
+@pytest.mark.provisional  # N-GAP-3 carried to Seven-card Nap, whose lowest contract is Three (engine inference)
+def test_seven_card_dealer_forced_to_declare_three() -> None:
+    hands = {1: "AS KS QS JS TS 9S 8S", 2: "2H 3H 4H 5H 6H 7H 8H", 3: "2D 3D 4D 5D 6D 7D 8D",
+             0: "2C 3C 4C 5C 6C 7C 8C"}
+    d = ct.load("seven-card-nap", players=4, all_pass="dealer_bids_three").deal(deck=singly(hands, 4))
+    play(d, "pass, pass, pass")
+    assert d.turn == 0 and d.legal() == ["bid 3", "bid 4", "nap", "bid 6", "bid 7"]
+    assert "at least Three" in (d.why_not("pass") or "")
+    with pytest.raises(ct.RulesError):
+        ct.load("seven-card-nap", all_pass="dealer_bids_one")
+
+
+def test_rule_books() -> None:
+    # `cardtable rules nap` reads like the rule book, quoting the seed's order and table.
+    nap = type(ct.load("nap")).rules_text()
+    assert "Two, Three, Four and Nap" in nap and "Nap wins 10 and loses 5" in nap and "Wellington" in nap
+    seven = type(ct.load("seven-card-nap")).rules_text()
+    assert "Seven wins 28 and loses 14" in seven and "between Nap and Six" in seven
+    assert "``" not in nap + seven

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -486,3 +487,163 @@ def test_hasenpfeffer_scoring_set_back_and_tie() -> None:
         d.act(d.legal()[0])
     won = d.view(0)["tricks_won"]
     assert won[1] + won[3] < 6 and d.result().deltas == [6 - won[1] - won[3], -6, 6 - won[1] - won[3], -6]
+
+
+# ------------------------------------------- the rankings, trick by trick
+def _pair_deal(lo: str, hi: str, trump: str, fill0: list[str], fill1: list[str]) -> ct.Deal:
+    """Two players, seat 1 dealing: seat 0 holds ``lo`` and seat 1 ``hi``; the turn-up fixes ``trump``."""
+    up = next(r + trump for r in "2346789" if r + trump not in (lo, hi))
+    hands = [" ".join([lo, *fill0]), " ".join([hi, *fill1])]
+    return ct.load("spoil-five", players=2).deal(deck=dealt(hands, 1, up), dealer=1)
+
+
+def _fillers(avoid_suits: str, n: int = 8) -> list[str]:
+    """Plain cards of the other suits (never the ace of hearts, which is always a trump)."""
+    return [c for c in PACK_52.code_of if c[1] not in avoid_suits and c != "AH"][:n]
+
+
+def _decline_if_offered(d: ct.Deal) -> None:
+    """The holder of the trump ace declares it, so that it keeps its rank (seed 'Robbing the Trump')."""
+    if "decline" in d.legal():
+        d.act("decline")
+
+
+@pytest.mark.parametrize("trump,order", [
+    ("H", "5H JH AH KH QH TH 9H 8H 7H 6H 4H 3H 2H"),
+    ("D", "5D JD AH AD KD QD TD 9D 8D 7D 6D 4D 3D 2D"),
+    ("S", "5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S TS"),
+    ("C", "5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C TC"),
+])
+def test_each_trump_ranking_played_out(trump: str, order: str) -> None:
+    # Seed: "When hearts are trumps, there are 13 trumps ... When diamonds are trumps, there are 14 ... When spades
+    # or clubs are trumps, there are 14, ranking five, jack, ace of hearts, ace, king, queen, two, three, four, six,
+    # seven, eight, nine, ten (low)". Each neighbouring pair is played out: the higher trump wins either way. The
+    # obligations are exact (SF-GAP-2): to a lower trump led, the 5, J and AH may renege (any card), any other trump
+    # must be played; to a higher trump led, every trump must be played.
+    ranks = order.split()
+    assert len(ranks) == (13 if trump == "H" else 14)
+    fill = _fillers(trump + "H" if trump != "H" else "H")
+    for hi, lo in itertools.pairwise(ranks):
+        fill0, fill1 = fill[:4], fill[4:8]
+        d = _pair_deal(lo, hi, trump, fill0, fill1)
+        _decline_if_offered(d)
+        d.act(lo)
+        _decline_if_offered(d)
+        protected = hi in ("5" + trump, "J" + trump, "AH")
+        assert sorted(d.legal()) == sorted([hi, *fill1] if protected else [hi]), (lo, hi)
+        d.act(hi)
+        assert d.view(0)["tricks_won"] == [0, 1], (lo, hi)
+        # The other way round: the higher trump led, the lower must follow and loses.
+        d = _pair_deal(hi, lo, trump, fill0, fill1)
+        _decline_if_offered(d)
+        d.act(hi)
+        _decline_if_offered(d)
+        assert d.legal() == [lo], (hi, lo)
+        d.act(lo)
+        assert d.view(0)["tricks_won"] == [1, 0], (hi, lo)
+
+
+@pytest.mark.parametrize("suit,trump,order", [
+    ("H", "S", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"),
+    ("D", "S", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD"),
+    ("C", "H", "KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C TC"),
+    ("S", "D", "KS QS JS AS 2S 3S 4S 5S 6S 7S 8S 9S TS"),
+])
+def test_each_plain_suit_ranking_played_out(suit: str, trump: str, order: str) -> None:
+    # "In plain suits ... the king, queen, jack are high in that order; followed by the spot cards ... 'highest in
+    # red, lowest in black' ... the diamond ace is lowest of all; the black aces come between the jack and the
+    # deuce" (SF-GAP-1); hearts has no ace as a plain suit: the ace of hearts is always a trump.
+    ranks = order.split()
+    fill = _fillers(suit + trump)
+    for hi, lo in itertools.pairwise(ranks):
+        d = _pair_deal(lo, hi, trump, fill[:4], fill[4:8])
+        d.act(lo)
+        assert d.legal() == [hi], (lo, hi)  # able to follow, no trump to play instead
+        d.act(hi)
+        assert d.view(0)["tricks_won"] == [0, 1], (lo, hi)
+
+
+def test_jink_phase_keeps_the_table_on_show() -> None:
+    # SF-GAP-3: between the third trick and the claim/jink decision the tricks stay visible, with a status line.
+    d = ct.load("spoil-five", players=2).deal(deck=dealt(JINK2, 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D")
+    v = d.view(0)
+    assert v["phase"] == "jink" and v["tricks_won"] == [3, 0] and v["last_trick"] == [[0, "AH"], [1, "7D"]]
+    assert "'claim'" in v["status"] and "jink" in d.view(1)["status"]
+    d.act("jink")
+    assert "You are jinking" in d.view(0)["status"] and "Seat 0 is jinking" in d.view(1)["status"]
+
+
+def test_rob_status_only_for_the_ace_holder() -> None:
+    # The holder of the trump ace is told what he may do; nobody else learns who holds it.
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    d.act("KD")
+    assert "You hold the ace of trumps" in d.view(1)["status"]
+    assert "status" not in d.view(0) and "status" not in d.view(2) and "status" not in d.public_view()
+
+
+def test_forty_five_has_no_pool_option_for_the_unannounced_ace() -> None:
+    # 45-GAP-2: no pool in Forty-Five, so the 1911 EB "cannot go out" penalty has nothing to forfeit; the
+    # unannounced ace always becomes the lowest trump (seed, Scarne).
+    for gid in ("forty-five", "twenty-five"):
+        names = [o.name for o in ct.game_info(gid).options]
+        assert "rob_compulsory" in names and "unannounced_ace" not in names
+        with pytest.raises(ct.RulesError):
+            ct.load(gid, unannounced_ace="cannot_win_pool")
+    d = ct.load("forty-five", players=3 - 1).deal(deck=dealt(["2S 3S 4S 5D 6D", "AS KD QD JD TD"], 1, "7S"),
+                                                 dealer=1)
+    play(d, "2S, AS")
+    assert d.view(0)["tricks_won"] == [1, 0]  # "his ace becomes the lowest trump in play"
+
+
+def test_settlement_lines_say_why() -> None:
+    g = ct.load("forty-five", players=2)
+    d = g.deal(deck=dealt(TRICKS41, 1, "9C"), dealer=1)
+    play(d, "5C, 4D, JC, 6D, AH, 7D, KC, QS, 2S, KS")
+    assert "seat 0 took 4 tricks: three or four tricks score 5" in d.result().lines
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, pass, pass, pass")
+    assert d.result().lines[0] == "everyone passed: the deal is thrown in and the deal passes to the left"
+
+
+def test_auction_bonus_for_the_highest_trump_actually_played() -> None:
+    # A45-GAP-4: "the highest trump in play counts an additional 5" - here the five of trumps is never dealt, so
+    # the jack is the highest trump in play and its trick is worth 10.
+    hands = ["JC 2D 3D 4D 6D", "KH QH JH TH 9H", "AC KS QS 7D 8D", "KC QC 9C TC 2S"]
+    d = ct.load("auction-forty-five").deal(deck=dealt(hands, 3), dealer=3)
+    play(d, "pass, pass, bid 15, pass, trump clubs, done, done, done, done")
+    assert d.turn == 3  # left of the bidder
+    play(d, "KC, JC, KH, AC")    # JC wins for seats 0 and 2
+    assert d.view(0)["tricks_won"] == [1, 0, 0, 0]
+    while not d.over:
+        d.act(d.legal()[0])
+    won = d.view(0)["tricks_won"]
+    ours = 5 * (won[0] + won[2]) + 5
+    theirs = 5 * (won[1] + won[3])
+    assert ours + theirs == 30
+    assert "the highest trump played, JC, is worth 5 more to seats 0 and 2" in d.result().lines
+    assert d.result().deltas[0] == (ours if ours >= 15 else -15) and d.result().deltas[1] == theirs
+
+
+def test_auction_thirty_failed_loses_thirty() -> None:
+    # "A bid of 30 (for all five tricks) is worth 60 if it is made and loses 30 if it fails."
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, pass, pass, bid 30, trump hearts, done, done, done, done")
+    assert d.turn == 0
+    play(d, "5S, KH, AH, KC")   # hearts trumps: seat 1's KH is beaten by AH (seat 2)
+    while not d.over:
+        d.act(d.legal()[0])
+    assert d.view(0)["tricks_won"][1] + d.view(0)["tricks_won"][3] < 5
+    assert d.result().deltas[1] == -30 and d.result().deltas[3] == -30
+
+
+def test_rule_books() -> None:
+    # `cardtable rules ID` reads like the rule book: the seed's rules in words, each game its own text.
+    texts = {gid: type(ct.load(gid)).rules_text() for gid in
+             ("spoil-five", "forty-five", "twenty-five", "auction-forty-five", "hasenpfeffer")}
+    assert "jink" in texts["spoil-five"] and "ROBBING THE TRUMP" in texts["spoil-five"]
+    assert "45 points" in texts["forty-five"] and "25 points" in texts["twenty-five"]
+    assert "'hold'" in texts["auction-forty-five"] and "120" in texts["auction-forty-five"]
+    assert "joker" in texts["hasenpfeffer"] and "bid three" in texts["hasenpfeffer"]
+    for t in texts.values():
+        assert "``" not in t and ":func:" not in t and "SOURCES." in t

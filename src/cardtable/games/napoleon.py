@@ -67,7 +67,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.auction import Auction
 from ..core.chips import Ledger, Settlement
@@ -143,7 +143,7 @@ class NapDeal(TrickDeal):
     def _declare_options(self, seat: int) -> list[str]:
         a = self.auction
         bids = [b for b in a.options() if b == "pass" or self._bid_allowed(b, seat)]
-        if self.game.options.all_pass == "dealer_bids_one" and seat == self.dealer and a.holder is None:
+        if self.game.options.all_pass != "redeal" and seat == self.dealer and a.holder is None:
             bids.remove("pass")
         extra: list[str] = []
         if self.peep_mode == "paid_peek_before_bid" and not self.peeked >> seat & 1 and self.stock:
@@ -168,7 +168,8 @@ class NapDeal(TrickDeal):
         if self.phase == "declare":
             word = action.split()[0] if action else ""
             if action == "pass":
-                return "the dealer must declare at least One when everyone else has passed"
+                low = "Three" if "bid 1" not in self.ladder else "One"
+                return f"the dealer must declare at least {low} when everyone else has passed"
             if action in self.ladder:
                 high = self.auction.high_bid
                 if action == "wellington":
@@ -352,6 +353,36 @@ class NapDeal(TrickDeal):
             self.stock.append(top)
 
 
+NAP_BOOK: tuple[str, ...] = (
+    "NAPOLEON (NAP). Two to six players, each playing for himself, with the full pack of 52 cards. Each player "
+    "is dealt five cards, one at a time (option deal: 3+2 or 2+3).",
+    "THE DECLARATIONS. Beginning with the player on the left of the dealer, every player in turn must either "
+    "pass or declare to win a number of tricks, each declaration higher than the last, in the order Two, Three, "
+    "Four and Nap (all five tricks): 'pass', 'bid 2', 'bid 3', 'bid 4', 'nap'. Each player speaks once. If "
+    "everyone passes the deal is void and the next dealer deals (all_pass=dealer_bids_one: the dealer must "
+    "declare at least One, worth 1).",
+    "THE PLAY. The player who has contracted to win most tricks leads to the first trick, and the suit of the "
+    "card he leads is trumps. A player must follow suit if he can; otherwise he may trump or discard. The "
+    "highest trump wins the trick, or the highest card of the suit led; the winner leads to the next. All five "
+    "tricks are played.",
+    "SETTLEMENT. The declarer is paid by, or pays, every other player at the table: Two 2 units either way, "
+    "Three 3, Four 4; Nap wins 10 and loses 5. Only the tricks contracted for count: tricks won over, or lost "
+    "under, the contract are ignored.",
+    "EXTRA DECLARATIONS (each an option, off unless chosen). Misery (misery=true): to lose every trick; it "
+    "ranks between Three and Four, is played without trumps (misery_trumps=true: the opening lead's suit is "
+    "trumps), ends as soon as the declarer takes a trick, and pays and wins 3. Wellington (wellington=true): "
+    "all five tricks at double stakes (+20/-10), declared only over a Nap. Blucher (blucher=true): all five "
+    "at triple stakes (+30/-15), declared only over a Wellington (high_bids_scale=peel_modified: +10/-10 and "
+    "+10/-15). Peep Nap (peep=nap_declarer_only): the declarer of Nap, Wellington or Blucher takes the top card "
+    "of the pack and discards one of his six ('discard <card>'). Purchase Nap (purchase=true): before "
+    "declaring, each player may exchange any number of cards for fresh ones from the pack ('exchange 2C 5H'), "
+    "paying 1 unit a card into a pool that is carried from deal to deal and taken by the first player to win "
+    "a Nap, Wellington or Blucher.",
+    "SOURCES. G. F. Hervey's text (seed 000_021e177d957c1434.txt, 'Napoleon'); gaps settled in "
+    "RESOLUTIONS.md §2.3 (N-GAP-1 to N-GAP-9).",
+)
+
+
 class Nap(Game):
     """Napoleon (Nap): five cards each, one round of declarations, the declarer's lead names trumps.
 
@@ -366,6 +397,7 @@ class Nap(Game):
     source = "seed 000_021e177d957c1434.txt, 'Napoleon'; RESOLUTIONS.md §2.3"
     deal_class = NapDeal
     hand_size = 5
+    rule_book: ClassVar[tuple[str, ...]] = NAP_BOOK
     option_specs = (
         Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Three and Four",
                source="seed 000 Napoleon: 'Misery is a declaration to lose every trick'"),
@@ -402,6 +434,10 @@ class Nap(Game):
         if self.players * self.hand_size + (1 if o.peep != "off" else 0) > 52:
             raise RulesError(f"{self.id}: {self.players} players need more than 52 cards")
 
+    @classmethod
+    def rules_text(cls) -> str:
+        return "\n\n".join(cls.rule_book)
+
     def plan(self) -> DealPlan:
         """How the cards are dealt."""
         rounds = {"singly": (1,) * self.hand_size, "3+2": (3, 2), "2+3": (2, 3)}[self.options.deal]
@@ -437,9 +473,34 @@ class SevenCardNap(Nap):
     min_players, max_players, default_players = 2, 6, 4
     source = "seed 000_021e177d957c1434.txt, 'SEVEN CARD NAPOLEON'; RESOLUTIONS.md §2.3 N-GAP-8, N-GAP-9"
     hand_size = 7
+    rule_book = (
+        "SEVEN-CARD NAPOLEON. Napoleon with seven cards dealt to each player, one at a time; two to six players "
+        "(seven with seven_players=true).",
+        "THE DECLARATIONS. Beginning on the dealer's left, each player in turn passes or declares, each "
+        "declaration higher than the last: Three, Four, Nap (five tricks), Six and Seven ('bid 3', 'bid 4', "
+        "'nap', 'bid 6', 'bid 7'). No one may contract for fewer than three tricks, and there is no Wellington "
+        "and no Blucher. Misery is optional (misery=true) and ranks between Nap and Six. If everyone passes the "
+        "deal is void and the next dealer deals (all_pass=dealer_bids_three: the dealer must declare, at least "
+        "Three).",
+        NAP_BOOK[2].replace("All five tricks are played.", "All seven tricks are played (a Misery ends as soon as "
+                                                           "the declarer takes a trick)."),
+        "SETTLEMENT. The declarer is paid by, or pays, every other player at the table: Three 3 units either "
+        "way, Four 4; Nap wins 10 and loses 5; Misery wins 10 and loses 5; Six wins 18 and loses 9; Seven wins "
+        "28 and loses 14. Tricks over or under the contract are ignored. Peep Nap and Purchase Nap may be "
+        "played as in Napoleon (options peep and purchase).",
+        "SOURCES. G. F. Hervey's text (seed 000_021e177d957c1434.txt, 'Seven Card Napoleon'); RESOLUTIONS.md §2.3 "
+        "(N-GAP-8, N-GAP-9).",
+    )
     option_specs = (
-        *(o for o in Nap.option_specs
-          if o.name not in ("wellington", "blucher", "high_bids_scale", "misery_win", "misery_lose", "deal")),
+        Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Nap and Six",
+               source="seed 000 Seven Card Napoleon: 'Misery is optional and, if permitted, ranks between Nap and "
+                      "Six'"),
+        *(o for o in Nap.option_specs if o.name not in
+          ("misery", "wellington", "blucher", "high_bids_scale", "misery_win", "misery_lose", "deal", "all_pass")),
+        Option("all_pass", str, "redeal", ("redeal", "dealer_bids_three"),
+               doc="when everyone passes: void deal and next dealer deals, or the dealer must declare (at least "
+                   "Three, the lowest contract here)",
+               source="N-GAP-3 applied to the seed's 'cannot contract to win less than three tricks'"),
         Option("misery_win", int, 10, range(1, 101), doc="what a made Misery wins from each player",
                source="seed 000 Seven Card Napoleon table: Misery 10 / 5"),
         Option("misery_lose", int, 5, range(1, 101), doc="what a failed Misery pays each player",
@@ -460,8 +521,7 @@ class SevenCardNap(Nap):
 
     def contracts(self) -> list[Contract]:
         o = self.options
-        out = [Contract("bid 1", 1, 1, 1)] if o.all_pass == "dealer_bids_one" else []
-        out += [Contract("bid 3", 3, 3, 3), Contract("bid 4", 4, 4, 4), Contract("nap", 5, 10, 5)]
+        out = [Contract("bid 3", 3, 3, 3), Contract("bid 4", 4, 4, 4), Contract("nap", 5, 10, 5)]
         if o.misery:
             out.append(Contract("misery", 0, o.misery_win, o.misery_lose))
         return [*out, Contract("bid 6", 6, 18, 9), Contract("bid 7", 7, 28, 14)]

@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import PACK_25, PACK_52, Pack
 from ..core.chips import Ledger, Settlement
@@ -213,6 +213,7 @@ class FiveCardDeal(TrickDeal):
         self.started = 0                # seats that have played a card (bitmask)
         self.winner = self.jinker = -1
         self.best = (0, -1)             # (power, trick winner) of the highest trump played
+        self.best_card = -1
         self._init_scores()
         if not self.robbing:
             return
@@ -228,6 +229,10 @@ class FiveCardDeal(TrickDeal):
     def _init_scores(self) -> None:
         """Set up pools or running scores (subclasses)."""
 
+    def ace_penalty(self) -> str:
+        """What befalls an unannounced trump ace (option ``unannounced_ace``; Scarne's rule without it)."""
+        return str(self.game.options.as_dict().get("unannounced_ace", "lowest_trump"))
+
     def _ace_status(self) -> None:
         """Who may still rob, and whether an undeclared trump ace has lost its rank (from the hands)."""
         if not self.robbing or self.up == self.ace or self.robber >= 0 or self.declared >= 0:
@@ -239,7 +244,7 @@ class FiveCardDeal(TrickDeal):
             return
         late = bool(self.started >> holder & 1)
         self.rob_pending = -1 if late else holder
-        penalty = self.game.options.unannounced_ace
+        penalty = self.ace_penalty()
         self.demoted = late and penalty == "lowest_trump"
         self.barred = holder if late and penalty == "cannot_win_pool" else -1
         self.rules = family_rules(self.pack, self.trump, self.demoted)
@@ -257,7 +262,7 @@ class FiveCardDeal(TrickDeal):
             if self.game.options.rob_compulsory:
                 return robs
             keep = self.rules
-            if self.game.options.unannounced_ace == "lowest_trump":
+            if self.ace_penalty() == "lowest_trump":
                 self.rules = family_rules(self.pack, self.trump, True)  # playing now = not declaring
             cards = self.legal_cards()
             self.rules = keep
@@ -325,6 +330,7 @@ class FiveCardDeal(TrickDeal):
         p = self.rules.power[c]
         if self.rules.suit_of[c] == self.rules.trump and p > self.best[0]:
             self.best = (p, -2 - len(self.trick_seats))  # resolved to the trick's winner in trick_done
+            self.best_card = c
         self.known[seat] &= ~(1 << c)
         self.play_card(seat, code)
 
@@ -380,11 +386,44 @@ class FiveCardDeal(TrickDeal):
             v.update(trump="SHDC"[self.trump], turn_up=self.pack.code(self.up), robbed_by=self.robber,
                      turned_down=self.declared if self.declared >= 0 else None)
         v.update(self.trick_view())
+        if self.phase == "jink":  # between tricks: the table stays on show while the winner decides
+            code = self.pack.code
+            v.update(trump="SHDC"[self.trump], trick=[], tricks_won=list(self.tricks_won),
+                     last_trick=[[s, code(c)] for s, c in self.last_trick], leader=self.leader)
         if self.jinker >= 0:
             v["jinking"] = self.jinker
         if seat is not None and self.discarded_by[seat]:
             v["my_discards"] = self.card_codes(self.discarded_by[seat])
+        status = self.status(seat)
+        if status:
+            v["status"] = status
         return v
+
+    def status(self, seat: int | None) -> str:
+        """One line saying what the table is waiting for, in the seat's own words (nothing hidden)."""
+        me = seat is not None and seat == self.turn
+        if self.phase == "rob":
+            if me:
+                return (f"The {self.pack.code(self.up)} is turned up: you may rob it ('rob <card>' puts that card "
+                        "face down and takes the ace) or 'decline'")
+            return "The dealer says whether he robs the turned-up ace"
+        if self.phase == "jink":
+            if me:
+                return ("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
+                        "all five for the pool and a chip from each player, lose one and the pool stays")
+            return f"Seat {self.turn} has won three tricks and chooses to claim the pool or jink"
+        if self.jinker >= 0 and self.phase == "play":
+            who = "You are" if seat == self.jinker else f"Seat {self.jinker} is"
+            return f"{who} jinking: every remaining trick must fall to the jinker, or the pool stays"
+        if me and seat == self.rob_pending and self.game.options.rob_compulsory:
+            return (f"You hold the ace of trumps and must rob the {self.pack.code(self.up)}: "
+                    "'rob <card>' discards a card for it")
+        if me and seat == self.rob_pending:
+            late = ("your ace becomes the lowest trump" if self.ace_penalty() == "lowest_trump"
+                    else "you cannot win the pool this deal")
+            return (f"You hold the ace of trumps: rob the {self.pack.code(self.up)} ('rob <card>' discards a card "
+                    f"for it) or 'decline' to have it turned down; if you play without either, {late}")
+        return ""
 
 
 class SpoilFiveDeal(FiveCardDeal):
@@ -455,6 +494,7 @@ class ScoresMixin:
     carry_in: dict[str, Any]
     game: Any
     bidder: int
+    tricks_won: list[int]
 
     def _init_scores(self) -> None:
         c = self.carry_in
@@ -471,15 +511,32 @@ class ScoresMixin:
         """Each side's points for this deal."""
         raise NotImplementedError
 
+    def members(self, t: int) -> str:
+        """'seat 1' or 'seats 0 and 2': the seats of side ``t``, for settlement lines."""
+        seats = [str(s) for s in range(self.players) if self.side(s) == t]
+        return f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+
+    def side_tricks(self) -> list[int]:
+        """Tricks taken by each side."""
+        got = [0] * self.nsides
+        for s in range(self.players):
+            got[self.side(s)] += self.tricks_won[s]
+        return got
+
+    def point_lines(self, pts: list[int]) -> list[str]:
+        """Why each side scored what it did (the rule, in words)."""
+        return []
+
     def _settle(self) -> Settlement:
         pts = self.points()
         led = Ledger(self.players, unit="points")
         for s in range(self.players):
             if pts[self.side(s)]:
                 led.score(s, pts[self.side(s)])
+        for line in self.point_lines(pts):
+            led.note(line)
         for t in range(self.nsides):
-            members = ", ".join(str(s) for s in range(self.players) if self.side(s) == t)
-            led.note(f"seats {members}: {pts[t]:+d} points, now {self.scores[t] + pts[t]}")
+            led.note(f"{self.members(t)}: {pts[t]:+d} points, now {self.scores[t] + pts[t]}")
         new = [a + b for a, b in zip(self.scores, pts)]
         target = self.game.target
         reached = [t for t in range(self.nsides) if new[t] >= target]
@@ -503,6 +560,20 @@ class ScoresMixin:
         teams = [[s for s in range(self.players) if self.side(s) == t] for t in range(self.nsides)]
         return {"scores": list(self.scores), "teams": teams}
 
+    def score_status(self, seat: int | None) -> str:
+        """The running score in words: 'Score: you and seat 2 have 15, seats 1 and 3 have 10; game is 45'."""
+        parts = []
+        for t in range(self.nsides):
+            name = self.members(t)
+            if seat is not None and self.side(seat) == t:
+                rest = [str(s) for s in range(self.players) if self.side(s) == t and s != seat]
+                name = "you" + (" and seat" + ("s " if len(rest) > 1 else " ") + " and ".join(rest) if rest else "")
+            parts.append(f"{name} {'has' if name.startswith('seat ') else 'have'} {self.scores[t]}")
+        if seat is not None:
+            mine = self.side(seat)
+            parts.insert(0, parts.pop(mine))
+        return "Score: " + ", ".join(parts) + f"; game is {self.game.target}"
+
 
 class FortyFiveDeal(ScoresMixin, FiveCardDeal):
     """Forty-Five / Twenty-Five: Spoil Five's play in partnerships, scored in points."""
@@ -514,9 +585,7 @@ class FortyFiveDeal(ScoresMixin, FiveCardDeal):
             self._end()
 
     def points(self) -> list[int]:
-        tricks = [0] * self.nsides
-        for s in range(self.players):
-            tricks[self.side(s)] += self.tricks_won[s]
+        tricks = self.side_tricks()
         if self.game.individual:
             return [5 * t for t in tricks]
         best = max(range(self.nsides), key=tricks.__getitem__)
@@ -525,10 +594,25 @@ class FortyFiveDeal(ScoresMixin, FiveCardDeal):
             out[best] = 10 if tricks[best] == 5 else 5
         else:
             out[best] = 5 * (tricks[best] - (5 - tricks[best]))
+        assert sum(1 for x in out if x) <= 1  # 45-GAP-3: only the side with most tricks scores
         return out
 
+    def point_lines(self, pts: list[int]) -> list[str]:
+        tricks = self.side_tricks()
+        if self.game.individual:
+            return [f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}: 5 a trick"
+                    for t in range(self.nsides) if tricks[t]]
+        best = max(range(self.nsides), key=tricks.__getitem__)
+        took = f"{self.members(best)} took {tricks[best]} tricks"
+        if self.game.options.deal_scoring == "five_ten":
+            return [f"{took}: {'five tricks score 10' if tricks[best] == 5 else 'three or four tricks score 5'}"]
+        return [f"{took} to {5 - tricks[best]}: 5 a trick, less the other side's, "
+                f"= {5 * tricks[best]} - {5 * (5 - tricks[best])}"]
+
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return {**super()._view(seat), **self.score_view()}
+        v = {**super()._view(seat), **self.score_view()}
+        v["status"] = " — ".join(x for x in (v.get("status", ""), self.score_status(seat)) if x)
+        return v
 
 
 class AuctionDeal(FortyFiveDeal):
@@ -630,14 +714,17 @@ class AuctionDeal(FortyFiveDeal):
         else:
             self.phase, self.turn = "trump", self.bidder
 
+    def made_points(self) -> list[int]:
+        """What each side took: 5 a trick and 5 more for the trick holding the highest trump played."""
+        got = [5 * t for t in self.side_tricks()]
+        if self.best[1] >= 0:
+            got[self.side(self.best[1])] += 5  # "the highest trump in play counts an additional 5"
+        return got
+
     def points(self) -> list[int]:
         if self.bidder < 0:
             return [0] * self.nsides
-        got = [0] * self.nsides
-        for s in range(self.players):
-            got[self.side(s)] += 5 * self.tricks_won[s]
-        if self.best[1] >= 0:
-            got[self.side(self.best[1])] += 5  # "the highest trump in play counts an additional 5"
+        got = self.made_points()
         b = self.side(self.bidder)
         if got[b] >= self.high:
             got[b] = 60 if self.high == 30 else got[b]
@@ -645,9 +732,50 @@ class AuctionDeal(FortyFiveDeal):
             got[b] = -self.high
         return got
 
+    def point_lines(self, pts: list[int]) -> list[str]:
+        if self.bidder < 0:
+            return ["everyone passed: the deal is thrown in and the deal passes to the left"]
+        got, tricks, b = self.made_points(), self.side_tricks(), self.side(self.bidder)
+        lines = []
+        if self.best[1] >= 0:
+            lines.append(f"the highest trump played, {self.pack.code(self.best_card)}, is worth 5 more to "
+                         f"{self.members(self.side(self.best[1]))}")
+        for t in range(self.nsides):
+            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)} for {got[t]}"
+            if t != b:
+                lines.append(took + " (the opponents always score their tricks)")
+            elif pts[t] < 0:
+                lines.append(f"{took}, short of the bid of {self.high}: they go back {self.high}")
+            elif self.high == 30:
+                lines.append(f"{took}, making the bid of 30, which is worth 60")
+            else:
+                lines.append(f"{took}, making the bid of {self.high}: they score all they took")
+        return lines
+
     def after_trick(self, winner: int) -> None:
         if not self.hands[winner]:
             self._end()
+
+    def status(self, seat: int | None) -> str:
+        me = seat is not None and seat == self.turn
+        if self.phase == "bid":
+            if not self.high:
+                return "Bidding: nobody has bid yet; bids go in fives up to 30"
+            line = f"Bidding: {self.high} by seat {self.bidder}"
+            if self.bidder == self.dealer:
+                line += " (the dealer holds)"
+            if me and seat == self.dealer and self.bidder != seat:
+                line += f"; as dealer you may 'hold' (take the bid at {self.high}) or bid higher"
+            return line
+        if self.phase == "trump":
+            return f"You won the bid at {self.high}: name trumps" if me else \
+                f"Seat {self.bidder} won the bid at {self.high} and names trumps"
+        if self.phase == "discard":
+            if me:
+                return ("Discard the cards you do not want one at a time, then 'done': the dealer gives you "
+                        "as many new cards from the pack")
+            return f"Seat {self.turn} discards and draws"
+        return super().status(seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v = super()._view(seat)
@@ -655,7 +783,8 @@ class AuctionDeal(FortyFiveDeal):
             v["trump"] = None if self.phase != "discard" else "SHDC"[self.trump]
         v.update(high_bid=self.high or None, high_bidder=self.bidder if self.bidder >= 0 else None,
                  declarer=self.bidder if self.phase not in ("bid",) and self.bidder >= 0 else None,
-                 contract=f"bid {self.high}" if self.high else None, stock_size=len(self.stock))
+                 contract=f"bid {self.high}" if self.high and self.phase != "bid" else None,
+                 stock_size=len(self.stock))
         return v
 
 
@@ -724,7 +853,8 @@ class HasenDeal(ScoresMixin, TrickDeal):
                 else:
                     self.forced, self.turn = True, holder
             if self.phase == "trump":
-                self.hands[self.bidder] |= 1 << self.stock.pop()  # "picks up the face-down card"
+                self.widow_card = self.stock.pop()
+                self.hands[self.bidder] |= 1 << self.widow_card  # "picks up the face-down card"
         elif self.phase == "trump":
             self.trump = SUIT_WORDS.index(args[0])
             self.phase = "discard"
@@ -778,28 +908,105 @@ class HasenDeal(ScoresMixin, TrickDeal):
         v: dict[str, Any] = {"trump": None, "high_bid": self.high or None,
                              "high_bidder": self.bidder if self.bidder >= 0 else None,
                              "declarer": self.bidder if self.phase != "bid" and self.bidder >= 0 else None,
-                             "contract": f"bid {self.high}" if self.high else None,
+                             "contract": f"bid {self.high}" if self.high and self.phase != "bid" else None,
                              "widow_size": len(self.stock), **self.score_view()}
         v.update(self.trick_view())
         if self.phase == "discard":
             v["trump"] = "SHDC"[self.trump]
         if seat is not None and self.discarded_by[seat]:
             v["my_discards"] = self.card_codes(self.discarded_by[seat])
+        v["status"] = " — ".join(x for x in (self.status(seat), self.score_status(seat)) if x)
         return v
+
+    def status(self, seat: int | None) -> str:
+        """One line saying what the table is waiting for (the picked-up card only to its taker)."""
+        me = seat is not None and seat == self.turn
+        if self.phase == "bid":
+            if self.forced:
+                return ("Everyone passed: you hold the joker and must bid three" if me else
+                        f"Everyone passed: seat {self.turn} holds the joker and must bid three")
+            high = f"{self.high} by seat {self.bidder}" if self.high else "none yet"
+            return f"One bid each, in tricks for your side (1 to 6): high bid {high}"
+        if self.phase in ("trump", "discard"):
+            if not me:
+                return f"Seat {self.bidder} took the face-down card, names trumps and discards one card"
+            took = self.pack.code(self.widow_card)
+            return f"You took the face-down card ({took}): " + \
+                ("name trumps, then discard one card" if self.phase == "trump" else "discard one card, then lead")
+        if self.phase == "done" and self.redeal:
+            return "Nobody holds the joker (it lies face down): the same dealer deals again"
+        return ""
+
+    def point_lines(self, pts: list[int]) -> list[str]:
+        if self.bidder < 0:
+            return ["nobody holds the joker (it lay face down): the same dealer deals again"]
+        tricks, b = self.side_tricks(), self.side(self.bidder)
+        lines = []
+        for t in range(self.nsides):
+            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}"
+            if t != b:
+                lines.append(f"{took}: 1 point each (the opponents always score their tricks)")
+            elif pts[t] < 0:
+                lines.append(f"{took}, short of the bid of {self.high}: set back {self.high}")
+            else:
+                lines.append(f"{took}, making the bid of {self.high}: 1 point each")
+        return lines
+
+
+# ------------------------------------------------------------------- the rule book
+# What `cardtable rules ID` shows: the rules as implemented, in the words of a rule book (one paragraph a line).
+DEAL_3_2 = ("THE DEAL. The deal passes to the left. Each player gets five cards, three at a time round the table and "
+            "then two at a time, beginning at the dealer's left.")
+RANK_TEXT = (
+    "RANK OF THE CARDS. The five of trumps is always the highest trump, the jack of trumps second and the ace "
+    "of hearts third, whatever suit is trumps; then come the ace, king and queen of trumps, and the rest run "
+    "'highest in red, lowest in black'. Hearts trumps (13 trumps): 5 J A K Q 10 9 8 7 6 4 3 2. Diamonds trumps "
+    "(14): 5 J, ace of hearts, A K Q 10 9 8 7 6 4 3 2. Spades or clubs trumps (14): 5 J, ace of hearts, A K Q "
+    "2 3 4 6 7 8 9 10 (the ten lowest). In a plain suit the king, queen and jack are high; the red suits then "
+    "run 10 down to 2 with the ace of diamonds lowest of all (the ace of hearts is always a trump), and the "
+    "black suits run A 2 3 4 5 6 7 8 9 10, the ten lowest.")
+PLAY_TEXT = (
+    "Each player in turn must follow suit, or he may play a trump even if able to follow suit; if he cannot "
+    "follow suit he may trump or throw off any card. When a trump is led a player must play a trump if he can, "
+    "except that the five and jack of trumps and the ace of hearts need not be played to a lower trump led "
+    "(this is reneging): they must be played when a higher trump is led, and a player who holds any other "
+    "trump must play a trump (any one). The ace of hearts led is a trump lead. The highest trump in the trick "
+    "wins it, or, if there is none, the highest card of the suit led; the winner leads to the next trick.")
+ROB_TEXT = (
+    "ROBBING THE TRUMP. If the turned-up card is an ace (the ace of hearts too), the dealer may take it, "
+    "discarding any card face down ('rob <card>'), or 'decline'; he says which before the first card is led. "
+    "Otherwise the player who holds the ace of trumps may, when it is his turn to play, exchange any card of "
+    "his for the turned-up card ('rob <card>'), or say 'decline', telling the dealer to turn the trump face "
+    "down and so showing that he holds the ace. If he plays without doing either, his ace becomes the lowest "
+    "trump, and if it is the ace of hearts it loses its right to renege.")
+FORTY_FIVE_SCORE = (
+    "There is no pool and all five tricks are played. The side taking three or four tricks scores 5 points, "
+    "five tricks 10. With deal_scoring=per_trick_net each trick counts 5 and the score of the side taking "
+    "fewer tricks is deducted: three tricks count 5, four 15 and five 25.")
+SOURCES = "SOURCES. Scarne's rules (seed 003_30d3d4dac9c6032b.txt); gaps settled in RESOLUTIONS.md {}."
 
 
 # ------------------------------------------------------------------- the games
-ROB_OPTIONS = (
-    Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
-           doc="an ace of trumps played at the holder's first turn without robbing or declaring: it becomes "
-               "the lowest trump (Scarne), or its holder cannot win the pool (1911 EB)",
-           source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7"),
-    Option("rob_compulsory", bool, False, doc="the holder of the trump ace must rob at his first turn",
-           source="SF-GAP-4 (1911 EB: robbing is compulsory)"),
-)
+UNANNOUNCED_ACE = Option(
+    "unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
+    doc="an ace of trumps played at the holder's first turn without robbing or declaring: it becomes "
+        "the lowest trump (Scarne), or its holder cannot win the pool (1911 EB)",
+    source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7")
+ROB_COMPULSORY = Option("rob_compulsory", bool, False, doc="the holder of the trump ace must rob at his first turn",
+                        source="SF-GAP-4 (1911 EB: robbing is compulsory)")
 
 
-class SpoilFive(Game):
+class RuleBook(Game):
+    """A game of this family: ``cardtable rules`` shows its rule book, one paragraph a line."""
+
+    rule_book: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def rules_text(cls) -> str:
+        return "\n\n".join(cls.rule_book)
+
+
+class SpoilFive(RuleBook):
     """Spoil Five (Five Cards, Five Fingers): each for himself, three tricks take the pool.
 
     Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump); ``claim`` / ``jink``.
@@ -812,16 +1019,31 @@ class SpoilFive(Game):
     min_players, max_players, default_players = 2, 10, 5
     pack = PACK_52
     source = f"{SEED}, 'Spoil Five'; RESOLUTIONS.md §2.14 (SF-GAP-1..7)"
+    rule_book = (
+        "SPOIL FIVE (also Five Cards, Five Fingers). Two to ten players, best five to seven, each playing for "
+        "himself, with a pack of 52 cards. The object is to win three of the five tricks, or to stop anyone else "
+        "from doing so.",
+        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "THE POOL. Each player puts one chip in the pool. The first player to win three tricks takes it, and "
+        "the deal ends there. A player who wins the first three tricks must say 'claim' (he takes the pool) or "
+        "'jink': he leads on, and if he wins all five tricks he takes the pool and one chip from every other "
+        "player; if he loses a trick the deal ends and he gets nothing. When nobody wins three tricks (the "
+        "deal is spoilt), or a jink fails, the pool stays, and at the next deal each player puts in another "
+        "chip (spoil_topup=dealer_only: only the dealer does).",
+        SOURCES.format("§2.14 (SF-GAP-1 to SF-GAP-7)"),
+    )
     deal_class: Any = SpoilFiveDeal
     option_specs = (
-        *ROB_OPTIONS,
+        UNANNOUNCED_ACE,
+        ROB_COMPULSORY,
         Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
                doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
     )
 
 
-class FortyFive(Game):
+class FortyFive(RuleBook):
     """Forty-Five: Spoil Five for 2, 4 (2 v 2) or 6 (3 v 3); 5 or 10 a deal (or 5 a trick net); game 45."""
 
     id = "forty-five"
@@ -834,9 +1056,17 @@ class FortyFive(Game):
     target: Any = 45
     individual = False
     source = f"{SEED}, Forty-Five paragraph (heading lost); RESOLUTIONS.md §2.15 (45-GAP-1..3)"
+    rule_book: ClassVar[tuple[str, ...]] = (
+        "FORTY-FIVE. Spoil Five for two players, or for four or six in two partnerships (two against two, "
+        "three against three), partners sitting alternately: seats 0, 2, 4 against 1, 3, 5.",
+        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 45 points wins the game.",
+        SOURCES.format("§2.15 (45-GAP-1 to 45-GAP-3)"),
+    )
     deal_class: Any = FortyFiveDeal
     option_specs: Any = (
-        *ROB_OPTIONS,
+        ROB_COMPULSORY,  # no pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne)
         Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
                doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
                source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
@@ -860,6 +1090,16 @@ class TwentyFive(FortyFive):
     name = "Twenty-Five"
     aliases = ("25",)
     source = f"{SEED}, Twenty-Five line (heading lost); RESOLUTIONS.md §2.15"
+    rule_book = (
+        "TWENTY-FIVE. Forty-Five played for 25 points: two players, or four or six in two partnerships, "
+        "partners sitting alternately. With scoring=five_per_trick_individual it is Parlett's Twenty-Five: two "
+        "to ten players each for himself, 5 points a trick, and the first to reach 25 wins at once, the deal "
+        "stopping there.",
+        *FortyFive.rule_book[1:4],
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 25 points wins the game.",
+        SOURCES.format("§2.15"),
+    )
     option_specs = (
         *FortyFive.option_specs,
         Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
@@ -891,6 +1131,27 @@ class AuctionFortyFive(FortyFive):
     min_players, max_players, default_players = 4, 6, 4
     target = 120
     source = f"{SEED}, 'Auction Forty-Five'; RESOLUTIONS.md §2.16 (A45-GAP-1..4)"
+    rule_book = (
+        "AUCTION FORTY-FIVE, the national game of Nova Scotia. Four players, two against two, or six, three "
+        "against three, partners sitting alternately.",
+        DEAL_3_2 + " No card is turned up.",
+        "THE BIDDING. Beginning at the dealer's left, each player passes or bids, in fives from 15 (option "
+        "min_bid) up to 30, each bid higher than the one before. The dealer may instead take the last bid at "
+        "its value by saying 'hold'; then each player who has not passed gets another turn, and the dealer may "
+        "hold again. A side with 100 points or more may not bid less than 20. If everyone passes, the deal is "
+        "thrown in and passes to the left (all_pass=dealer_forced_min: the dealer must bid).",
+        "TRUMPS AND THE DRAW. The high bidder names trumps ('trump hearts'). Then, beginning at the dealer's "
+        "left, each player discards as many cards as he wishes, one at a time ('discard 7C'), then says "
+        "'done', and the dealer restores his hand to five cards from the top of the pack.",
+        RANK_TEXT,
+        "THE PLAY. The player at the left of the high bidder leads first. There is no robbing. " + PLAY_TEXT,
+        "SCORING. Each trick counts 5, and the trick holding the highest trump played counts 5 more: 30 in "
+        "all. If the bidding side makes its bid it scores all it took, and a bid of 30 made scores 60; if it "
+        "fails, it goes back by the amount of its bid. The other side always scores what it took. The first "
+        "side to reach 120 wins; if both reach it in the same deal, the bidding side wins (tie_order="
+        "higher_total: the higher total).",
+        SOURCES.format("§2.16 (A45-GAP-1 to A45-GAP-4)"),
+    )
     deal_class = AuctionDeal
     option_specs = (
         Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",
@@ -911,7 +1172,7 @@ class AuctionFortyFive(FortyFive):
         return 2
 
 
-class Hasenpfeffer(Game):
+class Hasenpfeffer(RuleBook):
     """Hasenpfeffer: a euchre offshoot for 2 v 2 with the joker as top trump; game 10.
 
     Actions: ``pass``, ``bid 1`` … ``bid 6``; ``trump hearts``; ``discard <card>``; a card code.
@@ -925,6 +1186,27 @@ class Hasenpfeffer(Game):
     unit = "points"
     target = 10
     source = f"{SEED}, 'Hasenpfeffer'; RESOLUTIONS.md §2.17 (HP-GAP-1..3)"
+    rule_book = (
+        "HASENPFEFFER, an offshoot of euchre. Four players, two against two, partners sitting opposite: seats "
+        "0 and 2 against 1 and 3. The object is to win 10 points, each trick counting 1.",
+        "THE CARDS. 25 cards: A K Q J 10 9 of each suit and the joker. The joker is the highest trump, then "
+        "the jack of trumps (right bower) and the other jack of the same colour (left bower, a trump and no "
+        "longer a card of its own suit), then A K Q 10 9 of trumps. Plain suits rank A K Q J 10 9.",
+        "THE DEAL. The dealer gives three cards at a time to each player until all have six. The last card "
+        "is laid face down and nobody looks at it.",
+        "THE BIDDING. Beginning at the dealer's left, each player has one bid: the number of tricks his side "
+        "will take ('bid 1' to 'bid 6'), each higher than the last, or 'pass'. If all pass, the player holding "
+        "the joker must bid three (though he has passed) and name trumps; if nobody holds it (it is the "
+        "face-down card), the same dealer deals again.",
+        "THE PLAY. The high bidder picks up the face-down card without showing it, names trumps ('trump "
+        "hearts'), discards one card and leads. A player must follow suit if able; if not, he may trump or play "
+        "any card. The joker may not be played while its holder can follow to a plain suit led. The highest "
+        "trump wins the trick, or, if there is none, the highest card of the suit led.",
+        "SCORING. If the bidding side takes as many tricks as it bid, it scores 1 point a trick; if not, it is "
+        "set back by the amount of its bid, even below zero. The other side always scores 1 point a trick. The "
+        "first side to reach 10 wins; if both reach 10 in the same deal, the bidding side wins.",
+        SOURCES.format("§2.17 (HP-GAP-1 to HP-GAP-3)"),
+    )
     deal_class = HasenDeal
     option_specs = ()
 
