@@ -1,10 +1,11 @@
 """Speed benchmark (not a test): prints a table of figures, medians of several runs.
 
 Per game id: random deals/s and actions/s through the public API (``legal()`` + ``act(text)``) and through
-the playout path (``step_random``), ``clone()``/s, ``sample()``/s and IS-MCTS iterations/s (random
-playouts). When ``open_spiel`` is installed, OpenSpiel's C++ euchre and oh_hell are measured in the same
-process: stepped from Python, and all in C++ (``pyspiel.evaluate_bots`` with uniform random bots), and
-OpenSpiel's C++ IS-MCTS on euchre.
+the playout path (``game.deal(seed).playout(rng)``: a new shuffled deal played to the end), ``clone()``/s,
+``sample()``/s, sample+playout/s (a determinisation from a mid-deal position played out, the inner step of
+a search bot) and IS-MCTS iterations/s (random playouts). When ``open_spiel`` is installed, OpenSpiel's
+C++ euchre and oh_hell are measured in the same process: stepped from Python, and all in C++
+(``pyspiel.evaluate_bots`` with uniform random bots), and OpenSpiel's C++ IS-MCTS on euchre.
 
     python benchmarks/playout.py                 # every game, quick
     python benchmarks/playout.py nap --seconds 2 --runs 5
@@ -50,10 +51,8 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
         return 1
 
     def fast() -> int:
-        d = game.deal(seed=next(seeds))
-        while not d.over:
-            d.step_random(rng)
-            actions[0] += 1
+        d = game.deal(seed=next(seeds)).playout(rng)
+        actions[0] += len(d.history)
         return 1
 
     out: dict[str, float] = {}
@@ -75,6 +74,8 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
     out["clone"] = median_rate(lambda: [mid.clone() for _ in range(100)] and 100, seconds / 2, runs)
     seat = mid.turn if mid.turn is not None else 0
     out["sample"] = median_rate(lambda: [mid.sample(seat, rng) for _ in range(20)] and 20, seconds / 2, runs)
+    out["sampled_playouts"] = median_rate(
+        lambda: [mid.sample(seat, rng).playout(rng) for _ in range(20)] and 20, seconds / 2, runs)
 
     def ismcts() -> int:
         bot = ISMCTSBot(seed=1, iterations=50)
@@ -152,8 +153,11 @@ def main() -> None:
     ids = args.games or [g.id for g in ct.games()]
     rows = {gid: bench_game(gid, args.seconds, args.runs) for gid in ids}
     os_rows = bench_openspiel(args.seconds, args.runs)
-    cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "clone", "sample", "ismcts"]
-    print("| game | " + " | ".join(c.replace("_", " ") + "/s" for c in cols) + " |")
+    cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "clone", "sample", "sampled_playouts",
+            "ismcts"]
+    names = {"api_deals": "API deals", "api_actions": "API actions", "fast_deals": "playout deals",
+             "fast_actions": "playout actions", "sampled_playouts": "sample+playout"}
+    print("| game | " + " | ".join(names.get(c, c.replace("_", " ")) + "/s" for c in cols) + " |")
     print("|" + " --- |" * (len(cols) + 1))
     for name, row in {**rows, **os_rows}.items():
         print(f"| {name} | " + " | ".join(f"{row[c]:,.0f}" if c in row else "" for c in cols) + " |")
@@ -163,7 +167,8 @@ def main() -> None:
         print()
         print(f"nap public API deals/s / euchre stepped from Python: {nap['api_deals'] / eu['api_deals']:.3f}")
         print(f"nap playout path deals/s / euchre all in C++:       {nap['fast_deals'] / eu['fast_deals']:.3f}")
-        print(f"nap IS-MCTS iterations/s / OpenSpiel C++ IS-MCTS:     {nap['ismcts'] / eu['ismcts']:.3f}")
+        print(f"nap sample+playout/s / euchre all in C++:           {nap['sampled_playouts'] / eu['fast_deals']:.3f}")
+        print(f"nap IS-MCTS iterations/s / OpenSpiel C++ IS-MCTS:   {nap['ismcts'] / eu['ismcts']:.3f}")
 
 
 if __name__ == "__main__":

@@ -118,6 +118,16 @@ class Pack:
             ((0, 1, 3, 2, 4)[self.suit[i]] * 16 + 15 - self.rank[i]) * 2 for i in range(self.size))
         self.suit_mask: tuple[int, ...] = tuple(
             sum(1 << i for i in range(self.size) if self.suit[i] == s) for s in range(5))
+        # When every suit's cards lie at indices of strictly rising rank (all single packs), display
+        # order is: the suits in display order, each read from its highest bit down — no sort.
+        self._display_suits: tuple[int, ...] | None = tuple(
+            self.suit_mask[s] for s in (0, 1, 3, 2, 4) if self.suit_mask[s])
+        for m in self._display_suits:
+            ranks = [self.rank[i] for i in bits(m)]
+            if ranks != sorted(set(ranks)):
+                self._display_suits = None
+                break
+        self._display_codes: dict[int, tuple[str, ...]] = {}
 
     def __repr__(self) -> str:
         return f"<Pack {self.name}: {self.size} cards>"
@@ -151,8 +161,37 @@ class Pack:
         return self._index.get(code, ())
 
     def in_display_order(self, mask: int) -> list[int]:
-        """The cards of a mask in display order (suits S H C D, high rank first)."""
-        return sorted(bits(mask), key=self.display_rank.__getitem__)
+        """The cards of a mask in display order (suits S H C D, high rank first).
+
+        >>> PACK_25.codes(PACK_25.in_display_order(PACK_25.mask("9D JK AS TC QH")))
+        ['AS', 'QH', 'TC', '9D', 'JK']
+        """
+        if self._display_suits is None:
+            return sorted(bits(mask), key=self.display_rank.__getitem__)
+        out: list[int] = []
+        for sm in self._display_suits:
+            m = mask & sm
+            while m:
+                c = m.bit_length() - 1
+                out.append(c)
+                m ^= 1 << c
+        return out
+
+    def display_codes(self, mask: int) -> tuple[str, ...]:
+        """The codes of a mask in display order (memoised for small masks: hands, legal plays).
+
+        >>> PACK_106.display_codes(PACK_106.mask("7S 2C 7S"))
+        ('7S', '7S', '2C')
+        """
+        got = self._display_codes.get(mask)
+        if got is None:
+            code = self.code_of
+            got = tuple([code[c] for c in self.in_display_order(mask)])
+            if mask.bit_count() <= 13:
+                if len(self._display_codes) >= 50_000:
+                    self._display_codes.clear()
+                self._display_codes[mask] = got
+        return got
 
     def cards_of(self, code: str) -> list[int]:
         """Every physical card with this canonical code."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import CardError, IllegalAction, RulesError
 from .cards import Pack, bits, parse_code
 from .chips import Settlement
+from .dealing import shuffle
 
 if TYPE_CHECKING:
     from .game import Game
@@ -95,8 +96,18 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
     pool = list(cards)
     if sum(sizes) != len(pool):
         return None
+    if all(a == -1 for a in allowed):  # nothing constrains the places: one shuffle, then slices
+        shuffle(pool, rng)
+        out, pos = [], 0
+        for size in sizes:
+            m = 0
+            for c in pool[pos:pos + size]:
+                m |= 1 << c
+            out.append(m)
+            pos += size
+        return out
     for _ in range(40):
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         out, pos, ok = [], 0, True
         for size, allow in zip(sizes, allowed):
             m = 0
@@ -210,7 +221,7 @@ class Deal:
         """Write a sampled zone back (hands and the stock by default)."""
         if key == "stock":
             cards = list(bits(mask))
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             self.stock = cards
         elif isinstance(key, tuple) and key[0] == "hand":
             self.hands[key[1]] = mask
@@ -381,14 +392,21 @@ class Deal:
             rng = random.Random(rng)
         zones = self._hidden_zones(seat)
         free = [z.cards & ~z.fixed for z in zones]
-        pool = sorted(c for m in free for c in bits(m))  # sorted: the truth's arrangement must not matter
+        union = 0
+        for m in free:
+            union |= m
+        if union.bit_count() == sum(m.bit_count() for m in free):
+            pool = list(bits(union))  # sorted: the truth's arrangement must not matter
+        else:
+            pool = sorted(c for m in free for c in bits(m))
         got = assign_cards(pool, [m.bit_count() for m in free], [z.allowed for z in zones], rng)
         if got is None:  # the truth is always consistent; keep it rather than fail
             got = free
         new = self.clone()
         for z, m in zip(zones, got):
             new._set_zone(z.key, m | z.fixed, rng)
-        new.history = [(s, self._redact(s, a, seat)) for s, a in self.history]
+        if type(self)._redact is not Deal._redact:
+            new.history = [(s, self._redact(s, a, seat)) for s, a in self.history]
         new._legal_cache = None
         new._result = None
         return new

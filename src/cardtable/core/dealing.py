@@ -14,9 +14,31 @@ the same code.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["DealPlan", "Dealt"]
+__all__ = ["DealPlan", "Dealt", "shuffle"]
+
+
+def shuffle(cards: list[Any], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does, about twice as fast.
+
+    The same draws in the same order (``getrandbits`` with rejection, from the last place
+    down), so a seed gives the same deal as it always did.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(9).shuffle(a); shuffle(b, random.Random(9)); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @dataclass
@@ -53,8 +75,10 @@ class DealPlan:
 
     def deal(self, order: list[int], players: int, dealer: int, direction: int = 1) -> Dealt:
         """Deal ``order`` (top card first) to ``players`` seats; play goes ``direction`` (+1 left)."""
-        pos = 0
         seats = [(dealer + direction * (i + 1)) % players for i in range(players)]
+        if not (self.extra_hands or self.widows or self.deal_all or self.turn_up):
+            return self._deal_rounds(order, seats)
+        pos = 0
         recipients: list[int | str] = list(seats)
         for name, where in sorted(self.extra_hands, key=lambda e: -e[1]):
             recipients.insert(where, name)
@@ -94,6 +118,19 @@ class DealPlan:
             turn_up = order[pos]
             pos += 1
         return Dealt(hands, extras, turn_up, list(reversed(order[pos:])))
+
+    def _deal_rounds(self, order: list[int], seats: list[int]) -> Dealt:
+        """The common case: rounds to the seats only, the rest is the stock."""
+        hands = [0] * len(seats)
+        pos = 0
+        for n in self.rounds:
+            for who in seats:
+                m = 0
+                for c in order[pos:pos + n]:
+                    m |= 1 << c
+                hands[who] |= m
+                pos += n
+        return Dealt(hands, {}, None, order[:pos - 1:-1] if pos else order[::-1])
 
     def cards_needed(self, players: int) -> int:
         """Cards used by hands, extra hands, widows and the turn-up."""

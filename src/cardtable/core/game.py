@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RulesError
 from .cards import PACK_52, Pack
+from .dealing import shuffle
 from .options import Option, Options
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class Game:
             order = self.pack.parse_order(deck)
         else:
             order = list(range(self.pack.size))
-            random.Random(seed).shuffle(order)
+            shuffle(order, random.Random(seed))  # the same order as random.Random(seed).shuffle
         return self.deal_class(self, order, dealer, carry)
 
     def next_dealer(self, deal: Deal) -> int:

@@ -19,9 +19,10 @@ follow, and cards exempt from following (Spoil Five's reneging).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import NO_SUIT, Pack, bits
 from .deal import Deal, Zone
@@ -89,12 +90,15 @@ class TrickRules:
         s, p, power = self.suit_of[best], self.power[best], self.power
         return sum(1 << c for c in bits(hand & self.suit_mask[s]) if power[c] > p)
 
-    def plays(self, hand: int, trick: Sequence[int]) -> int:
-        """Mask of the cards of ``hand`` that may be played to ``trick`` (lead rules aside)."""
+    def plays(self, hand: int, trick: Sequence[int], best_i: int | None = None) -> int:
+        """Mask of the cards of ``hand`` that may be played to ``trick`` (lead rules aside).
+
+        ``best_i``: the index of the winning card so far, when the caller keeps it.
+        """
         if not trick:
             return hand
         led = self.suit_of[trick[0]]
-        best = trick[self.winner(trick)]
+        best = trick[self.winner(trick) if best_i is None else best_i]
         follow = hand & self.suit_mask[led]
         if follow and self.follow:
             obliged = follow & ~self.exempt(trick[0], hand) if self.exempt else follow
@@ -143,6 +147,11 @@ class TrickDeal(Deal):
     """
 
     rules: TrickRules
+    card_phases: ClassVar[tuple[str, ...]] = ()
+    """Phases in which the legal actions are exactly :meth:`legal_cards` and applying one is
+    :meth:`play_card` (a game declares it; tests/core/test_playout_path.py checks it by replaying
+    playouts through the public API). There the playout path draws a card from :meth:`play_mask`
+    and plays its index with :meth:`play_index`, building no action text lists."""
 
     def start_play(self, rules: TrickRules, leader: int) -> None:
         """Begin the play of the cards with ``leader`` to lead."""
@@ -150,6 +159,8 @@ class TrickDeal(Deal):
         self.phase = "play"
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
+        self.best_i: int = 0
+        self.best_by: TrickRules | None = None
         self.last_trick: list[tuple[int, int]] = []
         self.tricks_won: list[int] = [0] * self.players
         self.won: list[int] = [0] * self.players
@@ -175,15 +186,16 @@ class TrickDeal(Deal):
         """Cards ``seat`` may play now."""
         if not self.trick:
             return self.lead_mask(seat)
-        return self.rules.plays(self.hands[seat], self.trick)
+        rules = self.rules
+        return rules.plays(self.hands[seat], self.trick, self.best_i if self.best_by is rules else None)
 
     def legal_cards(self) -> list[str]:
         """The legal card plays as codes, in display order, one per distinct code."""
         seat = self.turn
         assert seat is not None
         pack = self.pack
-        codes = [pack.code_of[c] for c in pack.in_display_order(self.play_mask(seat))]
-        return list(dict.fromkeys(codes)) if pack.has_duplicates else codes
+        codes = pack.display_codes(self.play_mask(seat))
+        return list(dict.fromkeys(codes)) if pack.has_duplicates else list(codes)
 
     def explain_play(self, seat: int, action: str) -> str:
         """The reason a card may not be played (the rule), for ``_explain``."""
@@ -208,25 +220,90 @@ class TrickDeal(Deal):
 
     def play_card(self, seat: int, code: str) -> None:
         """Play the card with ``code`` from ``seat``'s hand; finish the trick when complete."""
-        c = self.find_card(code, self.hands[seat])
+        self.play_index(seat, self.find_card(code, self.hands[seat]))
+
+    def play_index(self, seat: int, c: int) -> None:
+        """Play card index ``c`` (known legal) from ``seat``'s hand; finish the trick when complete.
+
+        The winning card so far is kept as the trick grows (``best_i``, valid for ``best_by``).
+        """
         hand = self.hands[seat]
-        self.voids[seat] |= self.rules.voids_shown(hand, self.trick, c)
+        trick = self.trick
+        rules = self.rules
+        if trick:
+            self.voids[seat] |= rules.voids_shown(hand, trick, c)
+            if self.best_by is not rules:
+                self.best_i, self.best_by = rules.winner(trick), rules
+            best = trick[self.best_i]
+            if type(rules) is TrickRules:  # rules.beats, inlined
+                suit_of = rules.suit_of
+                s, bs = suit_of[c], suit_of[best]
+                beats = rules.power[c] > rules.power[best] if s == bs else s == rules.trump
+            else:
+                beats = rules.beats(c, best, rules.suit_of[trick[0]])
+            if beats:
+                self.best_i = len(trick)
+        else:
+            self.best_i, self.best_by = 0, rules
         self.hands[seat] = hand & ~(1 << c)
         self.played |= 1 << c
-        self.trick.append(c)
+        trick.append(c)
         self.trick_seats.append(seat)
-        if len(self.trick) < len(self.in_play):
-            self.turn = self.next_in_play(seat)
+        in_play = self.in_play
+        if len(trick) < len(in_play):
+            if len(in_play) == self.players:
+                self.turn = (seat + self.direction) % self.players
+            else:
+                self.turn = self.next_in_play(seat)
             return
-        i = self.rules.winner(self.trick)
-        winner = self.trick_seats[i]
+        winner = self.trick_seats[self.best_i if self.best_by is self.rules else self.rules.winner(trick)]
         self.tricks_won[winner] += 1
-        self.won[winner] |= sum(1 << x for x in self.trick)
-        self.last_trick = list(zip(self.trick_seats, self.trick))
+        m = 0
+        for x in trick:
+            m |= 1 << x
+        self.won[winner] |= m
+        self.last_trick = list(zip(self.trick_seats, trick))
         self.trick, self.trick_seats = [], []
+        self.best_by = None
         self.leader = winner
         self.turn = winner
         self.trick_done(winner)
+
+    def step_random(self, rng: random.Random) -> str:
+        """The playout path; in :attr:`card_phases` it draws a card index from :meth:`play_mask`."""
+        if self.phase not in self.card_phases or self.pack.has_duplicates:
+            return super().step_random(rng)
+        seat = self.turn
+        assert seat is not None
+        mask = self.play_mask(seat)
+        for _ in range(int(rng.random() * mask.bit_count())):
+            mask &= mask - 1
+        c = (mask & -mask).bit_length() - 1
+        code = self.pack.code_of[c]
+        self._legal_cache = None
+        self.history.append((seat, code))
+        self.play_index(seat, c)
+        return code
+
+    def playout(self, rng: random.Random, limit: int = 100_000) -> TrickDeal:
+        """Play to the end with uniformly random legal actions (see :meth:`step_random`)."""
+        n = 0
+        phases = self.card_phases if not self.pack.has_duplicates else ()
+        code_of, random_ = self.pack.code_of, rng.random
+        while self.turn is not None and n < limit:
+            n += 1
+            if self.phase not in phases:
+                self.step_random(rng)
+                continue
+            seat = self.turn
+            mask = self.play_mask(seat)
+            for _ in range(int(random_() * mask.bit_count())):
+                mask &= mask - 1
+            c = (mask & -mask).bit_length() - 1
+            self._legal_cache = None
+            self.history.append((seat, code_of[c]))
+            self.play_index(seat, c)
+        return self
 
     def next_in_play(self, seat: int) -> int:
         """The next seat still in the play after ``seat``."""

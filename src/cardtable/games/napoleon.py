@@ -110,9 +110,12 @@ class NapDeal(TrickDeal):
 
     def _start(self, order: list[int]) -> None:
         g, o = self.game, self.game.options
-        dealt = g.plan().deal(order, self.players, self.dealer)
+        setup = g.__dict__.get("_setup")  # the plan and the ladder depend only on the game's options
+        if setup is None:
+            setup = g.__dict__["_setup"] = (g.plan(), {c.word: c for c in g.contracts()})
+        dealt = setup[0].deal(order, self.players, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
-        self.ladder: dict[str, Contract] = {c.word: c for c in g.contracts()}
+        self.ladder: dict[str, Contract] = setup[1]
         self.auction = Auction(tuple(self.ladder), [self.next_seat(self.dealer, i + 1) for i in range(self.players)])
         self.pool_start: int = int(self.carry_in.get("pools", {}).get(POOL, 0))
         self.paid: list[int] = [0] * self.players
@@ -129,6 +132,7 @@ class NapDeal(TrickDeal):
         self.peep_mode = o.peep
 
     _copy_objects = ("auction",)
+    card_phases = ("play",)
 
     # ------------------------------------------------------------------ legal
     def _legal(self) -> list[str]:
@@ -246,12 +250,11 @@ class NapDeal(TrickDeal):
         assert self.declarer is not None
         self.start_play(TrickRules.standard(self.pack, None), self.declarer)
 
-    def play_card(self, seat: int, code: str) -> None:
-        misery = self.contract is not None and self.contract.misery
-        if not self.played and (not misery or self.game.options.misery_trumps):
+    def play_index(self, seat: int, c: int) -> None:
+        if not self.played and (self.contract is None or not self.contract.misery or self.game.options.misery_trumps):
             # "the card that he leads determines the trump suit"
-            self.rules = TrickRules.standard(self.pack, self.pack.suit[self.find_card(code, self.hands[seat])])
-        super().play_card(seat, code)
+            self.rules = TrickRules.standard(self.pack, self.pack.suit[c])
+        super().play_index(seat, c)
 
     def side(self, seat: int) -> int:
         return 0 if seat == self.declarer else 1
