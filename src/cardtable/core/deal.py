@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CardError, IllegalAction, RulesError
-from .cards import Pack, bits, parse_code
+from .cards import Pack, bit_list, bits, parse_code
 from .chips import Settlement
 from .dealing import shuffle
 
@@ -214,13 +214,16 @@ class Deal:
         """Zones whose content ``viewer`` cannot see: other hands, the stock by default."""
         zones = [Zone(("hand", s), self.hands[s]) for s in range(self.players) if s != viewer]
         if self.stock:
-            zones.append(Zone("stock", sum(1 << c for c in self.stock)))
+            m = 0
+            for c in self.stock:
+                m |= 1 << c
+            zones.append(Zone("stock", m))
         return zones
 
     def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
         """Write a sampled zone back (hands and the stock by default)."""
         if key == "stock":
-            cards = list(bits(mask))
+            cards = bit_list(mask)
             shuffle(cards, rng)
             self.stock = cards
         elif isinstance(key, tuple) and key[0] == "hand":
@@ -396,7 +399,7 @@ class Deal:
         for m in free:
             union |= m
         if union.bit_count() == sum(m.bit_count() for m in free):
-            pool = list(bits(union))  # sorted: the truth's arrangement must not matter
+            pool = bit_list(union)  # sorted: the truth's arrangement must not matter
         else:
             pool = sorted(c for m in free for c in bits(m))
         got = assign_cards(pool, [m.bit_count() for m in free], [z.allowed for z in zones], rng)
