@@ -71,6 +71,8 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
         mid.step_random(rng)
     if mid.over:
         mid = game.deal(seed=5)
+    while not mid.over and len(mid.legal()) < 2:  # a real choice, so that IS-MCTS searches
+        mid.step_random(rng)
     out["clone"] = median_rate(lambda: [mid.clone() for _ in range(100)] and 100, seconds / 2, runs)
     seat = mid.turn if mid.turn is not None else 0
     out["sample"] = median_rate(lambda: [mid.sample(seat, rng) for _ in range(20)] and 20, seconds / 2, runs)
