@@ -76,6 +76,7 @@ def wait_moved(page: Any, before: str) -> None:
 def take_turn(page: Any) -> str:
     """Click for the seat whose turn it is: a raised card if any, else a bid other than pass. Returns what."""
     before = rev(page)
+    page.wait_for_selector("#board .hand .card.legal, #board .actions button.act[data-action]", timeout=15000)
     legal = page.locator("#board .hand .card.legal")
     if legal.count():
         code = legal.first.get_attribute("data-card")
