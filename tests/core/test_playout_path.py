@@ -72,3 +72,18 @@ def test_card_phase_draws_are_uniform_over_legal_cards() -> None:
         counts[d.clone().step_random(rng)] += 1
     assert set(counts) == set(legal)
     assert min(counts.values()) > 2000 / len(legal) * 0.7
+
+
+def test_replayed_two_pack_deal_is_identical_card_for_card() -> None:
+    # Copies of a code in a double pack must get the same physical ids in a deal and in its replay,
+    # so that legal() lists the same actions in the same order (the web app rebuilds tables this way).
+    game = ct.load("coon-can", players=3)
+    for seed in range(5):
+        deal = game.deal(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if deal.over:
+                break
+            deal.act(rng.choice(deal.legal()))
+        again = ct.replay(deal.record())
+        assert again.legal() == deal.legal() and again.hands == deal.hands

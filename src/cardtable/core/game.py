@@ -111,6 +111,10 @@ class Game:
         else:
             order = list(range(self.pack.size))
             shuffle(order, random.Random(seed))  # the same order as random.Random(seed).shuffle
+            if self.pack.has_duplicates:
+                # Copies of a code take physical ids in the order they lie, as a read-back record does,
+                # so a deal and its replay are the same deal card for card.
+                order = self.pack.parse_order([self.pack.code_of[c] for c in order])
         return self.deal_class(self, order, dealer, carry)
 
     def next_dealer(self, deal: Deal) -> int:
