@@ -86,12 +86,19 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
     info.add_row("dealer", seat_name(view.get("dealer"), me))
     info.add_row("phase", str(view.get("phase")))
     if view.get("status"):
-        info.add_row("", str(view["status"]))
-    for key in ("contract", "declarer", "high_bid", "trump", "turn_up", "stock_size", "discard_top"):
+        info.add_row("", action_text(str(view["status"])))
+    for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
+                "discard_top"):
         val = view.get(key)
-        if val is None or val == "":
+        if val is None or val == "" or (key == "high_bid" and val == view.get("contract")):
             continue
-        if key == "declarer":
+        if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
+            info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], me)}"))
+        elif key in ("declarer", "high_bidder"):
+            info.add_row(key.replace("_", " "), seat_name(val, me))
+        elif key == "high_bid":
+            info.add_row("high bid", str(val).removeprefix("bid "))
+        elif key == "declarer":
             info.add_row(key, seat_name(val, me))
         elif key == "trump":
             info.add_row(key, Text(SUIT_SYMBOL.get(val, str(val)), style=SUIT_STYLE.get(val, "")))
@@ -101,6 +108,13 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
             info.add_row(key.replace("_", " "), str(val))
     if view.get("pools"):
         info.add_row("pools", ", ".join(f"{k}: {v}" for k, v in view["pools"].items()))
+    if view.get("scores") is not None and isinstance(view["scores"], list):
+        teams = view.get("teams")
+        if teams and len(teams) == len(view["scores"]):
+            shown = [f"{'+'.join(seat_name(x, me) for x in team)}: {sc}" for team, sc in zip(teams, view["scores"])]
+        else:
+            shown = [f"{seat_name(i, me)}: {sc}" for i, sc in enumerate(view["scores"])]
+        info.add_row("scores", "  ".join(shown))
     if view.get("tricks_won"):
         info.add_row("tricks", "  ".join(f"{seat_name(s, me)}: {n}" for s, n in enumerate(view["tricks_won"])))
     rows.append(info)
@@ -120,6 +134,8 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
             lt.append(f"{seat_name(s, me)} ")
             lt.append_text(card_text(c))
             lt.append("  ")
+        if view.get("trick") == [] and view.get("leader") is not None:
+            lt.append(f"→ won by {seat_name(view['leader'], me)}", style="dim")
         rows.append(lt)
     trick = view.get("trick")
     if trick is not None:

@@ -314,8 +314,10 @@ class NapDeal(TrickDeal):
             "high_bid": self.auction.high_bid, "high_bidder": self.auction.holder,
             "declarer": self.declarer, "contract": self.contract.word if self.contract else None,
             "pools": {POOL: self.pool_start + sum(self.paid)} if (self.pool_start or sum(self.paid)) else {},
-            "stock_size": len(self.stock), "trump": None,
+            "trump": None,
         }
+        if self.purchase or self.peep_mode != "off":  # the pack is used only by Purchase and Peep Nap
+            v["stock_size"] = len(self.stock)
         v.update(self.trick_view())
         if seat is not None and self.peeked >> seat & 1 and self.phase == "declare" and self.stock:
             v["peeked"] = self.pack.code(self.stock[-1])
