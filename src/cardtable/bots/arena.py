@@ -128,17 +128,25 @@ def _sim_one(args: tuple[str, int | None, dict[str, Any], list[BotSpec], int, in
 
 
 def _duel_one(args: tuple[str, int | None, dict[str, Any], BotSpec, BotSpec, int, int]) -> tuple[float, int]:
-    """One duplicate deal: A takes each seat in turn, B the others; A's mean result."""
+    """One duplicate deal: A takes each seat in turn with B in the others; A's gain over B in that seat.
+
+    The same deal is also played by B in every seat, and A's result in seat r is compared with B's
+    result in seat r there. This cancels the luck of the cards and any bias of the seat (the dealer's
+    ante, a partner), and stays fair where chips go to or come from a pool rather than the other seats.
+    """
     game_id, players, options, a, b, seed, i = args
     game = load(game_id, players=players, **options)
     s = deal_seed(seed, i)
+    base = game.deal(seed=s, dealer=i % game.players)
+    play_deal(base, [_bot(b, s + seat) for seat in range(game.players)])
+    base_deltas = [float(Fraction(x)) for x in base.result().deltas]
     total = 0.0
     for r in range(game.players):
         deal = game.deal(seed=s, dealer=i % game.players)
         bots = [_bot(a if seat == r else b, s + seat) for seat in range(game.players)]
         play_deal(deal, bots)
-        total += float(Fraction(deal.result().deltas[r]))
-    return total / game.players, game.players
+        total += float(Fraction(deal.result().deltas[r])) - base_deltas[r]
+    return total / game.players, game.players + 1
 
 
 def _run(fn: Callable[[Any], Any], jobs_args: list[Any], jobs: int,
@@ -175,7 +183,8 @@ def simulate(game_id: str, bots: Sequence[BotSpec], deals: int, seed: int = 0, p
 def duel(game_id: str, a: BotSpec, b: BotSpec, deals: int, seed: int = 0, players: int | None = None,
          options: dict[str, Any] | None = None, jobs: int = 1,
          progress: Callable[[int], None] | None = None) -> DuelResult:
-    """Duplicate deals: each deal played once per seat rotation, A in one seat and B in the others."""
+    """Duplicate deals: each deal played once per seat rotation, A in one seat and B in the others,
+    and once with B everywhere; the result is A's mean gain per deal over B in the same seat."""
     load(game_id, players=players, **(options or {}))
     args = [(game_id, players, options or {}, a, b, seed, i) for i in range(deals)]
     res = DuelResult(game_id, a, b, deals)

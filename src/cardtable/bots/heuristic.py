@@ -32,8 +32,12 @@ from ..core.tricks import TrickDeal
 
 __all__ = ["FAMILY_POLICIES", "HeuristicBot", "estimate_tricks", "fast_policy", "trick_play"]
 
+TRICK_COUNT_BIDS = {"napoleon"}
+"""Families whose ``bid N`` means N tricks (elsewhere a bid is points and is judged by look-ahead)."""
+
 FamilyPolicy = Callable[[Deal, int, list[str], random.Random], "str | None"]
 FAMILY_POLICIES: dict[str, FamilyPolicy] = {}
+"""Filled from :mod:`cardtable.bots.heuristics` at the end of this module."""
 """Per-family decision rules (family name -> policy returning an action or None to fall back)."""
 
 
@@ -169,9 +173,10 @@ class HeuristicBot:
             choice = family(d, seat, legal, self.rng)
             if choice is not None:
                 return choice
-        choice = declare(d, seat, legal)
-        if choice is not None:
-            return choice
+        if deal.game.family in TRICK_COUNT_BIDS:
+            choice = declare(d, seat, legal)
+            if choice is not None:
+                return choice
         return self.look_ahead(deal, seat, legal)
 
     def look_ahead(self, deal: Deal, seat: int, legal: list[str]) -> str:
@@ -188,3 +193,12 @@ class HeuristicBot:
         best = max(scores.values())
         return next(a for a in options if scores[a] == best)
 
+
+
+def _register() -> None:
+    from .heuristics import POLICIES
+
+    FAMILY_POLICIES.update(POLICIES)
+
+
+_register()

@@ -218,7 +218,7 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
              jobs: Annotated[int, typer.Option(help="worker processes")] = 1) -> None:
-    """Duplicate deals: each deal once per seat rotation; A's mean result per deal against B."""
+    """Duplicate deals: each deal once per seat rotation and once all-B; A's mean gain over B in the same seat."""
     g = load_game(game, players, parse_options(option))
     for b in (bot_a, bot_b):
         try:
@@ -232,7 +232,8 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
         res = arena.duel(g.id, bot_a, bot_b, n, seed=seed, players=g.players, options=g.options.as_dict(),
                          jobs=jobs, progress=lambda k: prog.advance(task, k))
     console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {n} duplicate deals × {g.players} rotations")
-    console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI)")
+    console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
+                  f"over {bot_b} in the same seat")
     console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
 
 
