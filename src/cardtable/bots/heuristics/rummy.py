@@ -27,9 +27,7 @@ def fits(code: str, others: list[str]) -> int:
     for o in others:
         if o == "JK":
             continue
-        if o[0] == code[0]:
-            n += 1
-        elif o[1] == code[1] and abs(RANKS.index(o[0]) - r) <= 2:
+        if o[0] == code[0] or (o[1] == code[1] and abs(RANKS.index(o[0]) - r) <= 2):
             n += 1
     return n
 
