@@ -1,0 +1,94 @@
+"""Bots choose only legal actions, never read hidden state, and search deterministically given a seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardtable as ct
+from cardtable.core.cards import bits
+
+GAME_IDS = [g.id for g in ct.games()]
+
+
+def advance(deal: ct.Deal, steps: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if deal.over:
+            return
+        deal.act(rng.choice(deal.legal()))
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_heuristic_plays_a_whole_deal_legally(gid: str) -> None:
+    game = ct.load(gid)
+    deal = game.deal(seed=1)
+    bots = [ct.bots.load("heuristic", seed=s, playouts=2) for s in range(game.players)]
+    steps = 0
+    while not deal.over and steps < 400:
+        seat = deal.turn
+        assert seat is not None
+        action = bots[seat].choose(deal, seat)
+        assert action in deal.legal()
+        deal.act(action, seat=seat)
+        steps += 1
+
+
+@pytest.mark.parametrize("gid", ["nap", "three-card-loo", "spoil-five", "schafkopf", "six-bid-solo", "michigan",
+                                 "fan-tan", "coon-can"])
+def test_ismcts_chooses_legal_actions(gid: str) -> None:
+    deal = ct.load(gid).deal(seed=2)
+    advance(deal, 3, 2)
+    if deal.over:
+        return
+    bot = ct.bots.load("ismcts", iterations=20, seed=1)
+    assert bot.choose(deal, deal.turn) in deal.legal()
+
+
+def swap_hidden(deal: ct.Deal, seat: int) -> ct.Deal:
+    """The same deal with two other seats' hands exchanged card for card where sizes allow (hidden from seat)."""
+    other = deal.clone()
+    others = [s for s in range(deal.players) if s != seat and deal.hands[s]]
+    a, b = others[0], others[1]
+    ca, cb = list(bits(other.hands[a])), list(bits(other.hands[b]))
+    k = min(len(ca), len(cb))
+    ma = sum(1 << c for c in ca[:k])
+    mb = sum(1 << c for c in cb[:k])
+    other.hands[a] = other.hands[a] & ~ma | mb
+    other.hands[b] = other.hands[b] & ~mb | ma
+    other._legal_cache = None
+    return other
+
+
+@pytest.mark.parametrize("kind,params", [("heuristic", {}), ("ismcts", {"iterations": 30})])
+@pytest.mark.parametrize("gid", ["nap", "three-card-loo", "schafkopf"])
+def test_bot_ignores_hidden_cards(kind: str, params: dict, gid: str) -> None:
+    # A bot handed a deal whose hidden cards were swapped behaves identically given the same seed.
+    deal = ct.load(gid).deal(seed=7)
+    seat = deal.turn
+    assert seat is not None
+    swapped = swap_hidden(deal, seat)
+    assert swapped.view(seat) == deal.view(seat) and swapped.hands != deal.hands
+    one = ct.bots.load(kind, seed=3, **params).choose(deal, seat)
+    two = ct.bots.load(kind, seed=3, **params).choose(swapped, seat)
+    assert one == two
+
+
+def test_ismcts_is_deterministic_with_iterations() -> None:
+    deal = ct.load("nap", players=4).deal(seed=9)
+    picks = {ct.bots.load("ismcts", iterations=60, seed=5).choose(deal, deal.turn) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_unknown_bot_and_bad_parameters() -> None:
+    with pytest.raises(ct.RulesError, match="unknown bot"):
+        ct.bots.load("oracle")
+    with pytest.raises(ct.RulesError, match="bad parameters"):
+        ct.bots.load("random", depth=3)
+
+
+def test_bot_refuses_to_move_out_of_turn() -> None:
+    deal = ct.load("nap").deal(seed=1)
+    with pytest.raises(ValueError, match="turn"):
+        ct.bots.load("heuristic").choose(deal, (deal.turn + 1) % deal.players)
