@@ -10,14 +10,15 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.prompt import Prompt
 from rich.table import Table
+from rich.text import Text
 
 import cardtable as ct
 from cardtable.bots import arena
 
-from .render import action_text, settlement_table, totals_table, view_panel
+from .render import action_text, cards_text, settlement_table, totals_table, view_panel
 
 app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True,
                   add_completion=False)
@@ -169,10 +170,35 @@ def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
     console.print("[bold]match over[/]")
 
 
-def progress_bar(total: int, label: str) -> Progress:
-    """A progress bar with rate and time left."""
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.speed} /s"),
-                    TimeRemainingColumn(), console=console, transient=False)
+def progress_bar(label: str) -> Progress:
+    """A progress bar with deals/s and the time left."""
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(),
+                    console=console)
+
+
+class RateColumn(ProgressColumn):
+    """Deals per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} deals/s", style="progress.data.speed")
+
+
+def run_setup(backend: str, jobs: int, address: str | None, records: str | None) -> tuple[Any, Any]:
+    """The runner of a backend and the records writer (the scale extra is loaded only when asked for)."""
+    import importlib
+
+    jobs = jobs or os.cpu_count() or 1
+    try:
+        if backend == "local" and records is None:
+            return arena.local_runner(jobs), None
+        scale = importlib.import_module("cardtable.scale")
+        runner = scale.runner_for(backend, jobs, address)
+        writer = scale.RecordWriter(records) if records else None
+        return runner, writer
+    except ct.RulesError as e:
+        console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -182,7 +208,11 @@ def simulate(game: Annotated[str, typer.Argument(help="game id")],
              players: Annotated[int | None, typer.Option("--players", "-p")] = None,
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes")] = 1) -> None:
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
+             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             ) -> None:
     """Play many deals with bots; per-seat mean result with a 95% confidence interval, and deals/s."""
     g = load_game(game, players, parse_options(option))
     specs = [b.strip() for b in bots.split(",") if b.strip()]
@@ -192,11 +222,20 @@ def simulate(game: Annotated[str, typer.Argument(help="game id")],
         except ct.RulesError as e:
             console.print(f"[red]error:[/] {e}")
             raise typer.Exit(2) from None
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console) as prog:
-        task = prog.add_task("deals", total=n)
-        res = arena.simulate(g.id, specs, n, seed=seed, players=g.players, options=g.options.as_dict(),
-                             jobs=jobs, progress=lambda k: prog.advance(task, k))
+    runner, writer = run_setup(backend, jobs, address, records)
+    try:
+        with progress_bar("simulating") as prog:
+            task = prog.add_task("deals", total=n)
+            res = arena.simulate(g.id, specs, n, seed=seed, players=g.players, options=g.options.as_dict(),
+                                 progress=lambda k: prog.advance(task, k), runner=runner,
+                                 on_record=writer.write if writer else None)
+    finally:
+        if writer:
+            writer.close()
+    if res.interrupted:
+        console.print(f"[yellow]interrupted: {res.deals} deals finished; figures below are for those[/]")
+    if not res.per_deal:
+        raise typer.Exit(130)
     t = Table(title=f"{g.info.name}: {n} deals, bots {', '.join(specs)}")
     t.add_column("seat")
     t.add_column("bot")
@@ -217,7 +256,11 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
              players: Annotated[int | None, typer.Option("--players", "-p")] = None,
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes")] = 1) -> None:
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
+             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             ) -> None:
     """Duplicate deals: each deal once per seat rotation and once all-B; A's mean gain over B in the same seat."""
     g = load_game(game, players, parse_options(option))
     for b in (bot_a, bot_b):
@@ -226,11 +269,20 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
         except ct.RulesError as e:
             console.print(f"[red]error:[/] {e}")
             raise typer.Exit(2) from None
-    with Progress(TextColumn("dueling"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console) as prog:
-        task = prog.add_task("deals", total=n)
-        res = arena.duel(g.id, bot_a, bot_b, n, seed=seed, players=g.players, options=g.options.as_dict(),
-                         jobs=jobs, progress=lambda k: prog.advance(task, k))
+    runner, writer = run_setup(backend, jobs, address, records)
+    try:
+        with progress_bar("dueling") as prog:
+            task = prog.add_task("deals", total=n)
+            res = arena.duel(g.id, bot_a, bot_b, n, seed=seed, players=g.players, options=g.options.as_dict(),
+                             progress=lambda k: prog.advance(task, k), runner=runner,
+                             on_record=writer.write if writer else None)
+    finally:
+        if writer:
+            writer.close()
+    if res.interrupted:
+        console.print(f"[yellow]interrupted: {res.deals} deals finished; figures below are for those[/]")
+    if not res.per_deal:
+        raise typer.Exit(130)
     console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {n} duplicate deals × {g.players} rotations")
     console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
                   f"over {bot_b} in the same seat")
@@ -257,6 +309,46 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {path}); Ctrl-C stops")
     uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+@app.command()
+def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .parquet) from --records")],
+           index: Annotated[int | None, typer.Option(help="which deal (its index); default the first")] = None,
+           seat: Annotated[int | None, typer.Option(help="show the deal as this seat saw it (default: all hands)")]
+           = None,
+           step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False) -> None:
+    """Show a recorded deal step by step, rebuilt from its record by the engine."""
+    import importlib
+
+    try:
+        scale = importlib.import_module("cardtable.scale")
+        rows = scale.read_records(path)
+        row = next((r for r in rows if index is None or r.get("index") == index), None)
+        if row is None:
+            console.print(f"[red]error:[/] no deal with index {index} in {path}")
+            raise typer.Exit(2)
+        deal = ct.replay({**row, "actions": []})
+    except (ct.RulesError, ct.CardError, ct.IllegalAction) as e:
+        console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
+    console.print(f"[bold]{deal.game.info.name}[/] — deal {row.get('index')}, seed {row.get('seed')}, "
+                  f"dealer {deal.dealer}, options {row.get('options') or {}}")
+    if seat is None:
+        for s in range(deal.players):
+            console.print(f"seat {s}: ", cards_text(deal.card_codes(deal.hands[s])))
+    for n, (who, action) in enumerate(row["actions"], 1):
+        try:
+            deal.act(action, seat=who)
+        except ct.IllegalAction as e:
+            console.print(f"[red]record does not replay at action {n}: {e}[/]")
+            raise typer.Exit(2) from None
+        shown = action if seat is None else deal.view(seat)["history"][-1][1]
+        console.print(f"{n:>4}. seat {who}: ", action_text(shown))
+        if step and os.isatty(0):
+            console.print(view_panel(deal.view(seat) if seat is not None else deal.public_view()))
+            Prompt.ask("", default="", console=console, show_default=False)
+    if deal.over:
+        console.print(settlement_table(deal.result().to_json(), seat))
 
 
 def main() -> None:
