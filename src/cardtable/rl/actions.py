@@ -1,0 +1,195 @@
+"""A stable, finite action vocabulary for every game, and exact masks, without knowing any game's rules.
+
+An action text is split into tokens — words, numbers, card codes (``"exchange 5H 2C"`` → ``exchange``, ``5H``,
+``2C``; ``"meld 7H 7D JK=7S"`` → ``meld``, ``7H``, ``7D``, ``JK``, ``=``, ``7S``). The vocabulary of a game is
+``<end>``, every card code of its pack, the numbers 0–300 and ``=``, and every word its actions use, found by
+seeded random playouts when the vocabulary is built (a word outside it raises a clear error, never a silent
+substitution). An agent enters an action token by token: at each step the mask allows exactly the tokens that
+extend the prefix towards some legal action (a prefix tree of ``legal()``), plus ``<end>`` when the prefix is
+itself a legal action that others extend; an action with no longer extension is applied as soon as it is
+complete. This adds no rule: the masks come from ``legal()`` alone.
+
+>>> v = vocabulary("nap", 4, ())
+>>> [v.tokens[i] for i in v.encode("exchange 5H 2C")]
+['exchange', '5H', '2C']
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import cardtable as ct
+
+__all__ = ["END", "ActionEntry", "Vocabulary", "tokenize", "vocabulary"]
+
+END = "<end>"
+
+
+def tokenize(action: str) -> list[str]:
+    """The tokens of an action text.
+
+    >>> tokenize("meld 7H 7D JK=7S")
+    ['meld', '7H', '7D', 'JK', '=', '7S']
+    """
+    out: list[str] = []
+    for word in action.split():
+        if "=" in word:
+            left, _, right = word.partition("=")
+            out += [left, "=", right]
+        else:
+            out.append(word)
+    return out
+
+
+def detokenize(tokens: list[str]) -> str:
+    """The action text of a token list (inverse of :func:`tokenize`)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if i + 2 < len(tokens) and tokens[i + 1] == "=":
+            out.append(tokens[i] + "=" + tokens[i + 2])
+            i += 3
+        else:
+            out.append(tokens[i])
+            i += 1
+    return " ".join(out)
+
+
+class Vocabulary:
+    """Token ids of one game configuration."""
+
+    def __init__(self, game_id: str, tokens: list[str]) -> None:
+        self.game_id = game_id
+        self.tokens = tokens
+        self.index = {t: i for i, t in enumerate(tokens)}
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def id(self, token: str) -> int:
+        """The id of a token; a clear error for a token outside the vocabulary."""
+        try:
+            return self.index[token]
+        except KeyError:
+            raise ValueError(f"{self.game_id}: token {token!r} is not in the action vocabulary "
+                             f"({len(self.tokens)} tokens)") from None
+
+    def encode(self, action: str) -> list[int]:
+        """Token ids of an action text."""
+        return [self.id(t) for t in tokenize(action)]
+
+
+def _option_variants(game_id: str, players: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The given options, and each boolean/choice option flipped, for word discovery."""
+    out = [dict(options)]
+    for o in ct.game_info(game_id).options:
+        if o.name in options:
+            continue
+        values: list[Any] = [not o.default] if o.type is bool else \
+            [v for v in (o.allowed or []) if v != o.default and not isinstance(o.allowed, range)]
+        for v in values[:3]:
+            try:
+                ct.load(game_id, players=players, **{**options, o.name: v})
+            except ct.RulesError:
+                continue
+            out.append({**options, o.name: v})
+    return out
+
+
+@cache
+def _module_words(module_name: str) -> frozenset[str]:
+    """Lower-case words in the string constants of a game module (docstrings excluded): a superset of its
+    action words, so that a rare word random play never reached still has a token."""
+    import ast
+    import importlib
+    import inspect
+    import re
+
+    tree = ast.parse(inspect.getsource(importlib.import_module(module_name)))
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body and \
+                isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            docs.add(id(node.body[0].value))
+    words: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs \
+                and len(node.value) < 80:
+            words.update(re.findall(r"(?<![A-Za-z])[a-z][a-z-]*(?![A-Za-z])", node.value))
+    return frozenset(words)
+
+
+@cache
+def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...], deals: int = 60) -> Vocabulary:
+    """The vocabulary of a game configuration (cached): cards, numbers, ``=``, and discovered words."""
+    game = ct.load(game_id, players=players, **dict(options))
+    codes = sorted(set(game.pack.code_of), key=lambda c: (c == "JK", "SHDC".find(c[-1]), "AKQJT98765432".find(c[0])))
+    words: set[str] = set()
+    rng = random.Random(12345)
+    for variant in _option_variants(game_id, players, dict(options)):
+        g = ct.load(game_id, players=players, **variant)
+        for i in range(deals):
+            d = g.deal(seed=i, dealer=i % players)
+            steps = 0
+            while not d.over and steps < 2000:
+                legal = d.legal()
+                for a in legal:
+                    words.update(tokenize(a))
+                d.act(rng.choice(legal))
+                steps += 1
+    words |= _module_words(type(game).__module__)
+    for core in ("auction", "deal", "layouts", "melds", "pools", "tricks"):
+        words |= _module_words(f"cardtable.core.{core}")
+    numbers = [str(k) for k in range(301)]
+    fixed = set(codes) | set(numbers) | {"=", END}
+    extra = sorted(w for w in words if w not in fixed)
+    return Vocabulary(game_id, [END, *codes, "=", *numbers, *extra])
+
+
+class ActionEntry:
+    """Token-by-token entry of one action from the legal list of a deal."""
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.vocab = vocab
+        self.prefix: list[str] = []
+        self._legal: list[list[str]] | None = None
+
+    def reset(self, legal: list[str]) -> None:
+        """Start entering an action chosen from ``legal``."""
+        self.prefix = []
+        self._legal = [tokenize(a) for a in legal]
+
+    def _candidates(self) -> list[list[str]]:
+        assert self._legal is not None
+        n = len(self.prefix)
+        return [t for t in self._legal if t[:n] == self.prefix]
+
+    def allowed(self) -> list[int]:
+        """Token ids allowed next."""
+        n = len(self.prefix)
+        ids = set()
+        for t in self._candidates():
+            if len(t) > n:
+                ids.add(self.vocab.id(t[n]))
+            elif len(t) == n:
+                ids.add(self.vocab.id(END))
+        return sorted(ids)
+
+    def push(self, token_id: int) -> str | None:
+        """Add a token; returns the complete action text once it is decided, else None."""
+        if token_id not in self.allowed():
+            allowed = [self.vocab.tokens[i] for i in self.allowed()]
+            token = self.vocab.tokens[token_id] if 0 <= token_id < len(self.vocab) else token_id
+            raise ValueError(f"action token {token!r} is not legal after {self.prefix or 'nothing'}; "
+                             f"allowed: {allowed}")
+        token = self.vocab.tokens[token_id]
+        if token == END:
+            return detokenize(self.prefix)
+        self.prefix.append(token)
+        cands = self._candidates()
+        n = len(self.prefix)
+        if len(cands) == 1 and len(cands[0]) == n:
+            return detokenize(self.prefix)
+        return None
