@@ -131,6 +131,11 @@ def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
         return legal[0]
     if isinstance(d, TrickDeal) and d.phase == "play" and hasattr(d, "rules") and all(map(_is_card, legal)):
         return trick_play(d, seat, legal)
+    family = FAMILY_POLICIES.get(d.game.family)
+    if family is not None:
+        choice = family(d, seat, legal, rng)
+        if choice is not None:
+            return choice
     return rng.choice(legal)
 
 

@@ -148,6 +148,15 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
     return masks
 
 
+def _rebuild(cls: Any, players: int, options: dict[str, Any], deck: list[str], dealer: int,
+             carry: dict[str, Any] | None, actions: list[tuple[int, str]]) -> Deal:
+    """Unpickle a deal by replaying its record."""
+    deal: Deal = cls(players=players, **options).deal(deck=deck, dealer=dealer, carry=carry)
+    for seat, action in actions:
+        deal.act(action, seat=seat)
+    return deal
+
+
 class Deal:
     """One deal of a game, from the first decision to the settlement.
 
@@ -384,6 +393,16 @@ class Deal:
                 d[k] = d[k].copy()
         new.__dict__ = d
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the record: game class, options, pack order, dealer, carry and actions (replayed)."""
+        return (_rebuild, (type(self.game), self.players, self.game.options.as_dict(),
+                           [self.pack.code_of[c] for c in self.deck], self.dealer, self.carry_in or None,
+                           list(self.history)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        """``copy.deepcopy`` of a deal is :meth:`clone` (rules and the game are shared, state is copied)."""
+        return self.clone()
 
     def sample(self, seat: int, rng: random.Random | int | None = None) -> Deal:
         """A full deal consistent with everything ``seat`` has seen, and nothing it has not.

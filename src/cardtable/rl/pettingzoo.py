@@ -3,8 +3,8 @@
 >>> from cardtable.rl.pettingzoo import env
 >>> e = env("nap", players=4)
 >>> e.reset(seed=1)
->>> e.agent_selection, e.observation_space("seat_1")["action_mask"].shape == (e.action_space("seat_1").n,)
-('seat_1', True)
+>>> e.agent_selection in e.agents, e.observation_space("seat_1")["action_mask"].shape == (e.action_space("seat_1").n,)
+(True, True)
 
 Agents are ``seat_0`` … ``seat_{n-1}``. An action is entered token by token (see :mod:`cardtable.rl.actions`):
 the agent whose turn it is keeps the turn until its action is complete. Observations are dicts with

@@ -1,0 +1,113 @@
+"""The research adapters pass their libraries' own conformance tests, for every game id."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import ismcts, mcts
+from pettingzoo.test import api_test, seed_test
+
+import cardtable as ct
+from cardtable.rl import openspiel as cos
+from cardtable.rl.actions import ActionEntry, tokenize, vocabulary
+from cardtable.rl.gymnasium import SingleSeatEnv
+from cardtable.rl.pettingzoo import env
+
+GAME_IDS = [g.id for g in ct.games()]
+cos.register_all()
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_pettingzoo_api_and_seed(gid: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observations with action masks are PettingZoo's own convention
+        api_test(env(gid), num_cycles=1000)
+        seed_test(lambda: env(gid), num_cycles=300)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_gymnasium_single_seat_checker(gid: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(SingleSeatEnv(gid, opponents="random"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_openspiel_random_sim_with_serialisation(gid: str) -> None:
+    game = pyspiel.load_game(cos.short_name(gid))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_openspiel_ismcts_plays_a_full_deal(gid: str) -> None:
+    game = pyspiel.load_game(cos.short_name(gid))
+    rng = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.5, 4, random_state=rng,
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+    assert len(state.returns()) == game.num_players()
+
+
+def test_masks_are_exactly_the_legal_actions() -> None:
+    # Entering every legal action token by token reproduces legal(); nothing else can be entered.
+    deal = ct.load("nap", players=4, purchase=True).deal(seed=4)
+    vocab = vocabulary("nap", 4, tuple(sorted(deal.game.options.as_dict().items())))
+    entry = ActionEntry(vocab)
+    reached = set()
+
+    def walk(prefix: list[int]) -> None:
+        entry.reset(deal.legal())
+        text = None
+        for t in prefix:
+            text = entry.push(t)
+        if text is not None:
+            reached.add(text)
+            return
+        for t in entry.allowed():
+            walk([*prefix, t])
+
+    walk([])
+    assert reached == set(deal.legal())
+    entry.reset(deal.legal())
+    with pytest.raises(ValueError, match="not legal"):
+        entry.push(vocab.id("QH"))
+    assert tokenize("meld 7H JK=7S") == ["meld", "7H", "JK", "=", "7S"]
+
+
+def test_observations_hold_nothing_hidden() -> None:
+    # The observation of a seat is a function of its view alone: two deals that differ only in what the seat
+    # cannot see give the same observation.
+    e = env("nap", players=4)
+    e.reset(seed=3)
+    deal = e.deal
+    assert deal is not None
+    seat = (deal.turn + 1) % 4
+    other = deal.clone()
+    a, b = [s for s in range(4) if s != seat][:2]
+    other.hands[a], other.hands[b] = deal.hands[b], deal.hands[a]
+    assert other.view(seat) == deal.view(seat)
+    assert np.array_equal(e.encoder.encode(deal.view(seat)), e.encoder.encode(other.view(seat)))
+
+
+def test_openspiel_options_parameter_and_resample() -> None:
+    game = pyspiel.load_game("cardtable_nap", {"players": 3, "options": json.dumps({"misery": True})})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[rng.randint(len(state.chance_outcomes()))][0])
+    names = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    assert "misery" in names
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.information_state_string(player) == state.information_state_string(player)
