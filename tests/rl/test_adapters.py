@@ -111,3 +111,14 @@ def test_openspiel_options_parameter_and_resample() -> None:
     player = state.current_player()
     sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.information_state_string(player) == state.information_state_string(player)
+
+
+def test_training_example_runs_with_a_tiny_budget() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "train_nap.py"
+    out = subprocess.run([sys.executable, str(script), "--episodes", "6", "--block", "3", "--opponents", "random"],
+                         capture_output=True, text=True, timeout=300, check=True)
+    assert "mean chips per deal" in out.stdout
