@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,18 +27,31 @@ def test_local_results_do_not_depend_on_worker_count() -> None:
     assert d1.per_deal == d2.per_deal
 
 
+_RAY_SCRIPT = """
+import json, ray
+from cardtable.bots import arena
+from cardtable.scale import runner_for
+runner = runner_for("ray", 2)
+try:
+    out = {"sim": arena.simulate("three-card-loo", ["random"], 30, seed=9, runner=runner).per_deal,
+           "duel": arena.duel("nap", "heuristic", "random", 3, seed=1, runner=runner).per_deal}
+finally:
+    ray.shutdown()
+print("RESULT " + json.dumps(out))
+"""
+
+
 def test_ray_backend_equals_local_processes() -> None:
-    import ray  # the scale extra, installed by the test command
-    try:
-        runner = runner_for("ray", 2)
-        local = arena.simulate("three-card-loo", ["random"], 30, seed=9, jobs=2)
-        remote = arena.simulate("three-card-loo", ["random"], 30, seed=9, runner=runner)
-        assert remote.per_deal == local.per_deal
-        d_local = arena.duel("nap", "heuristic", "random", 3, seed=1, jobs=1)
-        d_ray = arena.duel("nap", "heuristic", "random", 3, seed=1, runner=runner)
-        assert d_ray.per_deal == d_local.per_deal
-    finally:
-        ray.shutdown()
+    # Ray runs in its own process: a local Ray instance (two CPUs) started and stopped by the script, so that
+    # Ray's own processes and signal handlers never share the test worker.
+    proc = subprocess.run([sys.executable, "-c", _RAY_SCRIPT], capture_output=True, text=True, timeout=300)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert proc.returncode == 0 and lines, f"Ray run failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr[-4000:]}"
+    remote = json.loads(lines[-1][len("RESULT "):])
+    local_sim = arena.simulate("three-card-loo", ["random"], 30, seed=9, jobs=2)
+    local_duel = arena.duel("nap", "heuristic", "random", 3, seed=1, jobs=1)
+    assert remote["sim"] == local_sim.per_deal
+    assert remote["duel"] == local_duel.per_deal
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".parquet"])

@@ -18,6 +18,9 @@ __all__ = ["BACKENDS", "ray_runner", "runner_for"]
 BACKENDS = ("local", "ray")
 
 
+_LOCAL_OBJECT_STORE = 256 * 1024 * 1024  # deals and results are small; don't reserve 30% of memory
+
+
 def _run_batch(fn: Callable[[Any], Any], batch: list[Any]) -> list[Any]:
     return [fn(a) for a in batch]
 
@@ -39,7 +42,7 @@ def ray_runner(address: str | None = None, num_cpus: int | None = None, batch_si
                 ray.init(address=address, log_to_driver=False, ignore_reinit_error=True)
             else:
                 ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
-                         ignore_reinit_error=True)
+                         ignore_reinit_error=True, object_store_memory=_LOCAL_OBJECT_STORE)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         size = batch_size or max(1, min(256, len(jobs_args) // (cpus * 4) or 1))
         task = ray.remote(_run_batch)
@@ -47,9 +50,11 @@ def ray_runner(address: str | None = None, num_cpus: int | None = None, batch_si
         try:
             for ref in refs:
                 yield from ray.get(ref)
-        finally:
-            for ref in refs:
+        except BaseException:  # Ctrl-C or the consumer stopped early: stop what has not finished
+            _, pending = ray.wait(refs, num_returns=len(refs), timeout=0)
+            for ref in pending:
                 ray.cancel(ref, force=True)
+            raise
     return run
 
 
