@@ -24,6 +24,8 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=150)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--pairing", choices=["both", "heuristic", "ismcts"], default="both",
+                    help="heuristic = heuristic vs random only; ismcts = ismcts vs heuristic only")
     args = ap.parse_args()
     ids = args.games or [g.id for g in ct.games()]
     print("| game | pairing | mean gain of A per deal | 95% CI | deals | settings | s |")
@@ -33,6 +35,8 @@ def main() -> None:
         pairs = [("heuristic", "random", args.deals, "heuristic(playouts=6)"),
                  (("ismcts", {"iterations": args.iterations}), "heuristic", args.ismcts_deals,
                   f"ismcts(iterations={args.iterations}, heuristic playouts)")]
+        if args.pairing != "both":
+            pairs = pairs[:1] if args.pairing == "heuristic" else pairs[1:]
         for a, b, n, settings in pairs:
             t = time.perf_counter()
             res = duel(gid, a, b, n, seed=args.seed, jobs=args.jobs)

@@ -314,6 +314,26 @@ def test_domino_fan_tan_draws_until_able() -> None:
     check_settlement(d)
 
 
+def test_domino_fan_tan_hands_played_out_when_stock_exhausted() -> None:
+    # "When the stock is exhausted the hands are played out": no more drawing; a player unable to play
+    # passes, paying the chip of a pass (§2.22, §2.23), and the turn goes to the other player.
+    deck = ("4H 5D JS TH 6S 8S AC 2D JH KH TS TD QD 7H 3C 6D 8C 9S 9H 7D QC 7C 9C AS 4C 3H KS 2S 2C 3S 9D 6H "
+            "JD 4D JC 8D AH 3D TC KD 4S 6C 2H AD 5H 8H 5C QS QH KC 7S 5S")
+    d = ct.load("domino-fan-tan", players=2).deal(deck=deck, dealer=1)
+    while not (d.view(0)["stock_size"] == 0 and d.legal() == ["pass"]):
+        legal = d.legal()
+        cards = [a for a in legal if a not in ("pass", "draw")]
+        d.act(cards[0] if cards else legal[0])
+    assert d.turn == 1 and sorted(d.view(1)["hand"]) == ["2D", "TD"] and d.view(1)["pools"] == {"pot": 20}
+    assert "stock exhausted" in (d.why_not("draw") or "")
+    with pytest.raises(ct.IllegalAction):
+        d.act("draw")
+    play(d, "pass")
+    assert d.turn == 0 and d.view(0)["pools"] == {"pot": 21} and sorted(d.view(1)["hand"]) == ["2D", "TD"]
+    finish(d)
+    check_settlement(d)
+
+
 def test_domino_fan_tan_is_two_handed() -> None:
     with pytest.raises(ct.RulesError):
         ct.load("domino-fan-tan", players=3)
