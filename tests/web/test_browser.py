@@ -182,6 +182,30 @@ def test_illegal_click_is_answered_with_the_reason(live: LiveServer, browser: An
     assert len(live.hub.tables[t["id"]].deal.history) == 3  # the three bots only; nothing logged for the click
 
 
+def test_single_card_actions_are_a_click_on_the_card(live: LiveServer, browser: Any) -> None:
+    """Coon Can's 'discard 2C' is done by clicking 2C in hand, as cards are played in trick games."""
+    page = new_page(browser)
+    t = create(live, page, "coon-can", ["human", "random", "random"])
+    deal = lambda: live.hub.tables[t["id"]].deal  # noqa: E731
+    page.goto(live.url + t["seats"][0]["url"])
+    assert my_turn_or_settled(page)
+    assert set(deal().legal()) == {"draw stock", "draw discard"}
+    assert page.locator("#board .hand .card.legal").count() == 0  # drawing is a button, not a card
+    before = rev(page)
+    page.locator('#board .actions button[data-action="draw stock"]').click()
+    wait_moved(page, before)
+    discards = sorted(a for a in deal().legal() if a.startswith("discard "))
+    shown = page.locator("#board .hand .card.legal").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert set(shown) == set(discards) and discards  # a card held twice (two packs) shows twice
+    assert page.locator('#board .actions button[data-action^="discard "]').count() == 0  # not offered twice
+    before = rev(page)
+    n = len(deal().history)
+    page.locator("#board .hand .card.legal").first.click(position={"x": 6, "y": 30})
+    wait_moved(page, before)
+    assert deal().history[n] == (0, shown[0])
+    assert page.js_errors == []
+
+
 def test_reload_mid_deal_and_carry_on(live: LiveServer, browser: Any) -> None:
     page = new_page(browser)
     t = create(live, page, "nap", ["human", "random", "random", "random"])

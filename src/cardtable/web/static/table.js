@@ -229,10 +229,30 @@ function actionLabel(a) {
   return el("span", {}, richText(a));
 }
 
+// What clicking a card in hand does: play it (the action is the card itself), or the one legal action that
+// names only that card ("discard 2C"), when no other action names only that card.
+function cardActions(v, handSet) {
+  const byCard = new Map();
+  const clash = new Set();
+  for (const a of v.legal) {
+    const toks = a.split(" ");
+    const code = isCard(a) && handSet.has(a) ? a : toks.length === 2 && handSet.has(toks[1]) ? toks[1] : null;
+    if (code === null) continue;
+    if (byCard.has(code) && byCard.get(code) !== a) {
+      if (byCard.get(code) === code) continue; // the card itself wins over a named action
+      if (a === code) { byCard.set(code, a); clash.delete(code); continue; }
+      clash.add(code);
+    } else byCard.set(code, a);
+  }
+  for (const c of clash) byCard.delete(c);
+  return byCard;
+}
+
 function groupActions(v, handSet) {
   const groups = new Map();
+  const clicked = new Set(cardActions(v, handSet).values());
   for (const a of v.legal) {
-    if (isCard(a) && handSet.has(a)) continue; // played by clicking the card
+    if (clicked.has(a)) continue; // done by clicking the card
     const word = a.split(" ")[0];
     if (!groups.has(word)) groups.set(word, []);
     groups.get(word).push(a);
@@ -277,14 +297,16 @@ function actionsBar(frame, v) {
 }
 
 function handRow(frame, v) {
-  const legal = new Set(frame.you === v.turn ? v.legal : []);
+  const byCard = frame.you === v.turn && !v.over ? cardActions(v, new Set(v.hand || [])) : new Map();
   const row = el("div", { class: "hand", "aria-label": "your hand", style: `--n: ${Math.max(2, (v.hand || []).length)}` });
   (v.hand || []).forEach((code, i) => {
     const cls = ["card", "in-hand"];
-    if (legal.has(code)) cls.push("legal");
+    const action = byCard.get(code);
+    if (action) cls.push("legal");
     if (composing && selected.includes(code)) cls.push("selected");
     const b = el("button", { type: "button", class: cls.join(" "), "data-card": code, "data-i": i,
-      "aria-label": code, html: cardSVG(code) });
+      "data-action": action && action !== code ? action : null, title: action && action !== code ? action : null,
+      "aria-label": action && action !== code ? action : code, html: cardSVG(code) });
     b.addEventListener("click", () => {
       if (composing) {
         const k = selected.indexOf(code);
@@ -294,7 +316,7 @@ function handRow(frame, v) {
       } else if (v.turn !== frame.you || v.over) {
         showMessage(v.over ? "the deal is over" : `it is ${seatName(v.turn, frame)}'s turn`, "info");
       } else {
-        act(code);
+        act(action || code); // not legal: the server says why
       }
     });
     row.append(b);
