@@ -6,6 +6,9 @@ the playout path (``game.deal(seed).playout(rng)``: a new shuffled deal played t
 a search bot) and IS-MCTS iterations/s (random playouts). When ``open_spiel`` is installed, OpenSpiel's
 C++ euchre and oh_hell are measured in the same process: stepped from Python, and all in C++
 (``pyspiel.evaluate_bots`` with uniform random bots), and OpenSpiel's C++ IS-MCTS on euchre.
+Where a game has a compiled playout kernel (Nap and Seven-Card Nap on their default options, with numba),
+"kernel deals/s" is ``game.random_results(2000, seed)`` (new deals shuffled, dealt and played out in the
+kernel) and "sample+kernel rollout/s" is ``mid.sample(seat, rng).rollout(rng)``.
 
     python benchmarks/playout.py                 # every game, quick
     python benchmarks/playout.py nap --seconds 2 --runs 5
@@ -78,6 +81,13 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
     out["sample"] = median_rate(lambda: [mid.sample(seat, rng) for _ in range(20)] and 20, seconds / 2, runs)
     out["sampled_playouts"] = median_rate(
         lambda: [mid.sample(seat, rng).playout(rng) for _ in range(20)] and 20, seconds / 2, runs)
+
+    if type(game).random_results is not ct.Game.random_results:  # a compiled kernel: batches of new deals
+        game.random_results(10, seed=0)  # compile (or load numba's cache) outside the timing
+        batch = iter(range(10**9))
+        out["kernel_deals"] = median_rate(lambda: len(game.random_results(2000, seed=next(batch))), seconds, runs)
+        out["sampled_rollouts"] = median_rate(
+            lambda: [mid.sample(seat, rng).rollout(rng) for _ in range(20)] and 20, seconds / 2, runs)
 
     def ismcts() -> int:
         bot = ISMCTSBot(seed=1, iterations=50)
@@ -155,10 +165,11 @@ def main() -> None:
     ids = args.games or [g.id for g in ct.games()]
     rows = {gid: bench_game(gid, args.seconds, args.runs) for gid in ids}
     os_rows = bench_openspiel(args.seconds, args.runs)
-    cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "clone", "sample", "sampled_playouts",
-            "ismcts"]
+    cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "kernel_deals", "clone", "sample",
+            "sampled_playouts", "sampled_rollouts", "ismcts"]
     names = {"api_deals": "API deals", "api_actions": "API actions", "fast_deals": "playout deals",
-             "fast_actions": "playout actions", "sampled_playouts": "sample+playout"}
+             "fast_actions": "playout actions", "kernel_deals": "kernel deals", "sampled_playouts": "sample+playout",
+             "sampled_rollouts": "sample+kernel rollout"}
     print("| game | " + " | ".join(names.get(c, c.replace("_", " ")) + "/s" for c in cols) + " |")
     print("|" + " --- |" * (len(cols) + 1))
     for name, row in {**rows, **os_rows}.items():
@@ -169,7 +180,12 @@ def main() -> None:
         print()
         print(f"nap public API deals/s / euchre stepped from Python: {nap['api_deals'] / eu['api_deals']:.3f}")
         print(f"nap playout path deals/s / euchre all in C++:       {nap['fast_deals'] / eu['fast_deals']:.3f}")
+        if "kernel_deals" in nap:
+            print(f"nap compiled kernel deals/s / euchre all in C++:    {nap['kernel_deals'] / eu['fast_deals']:.3f}")
         print(f"nap sample+playout/s / euchre all in C++:           {nap['sampled_playouts'] / eu['fast_deals']:.3f}")
+        if "sampled_rollouts" in nap:
+            print(f"nap sample+kernel rollout/s / euchre all in C++:    "
+                  f"{nap['sampled_rollouts'] / eu['fast_deals']:.3f}")
         print(f"nap IS-MCTS iterations/s / OpenSpiel C++ IS-MCTS:   {nap['ismcts'] / eu['ismcts']:.3f}")
 
 

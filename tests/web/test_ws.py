@@ -239,6 +239,7 @@ def test_bots_choose_off_the_event_loop(client: TestClient, monkeypatch: pytest.
         release.set()
 
 
+@pytest.mark.timeout(120)  # whole matches of six games (10-15 s here); the module's 20 s guards hangs only
 def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
     """Whole matches of several games, every seat a client: no frame holds a card its seat may not see."""
     for game, players in [("nap", 4), ("three-card-loo", 5), ("schafkopf", 3), ("spoil-five", 4),

@@ -116,16 +116,19 @@ class ISMCTSBot:
             path.append(node)
             depth += 1
         # Playout.
-        steps = 0
-        while not d.over and steps < 3000:
-            if self.random_playouts:
-                d.step_random(self.rng)
-            else:
-                seat = d.turn
-                assert seat is not None
-                d.act(fast_policy(d, seat, self.rng))
-            steps += 1
-        deltas = [float(x) for x in d.result().deltas] if d.over else [0.0] * d.players
+        if self.random_playouts and not d.over and type(d).rollout is not Deal.rollout:
+            deltas = [float(x) for x in d.rollout(self.rng)]  # a game's compiled kernel (Nap)
+        else:
+            steps = 0
+            while not d.over and steps < 3000:
+                if self.random_playouts:
+                    d.step_random(self.rng)
+                else:
+                    seat = d.turn
+                    assert seat is not None
+                    d.act(fast_policy(d, seat, self.rng))
+                steps += 1
+            deltas = [float(x) for x in d.result().deltas] if d.over else [0.0] * d.players
         for nd in path[1:]:
             nd.visits += 1
             if nd.actor is not None:

@@ -337,6 +337,14 @@ class Deal:
             n += 1
         return self
 
+    def rollout(self, rng: random.Random) -> list[Any]:
+        """The settlement deltas of one random playout from here, leaving ``self`` unchanged.
+
+        The inner step of a search with random playouts: ``self.clone().playout(rng).result().deltas``.
+        A game may answer from a compiled kernel that applies the same rules (Nap does, with numba).
+        """
+        return list(self.clone().playout(rng).result().deltas)
+
     def result(self) -> Settlement:
         """The settlement; only when the deal is over."""
         if self.turn is not None:

@@ -117,6 +117,15 @@ class Game:
                 order = self.pack.parse_order([self.pack.code_of[c] for c in order])
         return self.deal_class(self, order, dealer, carry)
 
+    def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
+        """Settlement deltas of ``n`` new deals (dealers in rotation) played out with random legal actions.
+
+        The playout path for simulation and benchmarks; a game may answer from a compiled kernel.
+        """
+        rng = random.Random(seed)
+        return [list(self.deal(seed=rng.getrandbits(64), dealer=i % self.players).playout(rng).result().deltas)
+                for i in range(n)]
+
     def next_dealer(self, deal: Deal) -> int:
         """Who deals next (default: the seat to the dealer's left)."""
         return (deal.dealer + deal.direction) % self.players

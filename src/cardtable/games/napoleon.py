@@ -77,6 +77,7 @@ from ..core.game import Game
 from ..core.options import Option
 from ..core.tricks import TrickDeal, TrickRules
 from ..errors import RulesError
+from . import napoleon_kernel
 
 __all__ = ["Nap", "NapDeal", "SevenCardNap"]
 
@@ -271,6 +272,14 @@ class NapDeal(TrickDeal):
         if self.turn is None:
             self.phase = "done"
 
+    def rollout(self, rng: random.Random) -> list[Any]:
+        """A random playout's deltas; from the compiled kernel (napoleon_kernel.py) on the default options."""
+        if napoleon_kernel.usable(self.game):
+            out = napoleon_kernel.rollout(self, rng)
+            if out is not None:
+                return out
+        return super().rollout(rng)
+
     # ------------------------------------------------------------- settlement
     def made(self) -> bool:
         """Did the declarer make his contract (meaningful once the deal is over)?"""
@@ -442,6 +451,11 @@ class Nap(Game):
     @classmethod
     def rules_text(cls) -> str:
         return "\n\n".join(cls.rule_book)
+
+    def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
+        if napoleon_kernel.usable(self):  # compiled, same rules (tests/games/test_napoleon_kernel.py)
+            return napoleon_kernel.random_deals(self, n, seed).tolist()  # type: ignore[no-any-return]
+        return super().random_results(n, seed)
 
     def plan(self) -> DealPlan:
         """How the cards are dealt."""

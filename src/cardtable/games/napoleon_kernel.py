@@ -1,0 +1,259 @@
+"""Compiled random playouts for Napoleon and Seven-Card Napoleon on their default options (issue 9, goal 2).
+
+``napoleon.py`` is the authority; this file restates, for speed, the part of it a random playout needs when
+no option is on: one round of declarations from the dealer's left, each higher than the last (``pass``
+always allowed; everyone passing voids the deal, ``all_pass="redeal"``); the declarer leads and "the card
+that he leads determines the trump suit"; "a player must follow suit if he can, otherwise he may discard or
+trump"; the highest trump, else the highest card of the suit led, wins and leads next; every trick is played;
+the declarer is paid the contract's win by, or pays its loss to, every other seat.
+
+Cards are the 52-card pack's indices (suit ``c // 13``, rank ``c % 13``, ace high), hands are bitmasks.
+Random numbers come from a 32-bit xorshift seeded by the caller, so a playout is the same compiled or not.
+With numba installed (extra ``cardtable[fast]``) the functions are compiled; without it they are plain
+Python and :func:`usable` says no, so the engine keeps its ordinary playout path. A choice is uniform over the
+legal actions, as :meth:`Deal.step_random` makes it; ``tests/games/test_napoleon_kernel.py`` replays kernel
+playouts through the public API and compares the seat to act, the legal actions, every trick and the
+settlement, compiled and as plain Python.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+try:
+    import numba
+    import numpy as np
+
+    HAVE_NUMBA = True
+    njit = numba.njit(cache=True, nogil=True)
+except ImportError:  # pragma: no cover - exercised where numba is missing
+    HAVE_NUMBA = False
+    np = None  # type: ignore[assignment]
+
+    def njit(f: Any) -> Any:
+        return f
+
+__all__ = ["HAVE_NUMBA", "random_deals", "rollout", "usable"]
+
+FULL = 0x1FFF  # the thirteen cards of one suit
+
+
+@njit
+def _rand(st: Any, k: int) -> int:
+    """A number in 0..k-1 from the xorshift32 state ``st[0]``."""
+    s = st[0]
+    s ^= (s << 13) & 0xFFFFFFFF
+    s ^= s >> 17
+    s ^= (s << 5) & 0xFFFFFFFF
+    st[0] = s
+    return s % k
+
+
+@njit
+def _nth(mask: int, i: int) -> int:
+    """The index of the ``i``-th lowest set bit of ``mask``."""
+    for _ in range(i):
+        mask &= mask - 1
+    c = 0
+    while not (mask >> c) & 1:
+        c += 1
+    return c
+
+
+@njit
+def _count(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@njit
+def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int, phase: int,
+         trick: Any, tseats: Any, ntrick: int, turn: int, trump: int, won: Any,
+         tricks: Any, wins: Any, loses: Any, st: Any, out: Any, rec: Any) -> int:
+    """Play on from the given state; write the deltas into ``out``. Returns the number of steps recorded
+    into ``rec`` (rows: seat, kind 0 bid / 1 card, legal mask, choice) when ``rec`` has rows."""
+    nrec = 0
+    ladder = len(tricks)
+    declarer = holder
+    if phase == 0:  # the declarations: pass or any higher declaration, each seat once
+        while pos < players:
+            seat = order[pos]
+            k = ladder - high  # pass + the declarations above the highest
+            j = _rand(st, k)
+            if nrec < rec.shape[0]:
+                rec[nrec, 0] = seat
+                rec[nrec, 1] = 0
+                rec[nrec, 2] = 1 | (((1 << (ladder - high - 1)) - 1) << (high + 2))
+                rec[nrec, 3] = j if j == 0 else high + j + 1
+                nrec += 1
+            if j > 0:
+                high = high + j
+                holder = seat
+            pos += 1
+        for s in range(players):
+            out[s] = 0
+        if holder < 0:  # everyone passed: the deal is void
+            return nrec
+        declarer = holder
+        turn = holder
+        trump = -1
+        ntrick = 0
+    left = 0
+    for s in range(players):
+        left += _count(hands[s])
+    while left > 0:
+        hand = hands[turn]
+        legal = hand
+        if ntrick > 0:
+            follow = hand & (FULL << (13 * (trick[0] // 13)))
+            if follow:
+                legal = follow
+        c = _nth(legal, _rand(st, _count(legal)))
+        if nrec < rec.shape[0]:
+            rec[nrec, 0] = turn
+            rec[nrec, 1] = 1
+            rec[nrec, 2] = legal
+            rec[nrec, 3] = c
+            nrec += 1
+        if trump < 0:  # the opening lead names trumps
+            trump = c // 13
+        hands[turn] = hand & ~(1 << c)
+        left -= 1
+        trick[ntrick] = c
+        tseats[ntrick] = turn
+        ntrick += 1
+        if ntrick < players:
+            turn = (turn + 1) % players
+            continue
+        best = 0
+        for j in range(1, players):
+            x, b = trick[j], trick[best]
+            if x // 13 == b // 13:
+                if x % 13 > b % 13:
+                    best = j
+            elif x // 13 == trump:
+                best = j
+        turn = tseats[best]
+        won[turn] += 1
+        ntrick = 0
+    for s in range(players):
+        out[s] = 0
+    if won[declarer] >= tricks[high]:
+        for s in range(players):
+            if s != declarer:
+                out[s] -= wins[high]
+                out[declarer] += wins[high]
+    else:
+        for s in range(players):
+            if s != declarer:
+                out[s] += loses[high]
+                out[declarer] -= loses[high]
+    return nrec
+
+
+@njit
+def _deal(players: int, hand_size: int, dealer: int, st: Any, tricks: Any, wins: Any, loses: Any,
+          deck: Any, out: Any, rec: Any, work: Any) -> int:
+    """Shuffle ``deck`` (Fisher-Yates), deal it singly from the dealer's left and play the deal out.
+    ``work`` is scratch space: five rows of ``players`` integers."""
+    for i in range(52):
+        deck[i] = i
+    for i in range(51, 0, -1):
+        j = _rand(st, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands, order, trick, tseats, won = work[0], work[1], work[2], work[3], work[4]
+    for s in range(players):
+        hands[s] = 0
+        won[s] = 0
+        order[s] = (dealer + 1 + s) % players
+    for k in range(players * hand_size):
+        hands[(dealer + 1 + k) % players] |= 1 << deck[k]
+    return _run(hands, players, order, 0, -1, -1, 0, trick, tseats, 0, 0, -1, won,
+                tricks, wins, loses, st, out, rec)
+
+
+@njit
+def _deals(n: int, players: int, hand_size: int, seed: int, tricks: Any, wins: Any, loses: Any, out: Any) -> None:
+    st = np.zeros(1, np.int64)
+    st[0] = seed & 0xFFFFFFFF
+    if st[0] == 0:
+        st[0] = 1
+    deck = np.zeros(52, np.int64)
+    rec = np.zeros((0, 4), np.int64)
+    work = np.zeros((5, players), np.int64)
+    for i in range(n):
+        _deal(players, hand_size, i % players, st, tricks, wins, loses, deck, out[i], rec, work)
+
+
+def _ladder(game: Any) -> tuple[Any, Any, Any]:
+    key = "_kernel_ladder"
+    lad = game.__dict__.get(key)
+    if lad is None:
+        cs = game.contracts()
+        lad = game.__dict__[key] = tuple(np.array(v, np.int64) for v in
+                                         ([c.tricks for c in cs], [c.win for c in cs], [c.lose for c in cs]))
+    return lad
+
+
+def usable(game: Any) -> bool:
+    """Whether the kernel plays ``game``: numba installed, Nap or Seven-Card Nap, every option at its default."""
+    if not HAVE_NUMBA or game.id not in ("nap", "seven-card-nap"):
+        return False
+    ok = game.__dict__.get("_kernel_ok")
+    if ok is None:
+        ok = game.__dict__["_kernel_ok"] = all(game.options.as_dict()[o.name] == o.default
+                                                for o in game.option_specs)
+    return bool(ok)
+
+
+def random_deals(game: Any, n: int, seed: int) -> Any:
+    """Deltas (an ``n`` × players array) of ``n`` new random deals played out with random legal actions."""
+    out = np.zeros((n, game.players), np.int64)
+    tricks, wins, loses = _ladder(game)
+    _deals(n, game.players, game.hand_size, seed, tricks, wins, loses, out)
+    return out
+
+
+def state(d: Any) -> tuple[Any, ...] | None:
+    """The arguments of ``_run`` for the position of ``d`` (a NapDeal), or None when the kernel does not cover it."""
+    if d.phase not in ("declare", "play") or d.pool_start or any(d.paid) or d.direction != 1:
+        return None
+    p = d.players
+    hands = np.array(d.hands, np.int64)
+    trick = np.zeros(p, np.int64)
+    tseats = np.zeros(p, np.int64)
+    if d.phase == "declare":
+        a = d.auction
+        order = np.array(a.order, np.int64)
+        return (hands, p, order, a.pos, a.high, -1 if a.holder is None else a.holder, 0, trick, tseats, 0, 0,
+                -1, np.zeros(p, np.int64))
+    n = len(d.trick)
+    trick[:n] = d.trick
+    tseats[:n] = d.trick_seats
+    assert d.contract is not None and d.declarer is not None and d.turn is not None
+    high = list(d.ladder).index(d.contract.word)
+    trump = d.rules.trump if d.played else -1
+    return (hands, p, np.zeros(p, np.int64), p, high, d.declarer, 1, trick, tseats, n, d.turn,
+            -1 if trump is None else trump, np.array(d.tricks_won, np.int64))
+
+
+NO_RECORD = None
+
+
+def rollout(d: Any, rng: random.Random) -> list[int] | None:
+    """Deltas of a random playout from ``d`` (left unchanged), or None when the kernel does not cover it."""
+    args = state(d)
+    if args is None:
+        return None
+    global NO_RECORD
+    if NO_RECORD is None:
+        NO_RECORD = np.zeros((0, 4), np.int64)
+    tricks, wins, loses = _ladder(d.game)
+    st = np.array([rng.getrandbits(32) or 1], np.int64)
+    out = np.zeros(d.players, np.int64)
+    _run(*args, tricks, wins, loses, st, out, NO_RECORD)
+    return out.tolist()  # type: ignore[no-any-return]
