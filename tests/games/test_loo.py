@@ -397,3 +397,339 @@ def test_sample_respects_heading_and_voids() -> None:
     trumps_and_spades = PACK_52.suit_mask[0] | PACK_52.suit_mask[1]
     for k in range(40):
         assert not d.sample(0, k).hands[2] & trumps_and_spades
+
+
+# ------------------------------------------------------- audit: trick obligations
+def test_follow_a_trumped_trick_with_any_card_of_the_suit() -> None:
+    # L3-GAP-5: a player able to follow a trumped plain-suit trick plays any card of the suit (heading is
+    # impossible); untrumped, rule 1 "must head the trick if he can" binds.
+    h = {1: "9S 2C 3C", 2: "4H 7D 8D", 0: "KS 2S 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play, 9S")
+    assert d.legal() == ["4H"]            # rule 2: void in spades, "he must trump if he can"
+    d.act("4H")
+    assert d.legal() == ["KS", "2S"]
+    d = deal("three-card-loo", {**h, 2: "3S 7D 8D"}, "5H", "play, play, play, 9S")
+    assert d.legal() == ["3S"]            # may not beat the 9: any spade
+    d.act("3S")
+    assert d.legal() == ["KS"]            # must head
+
+
+def test_renounce_only_when_unable_to_follow_or_trump() -> None:
+    # Seed 002: "may renounce only if unable to do either"; seed 000 rules 1-2.
+    h = {1: "9S 2C 3C", 2: "7D 8D 4C", 0: "KS 2S 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play, 9S")
+    assert d.legal() == ["4C", "8D", "7D"]  # no spade, no trump: any card
+    d.act("4C")
+    d.act("KS")
+    d.act("6C")                             # seat 0 won and leads
+    assert d.legal() == ["3C", "2C"]        # seat 1 follows clubs (cannot head the 6)
+    d.act("2C")
+    assert d.legal() == ["8D", "7D"]        # seat 2 renounces
+    for a in ("7D", "2S", "3C", "8D"):
+        d.act(a)
+    assert d.view(0)["tricks_won"] == [3, 0, 0]
+    assert d.result().deltas == [0, -3, -3] and d.result().pools == {"pool": 6}
+    # Trumps led and void in trumps: any card.
+    d = deal("three-card-loo", {**h, 1: "AH 2C 3C", 2: "7D 8D 4S"}, "5H", "play, play, play, AH")
+    assert d.legal() == ["4S", "8D", "7D"]
+
+
+def test_head_a_trump_lead() -> None:
+    # Rule 1 binds trumps led too: "must head the trick if he can".
+    h = {1: "9H 2H 3C", 2: "TH 4H 8D", 0: "KS 2S 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play")
+    assert d.legal() == ["9H", "2H"]        # rule 4: two trumps, lead one
+    d.act("2H")
+    assert d.legal() == ["TH", "4H"]        # either beats the 2
+    d = deal("three-card-loo", h, "5H", "play, play, play, 9H")
+    assert d.legal() == ["TH"]
+
+
+def test_lead_rules_bind_the_winner_of_a_trick() -> None:
+    # L3-GAP-6: rules 3 and 4 bind every lead, not only the first.
+    h = {1: "QS 2C 4D", 2: "KS 9H 3H", 0: "2S 5C 6C", "miss": "TD JD QD"}
+    d = deal("three-card-loo", h, "5H", "play, play, play, QS, KS, 2S")
+    assert d.turn == 2 and d.legal() == ["9H", "3H"]   # rule 4: two trumps
+    # "... if there are only two players in the game he must lead the highest."
+    d = deal("three-card-loo", h, "5H", "play, play, pass, QS, KS")
+    assert d.turn == 2 and d.legal() == ["9H"]
+    for a in ("9H", "2C", "3H", "4D"):
+        d.act(a)
+    assert d.result().deltas == [-3, -3, 3]
+    # Rule 3: the winner holding the Ace of trumps must lead it.
+    d = deal("three-card-loo", {**h, 2: "KS AH 3H"}, "5H", "play, play, play, QS, KS, 2S")
+    assert d.legal() == ["AH"]
+
+
+# ------------------------------------------------------- audit: the dealer, Club Law
+def test_play_for_the_pool_single_player_looed() -> None:
+    # Seed 000: playing for the pool, the dealer "leaves in the pool any amount to which he may be entitled";
+    # the single player against him is looed as usual.
+    h = {1: "2S 3S 4D", 2: "5D 6D 7D", 0: "AH KH QH", "miss": "2C 3C 5C"}
+    d = deal("three-card-loo", h, "5H", "play, pass, play pool, 2S")
+    assert d.legal() == ["AH", "KH", "QH"]
+    for a in ("AH", "KH", "3S", "QH", "4D"):
+        d.act(a)
+    assert d.view(0)["tricks_won"] == [3, 0, 0]
+    res = d.result()
+    assert res.deltas == [-3, -3, 0] and res.pools == {"pool": 6}
+    assert d.carry == {"pools": {"pool": 6}, "ante_due": False}
+
+
+def test_club_law_three_card_play() -> None:
+    # L3 Club Law option (Peel): all stand on their own cards when a club is turned, the miss withdrawn;
+    # the player on the dealer's left leads and rule 3 binds.
+    h = {1: "AC 7S 4H", 2: "3C KS 2S", 0: "QC JC 9H", "miss": "2D 3D 4D"}
+    d = deal("three-card-loo", h, "5C", club_law=True)
+    assert d.turn == 1 and d.legal() == ["AC"]
+    assert d.view(1)["miss_taker"] is None and d.view(1)["entered"] == [1, 2, 0]
+    d.act("AC")
+    assert d.legal() == ["3C"]
+    d.act("3C")
+    assert d.legal() == ["QC", "JC"]
+
+
+def test_irish_loo_exchange_and_dealer_defence() -> None:
+    # Seed 000 Irish Loo: "a player is allowed to exchange cards by drawing from the stock"; "played in the same
+    # way as the parent game": the dealer facing a single player may not pass (L3-GAP-1), no miss.
+    d = deal("irish-loo", I3, "5H", "play, exchange 7S 4C, pass", stock="2D 3D")
+    assert d.view(1)["hand"] == ["AH", "3D", "2D"]
+    assert d.turn == 0 and d.legal() == ["play", "play pool"]
+    assert "this game has no miss" in d.why_not("take")
+    assert "play for the pool" in d.why_not("pass")
+    for a in ("play pool", "keep", "AH", "JH", "2D", "QH", "9C", "3D"):
+        d.act(a)
+    res = d.result()
+    assert d.view(0)["tricks_won"] == [2, 1, 0]
+    # a third per trick to seat 1; the dealer's two thirds stay in the pool
+    assert res.deltas == [-3, 1, 0] and res.pools == {"pool": 2}
+
+
+# ------------------------------------------------------------ audit: five-card loo
+def test_five_card_full_deal_fifths_and_loo() -> None:
+    # Seed 000 five-card 1: "as there are five tricks ... divisible by five": a fifth of the pool a trick;
+    # rule 3 (AH must be led), Pam heads it, rule 2 trump when void.
+    h = {1: "AH 2S 3S 4S 6D", 2: "JC KH 9D TD 2D", 0: "7H AC 9C TC AD"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep", carry={"pools": {"pool": 10},
+                                                                                       "ante_due": False})
+    assert d.legal() == ["AH", "AH civil"]
+    d.act("AH")
+    assert d.legal() == ["JC"]
+    d.act("JC")
+    d.act("7H")
+    assert d.turn == 2 and d.legal() == ["KH", "TD", "9D", "2D"]   # one trump: a free lead
+    for a in ("TD", "AD", "6D", "AC", "2S"):
+        d.act(a)
+    assert d.legal() == ["KH"]                                     # void in clubs: must trump
+    for a in ("KH", "9D", "9C", "3S", "2D", "TC", "4S"):
+        d.act(a)
+    assert d.view(0)["tricks_won"] == [1, 0, 4]
+    assert d.result().deltas == [2, -10, 8] and d.result().pools == {"pool": 10}
+
+
+def test_pam_led_draws_trumps() -> None:
+    # Pam "ranks as a trump": when Pam is led the others must follow with trumps (L5-GAP-4), none can head it.
+    h = {1: "JC 2S 3S 4S 6D", 2: "KH 9D TD 2D 3C", 0: "7H 8H 9C TC 3D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep")
+    assert d.legal() == ["4S", "3S", "2S", "JC", "6D"]   # a single trump: free lead
+    d.act("JC")
+    assert d.legal() == ["KH"]
+    d.act("KH")
+    assert d.legal() == ["8H", "7H"]
+
+
+@pytest.mark.provisional
+def test_pam_be_civil_only_for_a_leader_without_pam() -> None:
+    # ENGINE DEFAULT: the announcement is offered only while Pam may be out against the leader.
+    h = {1: "AH JC 3S 4S 6D", 2: "KH 9D TD 2D 3C", 0: "7H 8H 9C TC 3D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep")
+    assert d.legal() == ["AH"]
+    assert "Pam" in d.why_not("AH civil")
+
+
+def test_five_card_options_switch_the_rules() -> None:
+    # L5-GAP-6 lead_rule, L5-GAP-3 pam_civil and L5-GAP-2 flush_order are options of both five-card games.
+    h = {1: "2H 4C 3S 4S 6D", 2: "KH 8S 9D TD 2D", 0: "7H 8C 9C TC 3D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep", lead_rule="must_lead_trump")
+    assert d.legal() == ["2H"]
+    d = deal("lanterloo", h, "5H", "play, play, play, keep, keep, keep", lead_rule="three_card_rules")
+    assert d.legal() == ["4S", "3S", "2H", "4C", "6D"]
+    lone = {**P, 2: "JC 8S 9D TD 2D"}
+    d = deal("five-card-loo", lone, "5H", "play, keep, play, keep, play, keep, AH civil", pam_civil="unless_only_trump")
+    assert d.legal() == ["JC"]
+    d = deal("lanterloo", lone, "5H", "play, play, play, keep, keep, keep, AH civil", pam_civil="absolute")
+    assert d.legal() == ["8S", "TD", "9D", "2D"]
+    # Pam flush first (Parlett) in Hervey's game; trump flush first (Hervey) in Lanterloo.
+    d = deal("five-card-loo", FL, "5H", "pass, pass", flush_order="pam_first")
+    assert d.result().deltas == [0, 0, 0] and d.result().pools == {"pool": 0}
+    d = deal("lanterloo", FL, "5H", "play, play, play, keep, keep, keep", flush_order="trump_then_plain",
+             flush_paid_to="pool")
+    assert d.result().deltas == [-5, 0, 5]
+
+
+def test_flush_ends_the_deal_and_next_ante() -> None:
+    # A flush "looes the board": the looed pay into the pool (Hervey), so the next dealer does not ante.
+    h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, pass")
+    assert d.over and d.carry == {"pools": {"pool": 10}, "ante_due": False}
+    assert "looes the board" in d.view(2)["status"]
+
+
+def test_flush_paid_to_the_holder_option() -> None:
+    # Option flush_paid_to="holder" (Peel: the holder "receives from each of the players ... the amount of a loo").
+    h = {1: "2S 3S 4S 6S 9S", 2: "JC 9D TD 2D 5C", 0: "7H 8C 9C TC 4D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, pass, play, keep", flush_paid_to="holder")
+    res = d.result()
+    assert res.deltas == [-10, 10, 0] and res.pools == {"pool": 0}   # Pam's holder (seat 2) is exempt
+    assert d.carry["ante_due"] is True
+
+
+@pytest.mark.provisional
+def test_flush_spares_the_dealer_playing_for_the_pool() -> None:
+    # ENGINE DEFAULT from seed 000: playing for the pool "he is not looed", so a flush does not loo him either;
+    # the passer is looed (L5-GAP-5).
+    h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, pass")
+    assert d.legal() == ["play", "play pool"]
+    d.act("play pool")
+    d.act("keep")
+    assert d.over and d.result().deltas == [-5, 5, -5] and d.result().pools == {"pool": 5}
+
+
+# -------------------------------------------------------------- audit: Lanterloo
+def test_lanterloo_flush_ranking_and_payment() -> None:
+    # Seed 002: "then by the plain-suit flush containing the highest top card or cards"; the best flush "is
+    # appropriately paid by anyone who does not himself hold either Pam or a flush" (flush_paid_to="holder").
+    top = {1: "2S 3S 4S 6S KS", 2: "2D 3D 4D 6D QD", 0: "7H 8C 9C TC 3H"}
+    d = deal("lanterloo", top, "5H", "play, play, play, keep, keep, keep")
+    assert d.result().deltas == [-10, 10, 0] and d.result().pools == {"pool": 0}
+    nxt = {1: "KD 8D 7D 6D 5D", 2: "KS 9S 4S 3S 2S", 0: "7H 8C 9C TC 3H"}   # equal tops: the next card decides
+    d = deal("lanterloo", nxt, "5H", "play, play, play, keep, keep, keep")
+    assert d.result().deltas == [-10, 0, 10]
+    # "followed by a flush in trumps": a trump flush beats any plain flush, passers or not (L5-GAP-5).
+    d = deal("lanterloo", {**nxt, 1: "AH QH JH TH 9H"}, "5H", "pass, pass, pass")
+    assert d.result().deltas == [-10, 10, 0]
+    # option: the loo goes into the pool (Hervey)
+    d = deal("lanterloo", top, "5H", "play, play, play, keep, keep, keep", flush_paid_to="pool")
+    assert d.result().deltas == [-10, 5, 0] and d.result().pools == {"pool": 5}
+
+
+def test_lanterloo_winner_leads_trump_and_full_deal() -> None:
+    # Seed 002: "The winner of each trick leads to the next, and must lead a trump if possible"; "Each trick
+    # earns one-fifth of the pool"; "Dealer antes five chips to the pot before dealing" (every deal).
+    h = {1: "QS 2C 3C 4D 5D", 2: "KS 9H 2H 6C 7C", 0: "2S 8C 9C TC 6D"}
+    d = deal("lanterloo", h, "5H", "play, play, play, keep, keep, keep", carry={"pools": {"pool": 10},
+                                                                                 "ante_due": False})
+    assert d.view(1)["pools"] == {"pool": 15}
+    assert d.legal() == ["QS", "3C", "2C", "5D", "4D"]   # eldest holds no trump
+    for a in ("QS", "KS", "2S"):
+        d.act(a)
+    assert d.turn == 2 and d.legal() == ["9H", "2H"]
+    assert "lead a trump" in d.why_not("7C")
+    for a in ("9H", "6D", "4D"):
+        d.act(a)
+    assert d.legal() == ["2H"]
+    for a in ("2H", "8C", "5D", "7C"):
+        d.act(a)
+    assert d.legal() == ["TC", "9C"]                      # must head
+    for a in ("TC", "2C", "9C", "3C", "6C"):
+        d.act(a)
+    assert d.view(0)["tricks_won"] == [2, 0, 3]
+    assert d.result().deltas == [-5 + 6, -15, 9] and d.result().pools == {"pool": 15}
+
+
+@pytest.mark.provisional
+def test_lanterloo_looed_pays_the_pool_at_start() -> None:
+    # ENGINE DEFAULT (Parlett silent on the loo): as in Hervey's parent game; options as in L3-GAP-2.
+    h = {1: "QS 2C 3C 4D 5D", 2: "KS 9H 2H 6C 7C", 0: "2S 8C 9C TC 6D"}
+    acts = "play, play, play, keep, keep, keep, QS, KS, 2S, 9H, 6D, 4D, 2H, 8C, 5D, 7C, TC, 2C, 9C, 3C, 6C"
+    d = deal("lanterloo", h, "5H", acts, penalty="fixed", penalty_limit=5)
+    assert d.result().deltas == [-5 + 2, -5, 3] and d.result().pools == {"pool": 5}
+
+
+def test_lanterloo_dealer_antes_every_deal_and_option() -> None:
+    # Seed 002: "Dealer antes five chips to the pot before dealing"; L3-GAP-3 option.
+    carry = {"pools": {"pool": 10}, "ante_due": False}
+    assert deal("lanterloo", P, "5H", carry=carry).view(1)["pools"] == {"pool": 15}
+    assert deal("lanterloo", P, "5H", carry=carry, dealer_antes="only_if_no_loo").view(1)["pools"] == {"pool": 10}
+
+
+# --------------------------------------------------------------- audit: bad input
+@pytest.mark.parametrize(("gid", "options", "words"), [
+    ("three-card-loo", {"penalty": "half"}, "'pool_at_start', 'fixed', 'cap'"),
+    ("five-card-loo", {"pam_civil": "rude"}, "'absolute', 'unless_only_trump'"),
+    ("lanterloo", {"flush_paid_to": "bank"}, "'pool', 'holder'"),
+    ("irish-loo", {"flush3": "maybe"}, "flush3"),
+    ("three-card-loo", {"defend_pool_hand": "x"}, "'own_or_miss', 'miss_only'"),
+    ("lanterloo", {"players": 11}, "3 to 10"),
+])
+def test_bad_options_are_refused(gid: str, options: dict, words: str) -> None:
+    with pytest.raises(ct.RulesError) as e:
+        ct.load(gid, **options)
+    assert words in str(e.value)
+
+
+def test_bad_actions_leave_the_deal_unchanged() -> None:
+    d = deal("three-card-loo", A, "5H", "play, play, play")
+    before = d.view(1)
+    for action, seat, words in [("7S", 1, "Ace of trumps"), ("ZZ", 1, "Legal now: AH"),
+                                ("AH", 2, "seat 1's turn"), ("AH civil", 1, "Legal now: AH")]:
+        with pytest.raises(ct.IllegalAction) as e:
+            d.act(action, seat=seat)
+        assert words in str(e.value)
+    assert d.view(1) == before
+    d = deal("five-card-loo", P, "5H", "play", stock="8S 9S")
+    with pytest.raises(ct.IllegalAction) as e:
+        d.act("exchange 2S 9H")
+    assert "exchange cards from your hand" in str(e.value)
+    assert d.view(1)["hand"] == ["4S", "3S", "2S", "AH", "6D"]
+
+
+# --------------------------------------------------- audit: properties per option set
+PROPERTY_CASES = [
+    ("three-card-loo", {}), ("three-card-loo", {"club_law": True, "dealer_antes": "always"}),
+    ("three-card-loo", {"penalty": "fixed", "defend_pool_hand": "miss_only", "undertrump_required": False}),
+    ("five-card-loo", {}), ("five-card-loo", {"flush_paid_to": "holder", "flush_tie": "elder_hand",
+                                              "pam_civil": "unless_only_trump", "deal": "3+2"}),
+    ("five-card-loo", {"club_law": True, "flush_loos_passers": False, "penalty": "cap", "penalty_limit": 7}),
+    ("irish-loo", {}), ("irish-loo", {"flush3": True, "club_law": False}),
+    ("lanterloo", {}), ("lanterloo", {"club_law": True, "flush_paid_to": "pool", "lead_rule": "three_card_rules"}),
+]
+
+
+@pytest.mark.parametrize(("gid", "options"), PROPERTY_CASES)
+@pytest.mark.parametrize("players", [3, 7])
+def test_conservation_and_termination(gid: str, options: dict, players: int) -> None:
+    # Every option set: chips are neither created nor lost (deltas plus the pool's change sum to zero), every
+    # card is in exactly one place at every step, and each deal ends.
+    import random
+
+    game = ct.load(gid, players=players, **options)
+    rng = random.Random(7)
+    carry: dict | None = None
+    for i in range(25):
+        d = game.deal(seed=i, dealer=i % players, carry=carry)
+        start = Fraction((carry or {}).get("pools", {}).get("pool", 0))
+        steps = 0
+        while not d.over:
+            assert sorted(d.card_locations()) == list(range(52))  # type: ignore[attr-defined]
+            d.act(rng.choice(d.legal()))
+            steps += 1
+            assert steps < 200
+        res = d.result()
+        assert sum(map(Fraction, res.deltas)) + Fraction(res.pools["pool"]) - start == 0
+        assert res.pools["pool"] >= 0
+        carry = d.carry
+
+
+@pytest.mark.parametrize(("gid", "how", "seat1"), [
+    ("lanterloo", "3+2", "AS KS QS 5S 4S"),      # seed 002: "five cards each (3+2 or 2+3)"
+    ("lanterloo", "2+3", "AS KS 8S 7S 6S"),
+    ("five-card-loo", "singly", "AS JS 8S 5S 2S"),  # Peel: "one at a time, the latter ... by far the best"
+])
+def test_five_card_deal_packets(gid: str, how: str, seat1: str) -> None:
+    game = ct.load(gid, players=3, deal=how)
+    top = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH 9D"
+    d = game.deal(deck=arranged(PACK_52, top), dealer=0)
+    assert d.view(1)["hand"] == seat1.split()
+    assert d.view(1)["turn_up"] == "9D" and d.view(1)["trump"] == "D"  # "turns the next for trump"

@@ -61,9 +61,17 @@ a flush ... He wins the pool and all the other players, except those who may hol
 Pam, are looed." Flushes are shown after the entering/exchanging round, before the first lead;
 a flush held at the deal counts even if broken by exchange; passers are looed too (L5-GAP-5,
 option ``flush_loos_passers``). Ranking (L5-GAP-1/2): a trump flush beats a plain flush, then
-the highest card(s) win; exact equals divide the pool (``flush_tie="elder_hand"``: the elder
-wins). Hervey's 4 + Pam is a flush of the four cards' suit (``flush_order="trump_then_plain"``).
-A fifth of the pool per trick.
+the highest card(s) win, Pam counting as the highest card; exact equals divide the pool
+(``flush_tie="elder_hand"``: the elder, nearest the dealer's left, wins). Hervey's 4 + Pam is a
+flush of the four cards' suit (``flush_order="trump_then_plain"``). Those looed by a flush pay
+their loo into the pool like any loo ("are looed"; Hoyle: "to be divided among the winners at
+the ensuing deal"); option ``flush_paid_to="holder"``: they pay it to the flush holder (Peel:
+"receives from each of the players ... the amount of a loo"; this switch is not in
+RESOLUTIONS.md). A player holding Pam when the flush is shown, and the dealer playing for the
+pool, are not looed by it (ENGINE DEFAULT for the dealer: "he is not looed"). A fifth of the
+pool per trick. Engine rules not in the seed: one exchange each, at most the cards left in the
+stock (Peel: "No second exchange is allowable"); "Pam be civil" may be announced only by a
+leader who does not hold Pam himself while Pam has not been played (ENGINE DEFAULT).
 
 Irish Loo: "Every player is dealt three cards, there is no Pam and no miss, but a player is
 allowed to exchange cards by drawing from the stock ... if Clubs are trumps everyone must enter
@@ -84,8 +92,17 @@ top of the pack" — a bidding round, then an exchange round (``exchange <cards>
 civil,' whereupon the holder of J may not play it if he has any other trump"
 (``pam_civil="unless_only_trump"``). "The winner of each trick leads to the next, and must lead
 a trump if possible" (``lead_rule="must_lead_trump"``, every lead, L5-GAP-6). "Each trick earns
-one-fifth of the pool." Looed players pay as in the parent game. Parlett is silent on a deal
-nobody plays: the pool is carried; a lone player takes the pool without play (ENGINE DEFAULT).
+one-fifth of the pool." Parlett does not say what a looed player pays: as in Hervey's parent
+game, the pool as it stood at the start of the deal (ENGINE DEFAULT from seed 000; options
+``penalty`` / ``penalty_limit``). A flush "is deemed to win all five tricks without play, and is
+appropriately paid by anyone who does not himself hold either Pam or a flush": the holder takes
+the pool and each of the others pays him a loo (``flush_paid_to="holder"``, Peel: "receives from
+each of the players ... the amount of a loo"; option ``"pool"``: Hervey's loo into the pool).
+Parlett is silent on a deal nobody plays: the pool is carried; a lone player takes the pool
+without play (ENGINE DEFAULT).
+
+Every game: 3 to 10 players (Parlett's range for Lanterloo; Hervey's "any reasonable number",
+ENGINE DEFAULT for the others).
 
 >>> import cardtable as ct
 >>> d = ct.load("three-card-loo", players=3).deal(seed=1)
@@ -491,6 +508,7 @@ class LooDeal(TrickDeal):
         if self.ante:
             led.to_pool(d, POOL, self.ante, f"seat {d} (dealer) puts {self.ante} into the pool")
         looed: list[int] = []
+        paid: list[int] = []  # looed by a flush and paid to its holder (flush_paid_to="holder")
         if self.outcome == "dealer_takes":
             led.from_pool(d, POOL, p, f"everyone before the dealer passed: seat {d} takes the pool of {_plain(p)}")
         elif self.outcome == "all_pass":
@@ -510,6 +528,15 @@ class LooDeal(TrickDeal):
             if not self.flush_loos_passers:
                 exempt |= ~self.entered
             looed = [s for s in self.order if not exempt >> s & 1]
+            if self.game.rule("flush_paid_to") == "holder":
+                # Parlett: "is appropriately paid by anyone who does not himself hold either Pam or a
+                # flush"; Peel: "receives from each of the players ... the amount of a loo".
+                fine, paid = self.penalty(), looed
+                for s in paid:
+                    for w in ws:
+                        part = _share(fine, len(ws))
+                        led.pay(s, w, part, f"seat {s} is looed by the flush and pays seat {w} {_plain(part)}")
+                looed = []
         else:
             unit = _share(p, self.game.hand_size)
             for s in self.order:
@@ -527,7 +554,8 @@ class LooDeal(TrickDeal):
             led.to_pool(s, POOL, fine, f"seat {s} is looed and pays {_plain(fine)} into the pool")
         self.looed = bool(looed)
         if not looed and self.game.options.dealer_antes == "only_if_no_loo":
-            led.note("no one was looed: the next dealer replenishes the pool")
+            led.note("the loos went to the flush: the next dealer replenishes the pool" if paid else
+                     "no one was looed: the next dealer replenishes the pool")
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -659,6 +687,17 @@ _FLUSH = (
 )
 
 
+def _flush(paid_to: str = "pool") -> tuple[Option, ...]:
+    return (
+        *_FLUSH,
+        Option("flush_paid_to", str, paid_to, ("pool", "holder"),
+               doc="those looed by a flush pay their loo into the pool (for the next deal), or to the flush holder",
+               source="seed 000: 'are looed'; Hoyle: 'divided among the winners at the ensuing deal'; "
+                      "seed 002: 'appropriately paid by anyone who does not ... hold either Pam or a flush'; "
+                      "Peel: 'receives from each of the players ... the amount of a loo'"),
+    )
+
+
 class Loo(Game):
     """Three-Card Loo: three cards and a miss; pass, play or take the miss; a third of the pool a trick.
 
@@ -686,8 +725,8 @@ class Loo(Game):
                source="L3-GAP-1"),
     )
     defaults = {"lead_rule": "three_card_rules", "pam_civil": "absolute", "flush_order": "trump_then_plain",
-                "flush_tie": "divide", "flush_loos_passers": True, "defend_pool_hand": "own_or_miss",
-                "deal": "singly", "flush3": False}
+                "flush_tie": "divide", "flush_loos_passers": True, "flush_paid_to": "pool",
+                "defend_pool_hand": "own_or_miss", "deal": "singly", "flush3": False}
 
     def rule(self, name: str) -> Any:
         """An option's value, or the game's fixed rule where it has no such option."""
@@ -732,7 +771,7 @@ class FiveCardLoo(Loo):
     option_specs = (
         *_common(5),
         *_five("trump_then_plain", "absolute", "three_card_rules"),
-        *_FLUSH,
+        *_flush(),
         Option("deal", str, "singly", ("singly", "3+2", "2+3"), doc="how the five cards are dealt",
                source="Peel: 'either first three, and then two, or one at a time, the latter ... by far the best'"),
     )
@@ -757,7 +796,7 @@ class IrishLoo(Loo):
         *_common(3, penalty="cap", club_law=True),
         Option("flush3", bool, False, doc="three of a suit looes the board (a trump flush beats a plain one)",
                source="Peel: 'virtually the same as the five-card variety'; IL-GAP-1"),
-        *_FLUSH,
+        *_flush(),
     )
 
     @property
@@ -787,7 +826,7 @@ class Lanterloo(Loo):
     option_specs = (
         *_common(5, dealer_antes="always"),
         *_five("pam_first", "unless_only_trump", "must_lead_trump"),
-        *_FLUSH,
+        *_flush("holder"),
         Option("deal", str, "3+2", ("3+2", "2+3"), doc="how the five cards are dealt",
                source="seed 002: 'five cards each (3+2 or 2+3)'"),
     )
