@@ -153,7 +153,9 @@ def test_fan_tan_two_players_split_suits_exact_result() -> None:
 PENALTY_HANDS = ["H:5-7 S:7 C:A-9", "H:8-K S:6 D:A-6", "H:A-4 D:7-K S:A-2", "S:8-K S:3-5 C:T-K"]
 
 
+@pytest.mark.provisional
 def test_fan_tan_penalised_pass_with_sevens() -> None:
+    # ENGINE DEFAULT (module text): with several sevens withheld, the payments are made for each of them.
     # Seed: "A player who passes when he holds an eligible card must pay three chips as penalty to the pot.
     # If he passes when he could play a seven, he must pay ... five chips to the holder of the eight of the
     # same suit and five chips to the holder of the six. If he holds the seven and the next card ... he pays
@@ -312,6 +314,7 @@ def test_domino_fan_tan_draws_until_able() -> None:
     assert "7D" not in d.view(1).get("known", {})
     finish(d)
     check_settlement(d)
+    assert d.result().lines[2:4] == ["seat 0 cannot play and pays 1 chip to the pot before drawing from the stock"] * 2
 
 
 def test_domino_fan_tan_hands_played_out_when_stock_exhausted() -> None:
@@ -354,3 +357,134 @@ def test_penalised_passes_cannot_go_round_the_table() -> None:
     assert d.legal() == ["7C"] and "ENGINE DEFAULT" in (d.why_not("pass") or "")
     play(d, "7C")
     assert d.legal() == ["7S", "pass"]
+
+
+# ------------------------------------------------------------ audit additions (issue 6)
+def test_fan_tan_penalised_pass_withholding_one_seven() -> None:
+    # "If he passes when he could play a seven, he must pay not only the three-chip penalty but an additional five
+    # chips to the holder of the eight of the same suit and five chips to the holder of the six. If he holds the
+    # seven and the next card (or cards in sequence to it, up or down), but does not play the seven, he pays the
+    # five-chip penalty to the player who holds the next card in sequence." (FT-GAP-2: seat 0 holds 7H 6H 5H, so the
+    # downward payment goes to the holder of 4H, the upward one to the holder of 8H.)
+    hands = ["S:A-4 S:8-K H:5-7", "H:A-4 D:8-K S:5-7", "H:8-K D:A-7", "C:A-K"]
+    d = deal("fan-tan", hands, dealer=3, penalised_passes=True)
+    assert d.legal() == ["7H", "pass"]
+    play(d, "pass")
+    v = d.view(3)
+    assert {k: sorted(c) for k, c in v["known"].items()} == {"0": ["5H", "6H", "7H"], "1": ["4H"], "2": ["8H"]}
+    finish(d)
+    lines = d.result().lines
+    assert "seat 0 passes holding an eligible card: 3 chips penalty to the pot" in lines
+    assert "seat 0 did not play the seven of hearts: 5 chips to seat 1, who holds 4H" in lines
+    assert "seat 0 did not play the seven of hearts: 5 chips to seat 2, who holds 8H" in lines
+    assert sum("did not play" in line for line in lines) == 2
+    check_settlement(d)
+
+
+@pytest.mark.provisional
+def test_fan_tan_penalised_pass_without_a_seven_pays_three_only() -> None:
+    # "A player who passes when he holds an eligible card must pay three chips as penalty to the pot"; the five-chip
+    # payments are only for a withheld seven. FT-GAP-4 (ENGINE DEFAULT): the 3 chips replace the ordinary chip.
+    d = deal("fan-tan", ONE_SUIT_EACH, dealer=3, penalised_passes=True)
+    play(d, "7S", "7H", "7D", "7C")
+    assert d.legal() == ["8S", "6S", "pass"]
+    play(d, "pass")
+    assert d.view(1)["paid"] == [1 + 3, 1, 1, 1] and d.view(1)["pools"] == {"pot": 7}
+    assert d.view(1)["known"] == {}
+
+
+@pytest.mark.provisional
+def test_play_or_pay_penalised_pass_pays_three() -> None:
+    # Play or Pay has no seven: a pass while able pays the three-chip penalty only (FT-GAP-4 for the amount).
+    d = deal("play-or-pay", ONE_SUIT_EACH, dealer=3, penalised_passes=True)
+    play(d, "5S")
+    assert d.legal() == ["6S", "pass"]
+    play(d, "pass")
+    assert d.turn == 1 and d.legal() == ["pass"]  # nobody else holds 6S
+    assert d.view(1)["paid"] == [1 + 3, 1, 1, 1]
+    play(d, "pass", "pass", "pass")
+    # everyone else has passed since the last card: seat 0 must now play (ENGINE DEFAULT)
+    assert d.turn == 0 and d.legal() == ["6S"]
+    finish(d)
+    lines = d.result().lines
+    assert "seat 0 passes holding an eligible card: 3 chips penalty to the pot" in lines
+    assert not any("did not play" in line for line in lines)
+
+
+def test_domino_fan_tan_penalty_not_paid_for_a_card_in_the_stock() -> None:
+    # FT-GAP-2: the five chips go to the holder of the next card; a card still in the stock has no holder.
+    d = deal("domino-fan-tan", ["7H S:A-6 S:8-K D:A-4", "H:A-6 D:5-K 7S 7C"], dealer=1,
+             stock="H:8-K C:A-6 C:8-K", penalised_passes=True)
+    assert d.legal() == ["7H", "pass"]
+    play(d, "pass")
+    assert d.view(0)["known"] == {"0": ["7H"], "1": ["6H"]}
+    finish(d)
+    lines = d.result().lines
+    assert "seat 0 did not play the seven of hearts: 5 chips to seat 1, who holds 6H" in lines
+    assert sum("did not play" in line for line in lines) == 1
+    check_settlement(d)
+
+
+def test_five_or_nine_first_player_without_five_or_nine_pays() -> None:
+    # "the first card played must be a five or a nine"; a player unable to play passes and pays a chip (Fan-Tan).
+    d = deal("five-or-nine", ["S:A-4 S:6-8 S:T-K H:A-2", "H:3-K 5S 9S", "D:A-K", "C:A-K"], dealer=3)
+    assert d.turn == 0 and d.legal() == ["pass"]
+    play(d, "pass")
+    assert d.view(0)["paid"] == [2, 1, 1, 1] and d.view(0)["pools"] == {"pot": 5}
+    assert d.turn == 1 and d.legal() == ["9S", "5S", "9H", "5H"]
+    play(d, "5H")  # "The first card played determines rank or layout for that deal."
+    # seat 2 holds 9D and 5D: only the five now opens a suit
+    assert d.turn == 2 and d.legal() == ["5D"] and d.view(0)["layout"] == {"H": ["5H", "5H"]}
+    assert "opened only by its five" in (d.why_not("9D") or "")
+    play(d, "5D", "5C")
+    assert d.turn == 0 and d.legal() == ["pass"]  # 5S, 4H/6H, 4D/6D, 4C/6C are all elsewhere
+
+
+@pytest.mark.parametrize("gid", ["fan-tan", "play-or-pay", "five-or-nine", "domino-fan-tan"])
+def test_match_deal_rotates_left_and_the_pot_is_always_taken(gid: str) -> None:
+    # "in subsequent hands the turn to deal rotates in a clockwise direction" (to the left); the first out "takes
+    # the pot", so nothing is carried and the match's chips sum to zero.
+    game = ct.load(gid, players=min(3, ct.game_info(gid).max_players))
+    m = ct.Match(game, seed=2, deals=4)
+    dealers = []
+    while not m.over:
+        d = m.next_deal()
+        dealers.append(d.dealer)
+        finish(d)
+        m.record(d)
+        assert m.carry is None
+    assert dealers == [i % game.players for i in range(4)] and sum(m.totals) == 0
+
+
+OPTION_CASES = [("fan-tan", {}), ("fan-tan", {"penalised_passes": True, "pass_chip_with_penalty": True,
+                                              "short_hand_extra_ante": True, "ante": 2}),
+                ("play-or-pay", {"penalised_passes": True, "run_bonus": "every_card"}),
+                ("play-or-pay", {"run_bonus": "none", "short_hand_extra_ante": True}),
+                ("five-or-nine", {"penalised_passes": True}), ("domino-fan-tan", {"penalised_passes": True}),
+                ("domino-fan-tan", {})]
+
+
+@pytest.mark.parametrize("gid,options", OPTION_CASES)
+def test_property_deals_end_conserving_chips_and_cards(gid: str, options: dict) -> None:
+    # Issue 6 properties: chips are conserved (players + pot), every card is accounted for, every deal ends.
+    info = ct.game_info(gid)
+    for players in sorted({info.min_players, 3 if info.max_players >= 3 else 2, info.max_players}):
+        game = ct.load(gid, players=players, **options)
+        rng = random.Random(players)
+        carry = None
+        for i in range(5):
+            d = game.deal(seed=i, dealer=i % players, carry=carry)
+            start = sum((carry or {}).get("pools", {}).values())
+            steps = 0
+            while not d.over:
+                assert sorted(d.card_locations()) == list(range(52))
+                if steps % 11 == 0:
+                    s = d.sample(d.turn, random.Random(steps))
+                    assert s.legal() == d.legal() and s.view(d.turn) == d.view(d.turn)
+                d.act(rng.choice(d.legal()))
+                steps += 1
+                assert steps < 3000, "a deal did not end"
+            res = d.result()
+            assert sum(res.deltas) + sum(res.pools.values()) - start == 0
+            assert d.winner is not None and not d.view(d.winner)["hand"]
+            carry = d.carry

@@ -12,6 +12,9 @@ import random
 import pytest
 
 import cardtable as ct
+from cardtable.core.cards import PACK_52
+
+from .conftest import arranged
 
 ORDER = "23456789TJQKA"
 
@@ -421,3 +424,243 @@ def test_property_deals_end_conserving_chips_and_cards(gid: str, options: dict, 
         res = d.result()
         assert sum(res.deltas) + sum(res.pools.values()) - start == 0  # players + money cards + pools
         carry = d.carry
+
+
+# ------------------------------------------------------------ audit additions (issue 6)
+def test_ids_aliases_players_and_bad_options() -> None:
+    # Issue 6: "the id newmarket may alias it"; seed: "Three to eight players."
+    for alias in ("newmarket", "chicago", "saratoga", "michigan-boodle"):
+        assert ct.game_info(alias).id == "michigan"
+    assert ct.game_info("spinade").id == "spin" and ct.game_info("cross-colour-michigan").id == "cross-color-michigan"
+    for gid in ("michigan", "cross-color-michigan", "sequence-michigan", "jackpot-michigan", "boodle", "spin",
+                "pope-joan"):
+        info = ct.game_info(gid)
+        assert (info.min_players, info.max_players) == (3, 8) and "seed 004" in info.source
+        assert "penalised_passes" in {o.name for o in info.options}
+        for n in (2, 9):
+            with pytest.raises(ct.RulesError, match="3 to 8 players"):
+                ct.load(gid, players=n)
+    bad = [("michigan", {"widow_max_bid": 0}, "from 1 to 100"), ("spin", {"spin_bonus": 2}, "one of 0, 3"),
+           ("boodle", {"deal_table": "x"}, "'foster', 'sixteen'"),
+           ("jackpot-michigan", {"jackpot_pay_on": "x"}, "'hand_n_plus_1', 'hand_n'"),
+           ("sequence-michigan", {"sequence_ante": 0}, "from 1 to 10"),
+           ("boodle", {"widow_max_bid": 5}, "unknown option")]  # Boodle: "The widow cannot be exchanged or purchased"
+    for gid, options, allowed in bad:
+        with pytest.raises(ct.RulesError, match=allowed):
+            ct.load(gid, **options)
+
+
+def test_michigan_widow_is_dealt_first_at_dealers_left_and_may_be_uneven() -> None:
+    # "All cards are dealt out, one at a time ... as though an extra hand were in the game. Example: If five are
+    # playing, six card hands are dealt out. The extra hand, or widow, is at the dealer's left and is the first hand
+    # dealt to. It does not matter if ... the pack does not divide evenly."
+    d = ct.load("michigan", players=5).deal(deck=arranged(PACK_52, "AH 2C 3C 4C 5C 6C"), dealer=4)
+    v = d.view(4)
+    assert v["hand_sizes"] == [9, 9, 9, 8, 8] and v["widow_size"] == 9
+    assert "AH" not in {c for s in range(5) for c in d.view(s)["hand"]}  # the first card went to the widow
+    assert ["2C" in d.view(s)["hand"] for s in range(5)] == [True, False, False, False, False]
+    assert "6C" in d.view(4)["hand"]
+    play(d, "take")  # the dealer takes the widow, with the first card dealt
+    assert "AH" in d.view(4)["hand"] and d.view(4)["hand_sizes"][4] == 9 and len(d.view(4)["dead_hand"]) == 8
+
+
+# Deck L (3 players, dealer 2): seat 0 ends holding only spades after a stop; 3H and 8S are dead.
+L_HANDS = ["2H S:2-7 S:9-A", "D:2-A", "C:2-A"]
+L_WIDOW = "8S H:3-A"
+
+
+def test_after_a_stop_the_turn_passes_left_to_a_player_who_can_change_suit() -> None:
+    d = michigan("michigan", L_HANDS, L_WIDOW, dealer=2)
+    no_bids(d)
+    assert d.legal() == ["2S", "2H"]
+    play(d, "2H")  # 3H is in the dead hand: a stop, and seat 0 leads again
+    assert d.turn == 0 and d.legal() == ["2S"] and d.view(1)["known_dead"] == ["3H"]
+    play(d, *expand("S:2-7"))  # 8S is dead: a stop
+    # "If he cannot change the suit, the turn to play passes to his left." (MI-GAP-2: some suit other than spades)
+    assert d.turn == 0 and d.legal() == ["pass"]
+    play(d, "pass")
+    assert d.turn == 1 and d.phase == "lead" and d.legal() == ["2D"]
+    play(d, *expand("D:2-A"))
+    assert d.over and d.winner == 1
+    res = d.result()
+    # seat 1 took the queen of diamonds (3) and one chip per card left: 6 from seat 0, 13 from seat 2.
+    assert res.deltas == [-4 - 6, -4 + 3 + 6 + 13, -4 - 13]
+    assert res.pools == {"ace of hearts": 3, "king of clubs": 3, "queen of diamonds": 0, "jack of spades": 3}
+
+
+def test_widow_auction_exact_settlement_and_dead_stops() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    play(d, "keep", "bid 2", "bid 3", "pass")  # seat 1 buys the right to exchange for 3
+    assert d.view(1)["exchanger"] == 1 and sorted(d.view(1)["dead_hand"]) == sorted(expand(E_HANDS[1]))
+    assert "dead_hand" not in d.view(0) and "dead_hand" not in d.view(2)  # only the exchanger has seen it
+    # MI-GAP-3: dealer's left still leads after the auction
+    assert d.turn == 0 and d.legal() == ["2S", "2H"]
+    play(d, "2S", "3S")  # 4S is in seat 1's discarded hand: a stop
+    assert d.turn == 0 and d.legal() == ["2H"] and d.view(2)["known_dead"] == ["4S"]
+    play(d, *expand("H:2-Q"))  # KH is dead too; seat 0's last card
+    assert d.over and d.winner == 0
+    res = d.result()
+    # "Dealer collects the amount of the chips of the highest bid"; the first out collects 13 + 13.
+    assert "seat 1 buys the widow from the dealer, seat 2, for 3" in res.lines
+    assert res.deltas == [-4 + 26, -4 - 3 - 13, -4 + 3 - 13]
+    assert sum(res.pools.values()) == 12  # no money card was played: all carried over
+
+
+# Deck X (3 players, dealer 2): after a stop in hearts seat 0 holds only diamonds, seat 1 spades and hearts.
+X_HANDS = ["2H 3H D:2-Q", "H:5-A S:Q-A", "C:2-A"]
+X_WIDOW = "4H KD AD S:2-J"
+
+
+def test_cross_color_stopper_with_only_the_same_colour_passes() -> None:
+    # Plain Michigan: after the stop in hearts seat 0 begins diamonds ("some other suit").
+    d = michigan("michigan", X_HANDS, X_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, "2H", "3H")
+    assert d.turn == 0 and d.legal() == ["2D"]
+    # Cross-Color: "Only a spade or club may follow a heart; a diamond may not"; he cannot: the turn passes left.
+    d = michigan("cross-color-michigan", X_HANDS, X_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, "2H", "3H")
+    assert d.turn == 0 and d.legal() == ["pass"]
+    assert "other colour" in (d.why_not("2D") or "")
+    play(d, "pass")
+    assert d.turn == 1 and d.legal() == ["QS"]  # hearts is not black
+    play(d, "QS", "KS", "AS")  # the ace: a stop; after a black suit the new suit must be red
+    assert d.turn == 1 and d.legal() == ["5H"]
+    play(d, *expand("H:5-A"))
+    assert d.over and d.winner == 1
+    assert d.result().deltas == [-4 - 11, -4 + 3 + 11 + 13, -4 - 13]
+
+
+def test_sequence_chips_are_added_each_deal_won_or_not() -> None:
+    # "New chips are added in each deal, whether the boodle chips are won or not."
+    hands = ["2S 3S 4S H:2-9 JH QH", "5S 6S 7S TH KH AH D:2-8", E_HANDS[2]]
+    d = michigan("sequence-michigan", hands, E_WIDOW, dealer=2)
+    no_bids(d)
+    while not d.over:
+        d.act(d.legal()[0])
+    assert d.result().pools["sequence"] == 3 and d.carry["pools"]["sequence"] == 3  # not won: carried
+    nxt = ct.load("sequence-michigan", players=3).deal(seed=4, dealer=0, carry=d.carry)
+    assert nxt.view(0)["pools"]["sequence"] == 6
+    d = michigan("sequence-michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(d)
+    play(d, *expand("H:2-T"))  # seat 0 plays 9H then TH: won
+    assert d.view(0)["pools"]["sequence"] == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_boodle_deal_table(players: int) -> None:
+    # BO-GAP-1 (Foster's table): "The deck is dealt in equal hands to the players, leaving three or more cards for a
+    # widow"; "The widow cannot be exchanged or purchased".
+    each = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}[players]
+    for gid in ("boodle", "spin", "pope-joan"):
+        d = ct.load(gid, players=players).deal(seed=players, dealer=0)
+        while d.phase == "stake":
+            d.act(d.legal()[0])
+        assert d.phase == "lead" and d.turn == 1 % players and "take" not in d.legal()
+        assert d.view(0)["hand_sizes"] == [each] * players
+        assert d.view(0)["widow_size"] == 52 - each * players >= 3
+    d = ct.load("boodle", players=players, deal_table="sixteen").deal(seed=1)
+    play(d, *["stake ace king queen jack"] * players)
+    assert d.view(0)["hand_sizes"] == [16 if players == 3 else each] * players
+
+
+def test_boodle_money_cards_and_chips_placed_at_will() -> None:
+    # "The money or boodle cards are: ace of hearts, king of diamonds, queen of spades, and jack of clubs."
+    # "each player may place his four chips on the money cards as he pleases, all on one card or some on all"
+    d = ct.load("boodle", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2,
+                                          carry={"pools": {"king of diamonds": 2}})
+    assert d.view(0)["money_cards"] == ["ace of hearts", "king of diamonds", "queen of spades", "jack of clubs"]
+    assert d.view(0)["pools"] == {"ace of hearts": 0, "king of diamonds": 2, "queen of spades": 0, "jack of clubs": 0}
+    with pytest.raises(ct.IllegalAction):
+        d.act("stake ace ace ace")  # three chips: refused, nothing changes
+    assert d.turn == 0 and d.view(0)["pools"]["ace of hearts"] == 0
+    play(d, "stake king king king king", "stake queen queen queen queen", "stake ace ace jack jack")
+    assert d.view(0)["pools"] == {"ace of hearts": 2, "king of diamonds": 6, "queen of spades": 4, "jack of clubs": 2}
+    play(d, "2C")
+    play(d, *expand("C:3-9"))  # TC is dead: a stop
+    play(d, "7S", "8S", "9S", "TS", "JS", "QS")  # "plays a card that duplicates a money card": seat 1 takes 4
+    assert d.view(0)["pools"]["queen of spades"] == 0
+    play(d, "KS", "AS")
+    assert d.over and d.winner == 1
+    # "If a money card is not cleared in one deal, the chips remain on it until duly won."
+    assert d.carry == {"pools": {"ace of hearts": 2, "king of diamonds": 6, "jack of clubs": 2}}
+    assert d.result().deltas == [-4 - 14, -4 + 4 + 14 + 15, -4 - 15]
+
+
+def test_spin_bonus_exact_settlement() -> None:
+    # SP-GAP-1 option: 3 chips from each other player for the spin. Money cards AH KD QS JC staked at will.
+    d = ct.load("spin", players=3, spin_bonus=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, "stake king king king king", "stake ace ace ace ace", "stake queen queen jack jack")
+    play(d, "spin 2S")  # 2S, then the ace of diamonds: a stop; he leads another suit
+    assert d.turn == 0 and d.legal() == ["2H", "2C"]
+    play(d, *expand("H:2-9"))
+    assert d.turn == 2 and d.legal() == ["TH"]
+    play(d, "TH", "JH", "QH")  # KH is dead: a stop; seat 2 holds only diamonds now
+    assert d.turn == 2 and d.legal() == ["2D"]
+    play(d, *expand("D:2-K"))  # the king of diamonds takes 4; the ace of diamonds is already down: out anyway
+    assert d.over and d.winner == 2
+    res = d.result()
+    assert "seat 2 plays the king of diamonds and takes 4" in res.lines
+    assert res.deltas == [-4 + 6 - 5, -4 - 3 - 15, -4 - 3 + 4 + 5 + 15]
+    assert res.pools == {"ace of hearts": 4, "king of diamonds": 0, "queen of spades": 2, "jack of clubs": 2}
+
+
+def test_spin_refused_without_the_ace_of_diamonds() -> None:
+    d = ct.load("spin", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3, "2C")
+    assert d.turn == 1 and d.legal() == ["3C"]  # seat 1 has no ace of diamonds: no spin
+    assert "only the holder of the ace of diamonds" in (d.why_not("spin 3C") or "")
+    d = ct.load("michigan", players=3).deal(seed=1)
+    no_bids(d)
+    assert "only Spin" in (d.why_not("spin 2S") or "")
+
+
+def test_money_card_with_no_chips_gives_no_settlement_line() -> None:
+    d = ct.load("boodle", players=3).deal(deck=boodle_deck(B_HANDS, B_WIDOW, 2), dealer=2)
+    play(d, *["stake ace ace ace ace"] * 3, *expand("S:2-6"), *expand("S:7-Q"))
+    assert d.view(0)["pools"]["queen of spades"] == 0
+    while not d.over:
+        d.act(d.legal()[0])
+    assert not any("queen of spades and takes" in line for line in d.result().lines)
+
+
+def test_penalised_pass_when_able_to_begin_a_suit_and_forced_restart() -> None:
+    # "For failing to play properly in his turn, the player pays a penalty of one chip to each of the others."
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, penalised_passes=True)
+    no_bids(d)
+    play(d, "pass")
+    assert d.turn == 1 and d.legal() == ["4S", "KH", "2D", "pass"]
+    play(d, "pass")
+    assert d.turn == 2 and d.legal() == ["8S", "2C", "9D", "pass"]
+    play(d, "pass")
+    # the turn is back with the first passer: he must play the lowest card in his hand, no passing now
+    assert d.turn == 0 and d.phase == "restart" and d.legal() == ["2S", "2H"]
+    assert "lowest card in your hand" in (d.why_not("pass") or "")
+    while not d.over:
+        d.act(d.legal()[0])
+    lines = d.result().lines
+    for s in range(3):
+        for o in range(3):
+            if o != s:
+                assert f"seat {s} fails to play properly and pays 1 to seat {o}" in lines
+
+
+@pytest.mark.parametrize("gid", ["michigan", "cross-color-michigan", "sequence-michigan", "jackpot-michigan",
+                                 "boodle", "spin", "pope-joan"])
+def test_match_carries_money_cards_and_pools(gid: str) -> None:
+    # Issue 6: "each with a full match: chips, money cards and pools carried between deals"; "Thereafter the deal
+    # rotates to the left."
+    m = ct.Match(ct.load(gid, players=4), seed=9, deals=6)
+    rng = random.Random(9)
+    dealers = []
+    while not m.over:
+        d = m.next_deal()
+        carried = dict((m.carry or {}).get("pools", {}))
+        for name, chips in carried.items():
+            assert d.view(0)["pools"][name] >= chips  # what was left on a card is still there, plus new stakes
+        dealers.append(d.dealer)
+        d.playout(rng)
+        m.record(d)
+    pools = (m.carry or {}).get("pools", {})
+    assert dealers == [0, 1, 2, 3, 0, 1] and sum(m.totals) + sum(pools.values()) == 0

@@ -12,7 +12,9 @@ more chips in a pool before each deal" (option ``ante``, default 1). "Each playe
 dealer's left and going clockwise, is dealt one card at a time per round until the complete
 pack is exhausted. It does not matter if ... some receive one card more than the others."
 FT-GAP-1 (Bicycle): with ``short_hand_extra_ante`` each player with fewer cards antes one chip
-more. The deal passes to the left after each hand.
+more. "Players cut for the deal, lowest card dealing the first hand": the cut is not modelled (a
+match's first dealer is given, seat 0 by default); "in subsequent hands the turn to deal rotates
+in a clockwise direction", to the left.
 
 "The player at dealer's left makes the first play. If he holds any seven, he may lay it face up
 in the center of the table. If he has no seven, he passes his turn." "Any player in turn may
@@ -192,7 +194,8 @@ class FanTanDeal(Deal):
             self._penalty(seat, able)
         else:
             self.lacks[seat] |= self.eligible()
-            self._pay(seat, -1, 1, f"seat {seat} cannot play and pays 1 chip to the pot")
+            self._pay(seat, -1, 1, f"seat {seat} cannot play and pays 1 chip to the pot"
+                      + (" before drawing from the stock" if action == "draw" else ""))
         if action == "draw":
             # Domino Fan-Tan: "draws the top card of the stock ... This continues until he is able to play."
             self.hands[seat] |= 1 << self.stock.pop()

@@ -29,6 +29,8 @@ other players. Dealer collects the amount of the chips of the highest bid." The 
 from the dealer's left (``bid N``, ``pass``; a seat that passes is out) up to the option
 ``widow_max_bid`` (ENGINE DEFAULT 10); the buyer exchanges at once. MI-GAP-4: if nobody bids the
 widow stays dead. "The face-down hand is not used in play." Only the exchanger knows the dead hand.
+"Players cut for the deal ... Thereafter the deal rotates to the left": the cut is not modelled (a
+match's first dealer is given, seat 0 by default); the deal then passes to the left.
 
 "Player at dealer's left begins by putting face up on the table his lowest card of any suit he
 chooses ... it must be the lowest card he holds in that suit" (MI-GAP-3: also after the widow
@@ -42,6 +44,8 @@ suit ... If he cannot change the suit, the turn to play passes to his left" (act
 MI-GAP-2: each player in turn must start a suit other than the one just stopped, with his lowest
 card in it. "If it should happen that no player can begin a new suit, the turn comes back to the
 original passer, who then may play the lowest card in his hand" (any card of that lowest rank).
+"It is not permitted to spread a pile to inspect played cards": the view shows each suit's run by
+its ends only (``layout``), though the action history, like a good memory, lists every card played.
 
 "When a player plays a card that duplicates a money card, he takes all the chips on that card."
 "Play ends when any player goes out by getting rid of all his cards. The winner collects a chip
@@ -269,6 +273,10 @@ class MichiganDeal(Deal):
             return ("place your four chips on the money cards, naming the card of each chip in the order "
                     f"{', '.join(self.game.stake_words())}, e.g. '{self.game.stake_actions()[0]}'")
         word = action.split()[0] if action else ""
+        if word == "pass" and ph == "restart":
+            return ("nobody could begin a new suit, so the turn came back to you: play the lowest card in your hand "
+                    "(seed: 'the turn comes back to the original passer, who then may play the lowest card in his "
+                    "hand')")
         if word == "pass":
             return ("a player able to play must play (seed: 'For failing to play properly in his turn, the player pays "
                     "a penalty'); passing while able needs the option penalised_passes=true")
@@ -464,6 +472,8 @@ class MichiganDeal(Deal):
         have = self.pools.get(pool, 0)
         k = have if chips is None else chips
         self.won[pool] = seat
+        if not k:
+            return  # nobody put chips on it (Boodle): nothing to take, no settlement line
         self.pools[pool] = have - k
         self.events.append(("take", seat, pool, k, f"{line} {k}"))
 
@@ -651,6 +661,8 @@ class SpinDeal(BoodleDeal):
 
 class PopeJoanDeal(BoodleDeal):
     """Pope Joan: the dealer stakes 1-5 chips; a player caught holding a money card doubles its chips."""
+
+    game: PopeJoan
 
     def _antes(self) -> None:
         for name, k in zip(self.game.money_names, self.game.dealer_stakes):
