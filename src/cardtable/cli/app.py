@@ -65,7 +65,8 @@ def rules_markdown(game_id: str) -> str:
              f"*Source:* {info.source}", ""]
     if info.aliases:
         lines += [f"*Also:* {', '.join(info.aliases)}", ""]
-    lines += ["```text", cls.rules_text(), "```", "", "## Options", ""]
+    text = cls.rules_text().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    lines += [text, "", "## Options", ""]
     if not info.options:
         lines.append("None.")
     else:
