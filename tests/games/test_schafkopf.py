@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -352,6 +353,7 @@ AS_DECK = as_deck("JC JS JH JD AS TS KS QS",
                   "AD TD KD QD 9D 8D 7D 7S")
 
 
+@pytest.mark.provisional  # the bid range 1-60 is AS-GAP-3 (ENGINE DEFAULT)
 def test_auction_bids_once_each_and_higher():
     # "The player at other hand in turn is allowed one bid. Bidding is by the number of points over 60."
     d = ct.load("auction-schafkopf").deal(deck=AS_DECK, dealer=0)
@@ -433,3 +435,145 @@ def test_auction_all_pass_redeals():
     for _ in range(4):
         d.act("pass")
     assert d.over and d.result().deltas == [0, 0, 0, 0]
+
+
+# ------------------------------------------------------------------------------- audit additions
+def codes(text: str) -> list[str]:
+    """Card codes written with spaces, as a list."""
+    return text.split()
+
+
+def ids(text: str) -> list[int]:
+    """Card ids of codes written with spaces."""
+    return [PACK_32.parse(c) for c in text.split()]
+
+def test_the_full_trump_order_and_plain_order():
+    # "club queen (high), spade queen, heart queen, diamond queen, club jack, spade jack, heart jack,
+    # diamond jack, diamond ace, diamond ten, diamond king, diamond nine, diamond eight, diamond seven.
+    # In each of the three other side suits the cards rank: ace (high), ten, king, nine, eight, seven."
+    d = all_pass(SCHWARZ)
+    r = d.rules
+    trumps = ids("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")
+    assert all(r.suit_of[c] == r.suit_of[trumps[0]] for c in trumps)  # one suit for following
+    assert sorted(trumps, key=lambda c: -r.power[c]) == trumps
+    for high, low in itertools.pairwise(trumps):  # each trump beats the next one down, whichever is led
+        assert r.winner([low, high]) == 1 and r.winner([high, low]) == 0
+    for suit in "CSH":
+        plain = [PACK_32.parse(f"{k}{suit}") for k in "ATK987"]
+        assert sorted(plain, key=lambda c: -r.power[c]) == plain
+        assert r.winner([plain[0], trumps[-1]]) == 1  # the seven of diamonds beats a plain ace
+        assert r.winner([PACK_32.parse(f"J{suit}"), plain[0]]) == 0  # a jack led is a trump lead
+
+
+# The player (seat 1) wins six trump tricks and loses the last four; seat 0 throws its AC or TC on
+# trick 6 and the other on trick 10, so the player ends with exactly 61 or exactly 60.
+SIXTY = sk_deck("QC QS QH JC JS JH 7S 8S 7H 8H",
+                "QD JD AD TD KD 9D 8D AS AH KS",
+                "7D TS TH 9S AC TC KC 9C KH 9H", "8C 7C")
+
+
+@pytest.mark.parametrize("sixth,tenth,points,delta", [("AC", "TC", 61, 2), ("TC", "AC", 60, -2)])
+def test_61_wins_game_and_60_fails(sixth, tenth, points, delta):
+    # "the player wins game if he takes 61 or more in tricks won in play" (Game 2); "If he fails to
+    # make 61, he is debited the appropriate figure" (2). The discards 8C 7C count for him (SK-GAP-2).
+    d = ct.load("schafkopf").deal(deck=SIXTY, dealer=0)
+    for a in ("take", "discard 8C", "discard 7C"):
+        d.act(a)
+    play_tricks(d, [("QC 8D 7D", 1), ("QS 9D KC", 1), ("QH KD 9C", 1), ("JC TD 9H", 1), ("JS AD KH", 1),
+                    (f"JH JD {sixth}", 1), ("7S AS TS", 2), ("AH TH 7H", 2), ("KS 9S 8S", 2),
+                    (f"QD {tenth} 8H", 2)])
+    assert d.tricks_won[1] == 6 and d.player_points() == points
+    assert d.result().deltas == [0, delta, 0]
+
+
+LEAST_LOW = sk_deck("JS 9S KH QC AD QD JD 9D 8D 7D",
+                    "AS KS 8S 7S QH 8H 7H JC KD TD",
+                    "QS AH JH TH 9H AC KC 9C 8C 7C", "TS TC")
+LEAST_LOW_PLAY = [("7D QH JH", 2), ("8H AH KH", 0), ("9H 8D 7H", 1), ("QC JC QS", 1), ("QD KD 7C", 1),
+                  ("JD TD AC", 1), ("AD AS 8C", 1), ("9S KS KC", 2), ("7S 9C 9D", 1), ("JS 8S TH", 1)]
+
+
+def test_least_fewest_points_with_tricks_scores_2():
+    # "the player who gathers the fewest points scores plus 2" — seat 2 took two tricks (13 points),
+    # seat 0 one trick (15); seat 1's last trick takes the blind TS TC. Each opponent pays it with
+    # settlement="each_opponent" (SK-GAP-3).
+    d = all_pass(LEAST_LOW)
+    play_tricks(d, LEAST_LOW_PLAY)
+    assert d.view(0)["card_points"] == [15, 92, 13] and d.tricks_won == [1, 7, 2]
+    assert d.result().deltas == [0, 0, 2]
+    assert d.result().lines[-1] == "seat 2 took the fewest points: +2 to seat 2"
+    assert d.carry == {"scores": [0, 0, 2]}
+    d = all_pass(LEAST_LOW, settlement="each_opponent")
+    play_tricks(d, LEAST_LOW_PLAY)
+    assert d.result().deltas == [-2, -2, 4]
+
+
+def test_least_blind_hidden_until_the_end():
+    # "The blind is left untouched until play is completed": nobody sees it, nobody may take it.
+    d = all_pass(LEAST_LOW)
+    for seat in (0, 1, 2):
+        v = d.view(seat)
+        assert v["widow_size"] == 2 and "TS" not in v["hand"] and "TC" not in v["hand"]
+    assert sorted(d.legal()) == sorted(codes("JS 9S KH QC AD QD JD 9D 8D 7D"))
+
+
+# ---------------------------------------------------------------------- Auction Schafkopf additions
+def test_auction_four_at_a_time_eight_each():
+    # "The cards are dealt out four at a time, each hand receiving eight cards" — no blind.
+    d = ct.load("auction-schafkopf").deal(deck=AS_DECK, dealer=0)
+    assert sorted(d.view(1)["hand"]) == sorted(codes("JC JS JH JD AS TS KS QS"))
+    assert sorted(d.view(0)["hand"]) == sorted(codes("AD TD KD QD 9D 8D 7D 7S"))
+    assert d.view(0)["hand_sizes"] == [8, 8, 8, 8]
+    assert d.view(0)["teams"] == [[0, 2], [1, 3]]  # "two against two as partners"
+
+
+AS_MIXED = as_deck("JC AS KS QS 9S AH 9H 7C",
+                   "JD TS 8S 7S TH KH 9C 8C",
+                   "JS AD TD KD QD 9D QH 7H",
+                   "JH 8D 7D AC TC KC QC 8H")
+
+
+def test_auction_plain_order_and_no_obligation_to_trump():
+    # AS-GAP-2: queens are plain cards; trumps are the four jacks, then A T K Q 9 8 7 of the named suit;
+    # plain suits rank A T K Q 9 8 7. AS-GAP-4: follow suit only — a void hand may discard.
+    d = ct.load("auction-schafkopf").deal(deck=AS_MIXED, dealer=0)
+    for a in ("bid 10", "pass", "pass", "pass", "trump clubs"):
+        d.act(a)
+    r = d.rules
+    order = ids("JC JS JH JD AC TC KC QC 9C 8C 7C")
+    assert all(r.suit_of[c] == 3 for c in order) and sorted(order, key=lambda c: -r.power[c]) == order
+    hearts = ids("AH TH KH QH 9H 8H 7H")
+    assert sorted(hearts, key=lambda c: -r.power[c]) == hearts and r.suit_of[PACK_32.parse("QH")] == 1
+    assert d.turn == 1
+    d.act("AH")
+    assert d.legal() == ["KH", "TH"]
+    d.act("KH")
+    assert d.legal() == ["QH", "7H"]  # the queen of hearts follows hearts: it is not a trump here
+    d.act("7H")
+    d.act("8H")
+    assert d.turn == 1
+    d.act("9H")
+    d.act("TH")
+    d.act("QH")
+    # Seat 0 is void in hearts and holds trumps (JH and the clubs), but may discard a diamond.
+    assert sorted(d.legal()) == sorted(["JH", "8D", "7D", "AC", "TC", "KC", "QC"])
+    d.act("8D")
+    assert d.turn == 2 and d.view(0)["last_trick"] == [[1, "9H"], [2, "TH"], [3, "QH"], [0, "8D"]]  # T > Q > 9
+
+
+@pytest.mark.provisional
+def test_auction_target_ends_the_match():
+    # AS-GAP-3 (ENGINE DEFAULT): "game to an agreed total" — option target; partners score alike.
+    m = ct.Match(ct.load("auction-schafkopf", target=60), seed=1)
+    d = m.next_deal(deck=AS_DECK)
+    for a in ("bid 60", "pass", "pass", "pass", "trump spades"):
+        d.act(a)
+    for lead in ("JC", "JS", "JH", "JD", "AS", "TS", "KS", "QS"):
+        d.act(lead)
+        for _ in range(3):
+            d.act(d.legal()[-1])
+    m.record(d)
+    assert m.totals == [0, 60, 0, 60] and m.over
+    assert ct.load("auction-schafkopf").target is None
+    with pytest.raises(ct.RulesError, match="target"):
+        ct.load("auction-schafkopf", target=-1)

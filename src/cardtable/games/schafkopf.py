@@ -267,13 +267,15 @@ class SchafkopfDeal(TrickDeal):
             amount, what = -4, "failed to catch 31"
         else:
             amount, what = -2, "failed to make 61"
-        self._award(led, p, amount, f"seat {p} took {pts} points in {tricks} tricks with his discards: {what}")
+        self._award(led, p, amount, f"seat {p} took {pts} points (his discards included) in {tricks} "
+                                    f"trick{'' if tricks == 1 else 's'}: {what}")
 
     def _settle_least(self, led: Ledger) -> None:
         act = self.active
         pts = {s: card_points(self.won[s]) for s in act}
         for s in act:
-            led.note(f"Least: seat {s} took {pts[s]} points in {self.tricks_won[s]} tricks")
+            n = self.tricks_won[s]
+            led.note(f"Least: seat {s} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
         sweeper = next((s for s in act if self.tricks_won[s] == 10), None)
         if sweeper is not None:  # "If one player takes all the tricks, he is debited 4" (SK-GAP-7)
             self._award(led, sweeper, -4, f"seat {sweeper} took all the tricks at Least")

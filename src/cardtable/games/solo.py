@@ -9,6 +9,9 @@ The rules as implemented
 ------------------------
 Players. "Three or four players, but only three play at a time." "If four play, the dealer
 does not give cards to himself": he sits out the play but shares in the settlement (below).
+Frog also takes five (Foster's Frog, FR-GAP-3 note: "If five play, he gives cards to the two
+on his left and one on his right"); the two without cards share in the settlement as the
+dealer does at four (ENGINE DEFAULT, extending the seed's four-hand rule).
 
 Cards. "A 36-card deck. The cards in each suit rank: ace (high), ten, king, queen, jack, nine,
 eight, seven, and six." Card points "as in Skat": ace 11, ten 10, king 4, queen 3, jack 2
@@ -48,7 +51,8 @@ Six-Bid Solo's games, low to high (tariff SB-GAP-1, every value an option):
   up after the opening lead, and opening lead is made by the player at the left of bidder."
   The hand shows in every view (key ``exposed``) from the opening lead, or, with
   ``spread_expose="after_first_trick_cards"``, once the other two have played to the first
-  trick (SB-GAP-3). 60 chips (``spread_misere``).
+  trick (SB-GAP-3). 60 chips (``spread_misere``). At four, when the bidder's left is the
+  dealer, who holds no cards, the next active player leads (ENGINE DEFAULT).
 * Call Solo — "The bidder undertakes to win all 120 points. The widow is not used in play but
   is added to the bidder's tricks at the end. Before the opening lead, the bidder calls for any
   card not in his hand, and the holder of this card must give it to him in exchange for any
@@ -69,10 +73,11 @@ of his game from each of the other players; if he fails, he pays a like amount t
 player. If there are four players, all share in the gains or losses, except that if the bidder
 makes simple solo or heart solo he collects only from the two other active players." A failed
 Solo or Heart Solo pays all three (SB-GAP-5 literal; ``four_hand_solo_loss="pay_two"`` pays
-only the two active players). The exception covers the per-point solos of every game here
-(Frog's Chico and Grand, Coeur d'Alene's Solo and Heart Solo, Progressive's suit solos);
-Frog itself, Misère and the flat games share with the dealer (our reading: "simple solo or
-heart solo" names the solos, not Frog).
+only the two active players). The exception covers the simple and heart solos of every game
+here (Frog's Chico and Grand, Coeur d'Alene's Solo and Heart Solo, Progressive's suit solos);
+Frog itself, Misère and the other flat games share with the dealer (ENGINE DEFAULT, our
+reading: "simple solo or heart solo" names the solos, not Frog). At Frog's five the two
+without cards share as the dealer does at four.
 
 Frog ("Rana", "Sixty Solo"): "played the same as Six-Bid Solo, except that there are only
 three possible bids". Frog (lowest): "Hearts are trumps. The bidder picks up the widow and
@@ -85,7 +90,8 @@ FR-GAP-2). 60 points: no score.
 Coeur d'Alene Solo: "Each hand constitutes a complete game, 61 points being needed to win;
 excess points are not considered. If a bidder makes 60 points, it is rated a tie" (no
 payment; the deal passes to the left). "1 chip for a frog, 2 chips for a simple solo, 3 chips
-for a heart solo", won from or paid to each opponent (CA-GAP-1: the bids are Frog < Solo <
+for a heart solo", won from or paid to each opponent (a loss pays the same flat amount:
+ENGINE DEFAULT, CA-GAP-1 note; CA-GAP-1: the bids are Frog < Solo <
 Heart Solo; ``bids="six_bid"`` adds Six-Bid's Misère, Guarantee Solo, Spread Misère and Call
 Solo with their flat values).
 
@@ -97,9 +103,11 @@ discards counting for him in play. Other bidders do not use the widow, but the c
 count for them." "Any player in his turn may double a bid" (``double``); "a doubled player may
 redouble" (``redouble``, in his turn). "A double or redouble does not end the bidding. The
 doubled or redoubled bid may be overcalled by anyone making a higher bid in turn"; an
-overcall cancels the double (PS-GAP-4, engine default). Rates per point over or under 60:
-frog 1, spade 2, club 3, diamond 4, heart 5; "if both sides make 60, it is rated a tie".
-Doubled: a made bid collects twice the usual from the doubler and the usual from the others;
+overcall cancels the double (PS-GAP-4, engine default). The doubled bidder who passes in his
+turn only declines to redouble: he keeps his bid and may bid again if he is overcalled
+(ENGINE DEFAULT; otherwise all three could pass and leave a bid nobody holds). Rates per
+point over or under 60: frog 1, spade 2, club 3, diamond 4, heart 5; "if both sides make 60,
+it is rated a tie". Doubled: a made bid collects twice the usual from the doubler and the usual from the others;
 a failed one pays twice to each opponent (PS-GAP-2; ``failed_double_pays``); redoubled: four
 times, by the same plan. "Each player contributes equally to a frog pot and a solo pot. If a
 bidder succeeds, he takes the appropriate pot; if he fails, he doubles the value of the pot"
@@ -121,7 +129,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.cards import PACK_36, SUIT_NAMES
 from ..core.chips import Ledger, Settlement
@@ -218,7 +226,9 @@ class SoloAuction:
 
     duel: forehand and middlehand settle between themselves, then the third player with the
     survivor; the speaker is always the player just overcalled (or a newcomer). Otherwise the
-    turn goes round among those who have not passed; ``double``/``redouble`` do not end it.
+    turn goes round among those who have not passed; ``double``/``redouble`` do not end it, and
+    the holder of a doubled bid who passes in his turn declines to redouble but keeps his bid and
+    his place in the bidding (PS-GAP-4).
 
     >>> a = SoloAuction(("solo", "misere"), [1, 2, 0], duel=True)
     >>> a.call("solo"); a.speaker, a.options()
@@ -227,6 +237,11 @@ class SoloAuction:
     (0, ['pass', 'misere'])
     >>> a.call("pass"); a.done, a.holder, a.high_bid
     (True, 1, 'solo')
+    >>> r = SoloAuction(("frog", "solo"), [1, 2, 0], duel=False)
+    >>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble
+    ...     r.call(w)
+    >>> r.speaker, r.options(), r.doubled
+    (2, ['pass', 'solo'], 1)
     """
 
     __slots__ = (
@@ -294,7 +309,7 @@ class SoloAuction:
         elif word != "pass":
             self.high, self.holder = self.bids.index(word), s
             self.doubled, self.doubler = 0, None
-        else:
+        elif s != self.holder:  # the holder's pass only declines to redouble
             self.out |= 1 << s
         if self.duel:
             self._duel_next(word)
@@ -537,8 +552,14 @@ class SoloDeal(TrickDeal):
         if sign == 0:
             led.note(f"seat {d} bid {name} and took 60 points: a tie, no score")
             return led.settlement()
+        if c.kind == "rate":
+            diff = abs(self.bidder_points() - 60)
+            base = c.value * diff
+            words += f", {diff} {'over' if sign > 0 else 'under'} 60 at {c.value} a point: {base}"
+        else:
+            base = c.flat_value(self.trump)
+            words += f": {base} a player"
         led.note(f"seat {d} {'made' if sign > 0 else 'failed'} {name}: {words}")
-        base = c.value * abs(self.bidder_points() - 60) if c.kind == "rate" else c.flat_value(self.trump)
         for s, times in self.payers(sign):
             amount = base * times
             if sign > 0:
@@ -565,7 +586,7 @@ class SoloDeal(TrickDeal):
         c, d = self.contract, self.declarer
         assert c is not None and d is not None
         seats = [s for s in range(self.players) if s != d]
-        if self.players == 4 and c.collect_two and \
+        if self.players > 3 and c.collect_two and \
                 (sign > 0 or self.option("four_hand_solo_loss", "pay_three") == "pay_two"):
             seats = [s for s in seats if s in self.active]
         return [(s, 1) for s in seats]
@@ -593,8 +614,11 @@ class SoloDeal(TrickDeal):
         if not self.game.duel:
             v["doubled"] = self.auction.doubled
             v["doubler"] = self.auction.doubler
-        pools = {k: self.pools_in.get(k, 0) + self.ante.get(k, 0) * self.players
-                 for k in {*self.pools_in, *self.ante}}
+        if self.over:
+            pools = dict(self.result().pools)
+        else:
+            pools = {k: self.pools_in.get(k, 0) + self.ante.get(k, 0) * self.players
+                     for k in {*self.pools_in, *self.ante}}
         if pools:
             v["pools"] = pools
         if self.called >= 0:
@@ -667,7 +691,8 @@ class ProgressiveDeal(SoloDeal):
         a = self.auction
         if not a.doubled:
             return super().describe()
-        return f"{super().describe()} {('doubled', 'redoubled')[a.doubled - 1]} by seat {a.doubler}"
+        again = " and redoubled" if a.doubled == 2 else ""
+        return f"{super().describe()} doubled by seat {a.doubler}{again}"
 
 
 def _tariff(name: str, default: int, doc: str, source: str) -> Option:
@@ -675,7 +700,8 @@ def _tariff(name: str, default: int, doc: str, source: str) -> Option:
 
 
 FOUR_HAND = Option("four_hand_solo_loss", str, "pay_three", ("pay_three", "pay_two"),
-                   doc="four at the table: a failed per-point solo pays all three others, or only the two active",
+                   doc="more than three at the table: a failed simple or heart solo pays everyone else at the table "
+                       "(all three at four; all four at Frog's five), or only the two active",
                    source="seed 001 Six-Bid Solo scoring; SB-GAP-5")
 MISERE_GOAL = Option("misere_goal", str, "no_counters", ("no_counters", "no_tricks"),
                      doc="Misère: avoid taking any counting card (Scarne), or any trick",
@@ -717,13 +743,13 @@ class SixBidSolo(Game):
     id = "six-bid-solo"
     name = "Six-Bid Solo"
     family = "solo"
-    aliases = ("six-bid", "sixbid-solo")
+    aliases: ClassVar[tuple[str, ...]] = ("six-bid", "sixbid-solo")
     min_players, max_players, default_players = 3, 4, 3
     pack = PACK_36
     source = f"{SEED}, 'Six-Bid Solo'; RESOLUTIONS.md §2.6"
     deal_class = SoloDeal
     duel = True
-    option_specs = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND)
+    option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND)
 
     def active_seats(self, dealer: int) -> list[int]:
         """The three who play, from the dealer's left ("If four play, the dealer does not give cards to himself")."""
@@ -756,12 +782,14 @@ class Frog(SixBidSolo):
     Seed 001: "Frog lowest. Hearts are trumps. The bidder picks up the widow and then discards
     any three cards face down. He collects or pays for every point he takes in play over or
     under 60. Chico has the same meaning as simple solo in Six-Bid Solo." Grand: FR-GAP-1.
+    Three to five at the table, three active (Foster; see "Players" below).
     """
 
     id = "frog"
     name = "Frog"
     aliases = ("rana", "sixty-solo")
     source = f"{SEED}, 'Frog'; RESOLUTIONS.md §2.7"
+    max_players = 5
     option_specs = (
         Option("frog_rate", int, 1, range(1, 101), doc="Frog: chips per point over or under 60",
                source=f"{SEED} Frog: 'He collects or pays for every point'"),
@@ -771,6 +799,13 @@ class Frog(SixBidSolo):
                source="FR-GAP-1, FR-GAP-2"),
         FOUR_HAND,
     )
+
+    def active_seats(self, dealer: int) -> list[int]:
+        """Foster: "If four play, the dealer takes no cards. If five play, he gives cards to the two on
+        his left and one on his right" (FR-GAP-3 note)."""
+        if self.players == 5:
+            return [(dealer + 1) % 5, (dealer + 2) % 5, (dealer + 4) % 5]
+        return super().active_seats(dealer)
 
     def contracts(self) -> list[Contract]:
         o = self.options
