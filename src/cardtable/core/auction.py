@@ -1,6 +1,9 @@
-"""Auctions: bids in rank order, passing, one bid each or round and round.
+"""Auctions: bids in rank order, passing, one bid each, round and round or two at a time, doubling.
 
-The auction holds only small values so a deal can copy it cheaply.
+The auction holds only small values so a deal can copy it cheaply. A game filters
+:meth:`Auction.options` for its own restrictions (forced bids, a dealer who may not pass).
+
+Once round (Nap, Auction Schafkopf): each seat speaks once, each bid higher than the last.
 
 >>> a = Auction(("bid 2", "bid 3", "nap"), order=[1, 2, 0])
 >>> a.speaker, a.options()
@@ -9,6 +12,26 @@ The auction holds only small values so a deal can copy it cheaply.
 ['pass', 'nap']
 >>> a.call("pass"); a.done, a.holder, a.high_bid
 (True, 1, 'bid 3')
+
+Round and round (Michigan's widow, Progressive Solo): a seat that passes is out; the bidding
+ends when no one but the holder is left. With ``doubling``, another seat may double the
+holding bid and the holder may then redouble; neither ends the bidding, and an overcall
+cancels the double.
+
+>>> r = Auction(("frog", "solo"), order=[1, 2, 0], mode="round", doubling=True)
+>>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble
+...     r.call(w)
+>>> r.speaker, r.options(), r.doubled, r.doubler
+(2, ['pass', 'solo'], 1, 2)
+
+Two at a time (Six-Bid Solo): the first two seats settle between themselves, then the
+survivor meets the next seat; a bid is always answered by the seat it overcalled.
+
+>>> t = Auction(("solo", "misere"), order=[1, 2, 0], mode="duel")
+>>> t.call("solo"); t.speaker, t.options()
+(2, ['pass', 'misere'])
+>>> t.call("pass"); t.speaker
+0
 """
 
 from __future__ import annotations
@@ -17,40 +40,53 @@ from collections.abc import Sequence
 
 __all__ = ["Auction"]
 
+MODES = ("once", "round", "duel")
+
 
 class Auction:
     """An ascending auction over ``bids`` (lowest first) among seats in ``order``.
 
-    once: each seat speaks once (Nap, Auction Schafkopf); otherwise the bidding goes round
-    until all but the holder have passed (a seat that passes is out).
-    may_pass: ``False`` forbids passing (forced bids are a game's own filter on ``options``).
+    mode: ``"once"`` (each seat speaks once), ``"round"`` (round and round until all but the
+    holder have passed) or ``"duel"`` (two at a time). ``once=False`` is ``mode="round"``.
+    doubling: in ``round`` mode, ``double`` and ``redouble`` are calls (see the module text).
     """
 
-    __slots__ = ("bids", "done", "high", "holder", "once", "order", "out", "pos", "spoken")
+    __slots__ = ("bids", "done", "doubled", "doubler", "doubling", "high", "holder", "mode", "order", "out",
+                 "pos", "rival", "speaker", "waiting")
 
-    def __init__(self, bids: Sequence[str], order: Sequence[int], once: bool = True) -> None:
+    def __init__(self, bids: Sequence[str], order: Sequence[int], once: bool = True, *, mode: str | None = None,
+                 doubling: bool = False) -> None:
+        mode = mode or ("once" if once else "round")
+        if mode not in MODES:
+            raise ValueError(f"auction mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if doubling and mode != "round":
+            raise ValueError("doubling needs the round-and-round auction (mode='round')")
         self.bids = tuple(bids)
-        self.order = list(order)
-        self.once = once
+        self.order = tuple(order)
+        self.mode = mode
+        self.doubling = doubling
         self.pos = 0
         self.high = -1
         self.holder: int | None = None
         self.out = 0
-        self.spoken = 0
-        self.done = False
+        self.doubled = 0
+        self.doubler: int | None = None
+        self.done = not self.order
+        self.speaker: int | None = self.order[0] if self.order else None
+        self.rival: int | None = self.order[1] if mode == "duel" and len(self.order) > 1 else None
+        self.waiting = 2
+
+    @property
+    def once(self) -> bool:
+        """True when each seat speaks once."""
+        return self.mode == "once"
 
     def copy(self) -> Auction:
-        """An independent copy."""
+        """An independent copy (every field is a small immutable value)."""
         new = Auction.__new__(Auction)
         for k in self.__slots__:
             setattr(new, k, getattr(self, k))
-        new.order = list(self.order)
         return new
-
-    @property
-    def speaker(self) -> int | None:
-        """The seat to speak, or ``None`` when the auction is over."""
-        return None if self.done else self.order[self.pos]
 
     @property
     def high_bid(self) -> str | None:
@@ -58,42 +94,74 @@ class Auction:
         return self.bids[self.high] if self.high >= 0 else None
 
     def options(self) -> list[str]:
-        """``pass`` and every bid above the highest."""
-        return ["pass", *self.bids[self.high + 1:]]
+        """What the speaker may say: ``pass``, every bid above the highest, and doubles."""
+        s = self.speaker
+        out = ["pass"]
+        if s != self.holder:
+            out += self.bids[self.high + 1:]
+        if self.doubling and self.holder is not None:
+            if s != self.holder and not self.doubled:
+                out.append("double")
+            if s == self.holder and self.doubled == 1:
+                out.append("redouble")
+        return out
 
     def rank(self, bid: str) -> int:
         """Position of a bid in the ladder."""
         return self.bids.index(bid)
 
-    def call(self, bid: str) -> None:
-        """The speaker passes or bids (checked by the caller)."""
-        seat = self.order[self.pos]
-        if bid == "pass":
-            self.out |= 1 << seat
-        else:
-            self.high = self.bids.index(bid)
-            self.holder = seat
-        self.spoken |= 1 << seat
-        self._advance()
-
-    def _advance(self) -> None:
-        n = len(self.order)
-        if self.once:
+    def call(self, word: str) -> None:
+        """The speaker passes, bids, doubles or redoubles (checked by the caller)."""
+        s = self.speaker
+        assert s is not None, "the auction is over"
+        if word == "double":
+            self.doubled, self.doubler = 1, s
+        elif word == "redouble":
+            self.doubled = 2
+        elif word != "pass":
+            self.high, self.holder = self.bids.index(word), s
+            self.doubled, self.doubler = 0, None
+        elif s != self.holder:  # the holder's pass only declines to redouble
+            self.out |= 1 << s
+        if self.mode == "once":
             self.pos += 1
-            if self.pos >= n:
-                self.done = True
+            self.done = self.pos >= len(self.order)
+            self.speaker = None if self.done else self.order[self.pos]
+        elif self.mode == "duel":
+            self._duel_next(word)
+        else:
+            self._round_next()
+
+    def _duel_next(self, word: str) -> None:
+        if word != "pass":
+            if self.rival is None:
+                self.done, self.speaker = True, None
+            else:
+                self.speaker, self.rival = self.rival, self.speaker
             return
-        live = [s for s in self.order if not self.out >> s & 1]
-        if len(live) <= 1 and (self.holder is not None or not live):
-            self.done = True
+        left = self.rival
+        newcomer = self.order[self.waiting] if self.waiting < len(self.order) else None
+        self.waiting += 1
+        if left is None:
+            self.done, self.speaker = True, None
+        elif newcomer is None:
+            if left == self.holder:
+                self.done, self.speaker = True, None
+            else:
+                self.speaker, self.rival = left, None
+        elif left == self.holder:
+            self.speaker, self.rival = newcomer, left
+        else:
+            self.speaker, self.rival = left, newcomer
+
+    def _round_next(self) -> None:
+        if not any(not self.out >> s & 1 and s != self.holder for s in self.order):
+            self.done, self.speaker = True, None
             return
-        if len(live) == 1 and self.holder is None and self.spoken >> live[0] & 1:
-            self.done = True
-            return
-        for _ in range(n):
-            self.pos = (self.pos + 1) % n
-            s = self.order[self.pos]
+        i = self.order.index(self.speaker)
+        n = len(self.order)
+        for k in range(1, n + 1):
+            s = self.order[(i + k) % n]
             if not self.out >> s & 1:
-                break
-        if self.holder == self.order[self.pos] and len(live) == 1:
-            self.done = True
+                self.speaker = s
+                return

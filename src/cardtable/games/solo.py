@@ -131,6 +131,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..core.auction import Auction
 from ..core.cards import PACK_36, SUIT_NAMES
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
@@ -139,7 +140,7 @@ from ..core.game import Game
 from ..core.options import Option
 from ..core.tricks import TrickDeal, TrickRules
 
-__all__ = ["CoeurDAleneSolo", "Contract", "Frog", "ProgressiveSolo", "SixBidSolo", "SoloAuction", "SoloDeal"]
+__all__ = ["CoeurDAleneSolo", "Contract", "Frog", "ProgressiveSolo", "SixBidSolo", "SoloDeal"]
 
 SEED = "seed 001_50a7678b5606f88b.txt"
 PLAN = DealPlan(rounds=(4, 3, 4), widows=(("widow", 1, 3),))
@@ -221,136 +222,6 @@ class Contract:
         return self.value_hearts if trump == HEARTS and self.value_hearts is not None else self.value
 
 
-class SoloAuction:
-    """The bidding: two at a time (Six-Bid) or round and round with doubling (Progressive).
-
-    duel: forehand and middlehand settle between themselves, then the third player with the
-    survivor; the speaker is always the player just overcalled (or a newcomer). Otherwise the
-    turn goes round among those who have not passed; ``double``/``redouble`` do not end it, and
-    the holder of a doubled bid who passes in his turn declines to redouble but keeps his bid and
-    his place in the bidding (PS-GAP-4).
-
-    >>> a = SoloAuction(("solo", "misere"), [1, 2, 0], duel=True)
-    >>> a.call("solo"); a.speaker, a.options()
-    (2, ['pass', 'misere'])
-    >>> a.call("pass"); a.speaker, a.options()
-    (0, ['pass', 'misere'])
-    >>> a.call("pass"); a.done, a.holder, a.high_bid
-    (True, 1, 'solo')
-    >>> r = SoloAuction(("frog", "solo"), [1, 2, 0], duel=False)
-    >>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble
-    ...     r.call(w)
-    >>> r.speaker, r.options(), r.doubled
-    (2, ['pass', 'solo'], 1)
-    """
-
-    __slots__ = (
-        "bids",
-        "done",
-        "doubled",
-        "doubler",
-        "duel",
-        "high",
-        "holder",
-        "order",
-        "out",
-        "rival",
-        "speaker",
-        "waiting",
-    )
-
-    def __init__(self, bids: tuple[str, ...], order: list[int], duel: bool) -> None:
-        self.bids = bids
-        self.order = order
-        self.duel = duel
-        self.high = -1
-        self.holder: int | None = None
-        self.out = 0
-        self.doubled = 0
-        self.doubler: int | None = None
-        self.done = False
-        self.speaker: int | None = order[0]
-        self.rival: int | None = order[1] if duel else None
-        self.waiting = 2
-
-    def copy(self) -> SoloAuction:
-        """An independent copy (the order list is never changed, so it is shared)."""
-        new = SoloAuction.__new__(SoloAuction)
-        for k in self.__slots__:
-            setattr(new, k, getattr(self, k))
-        return new
-
-    @property
-    def high_bid(self) -> str | None:
-        """The highest bid so far."""
-        return self.bids[self.high] if self.high >= 0 else None
-
-    def options(self) -> list[str]:
-        """What the speaker may say."""
-        s = self.speaker
-        out = ["pass"]
-        if s != self.holder:
-            out += self.bids[self.high + 1:]
-        if not self.duel and self.holder is not None:
-            if s != self.holder and not self.doubled:
-                out.append("double")
-            if s == self.holder and self.doubled == 1:
-                out.append("redouble")
-        return out
-
-    def call(self, word: str) -> None:
-        """The speaker passes, bids, doubles or redoubles (checked by the caller)."""
-        s = self.speaker
-        assert s is not None
-        if word == "double":
-            self.doubled, self.doubler = 1, s
-        elif word == "redouble":
-            self.doubled = 2
-        elif word != "pass":
-            self.high, self.holder = self.bids.index(word), s
-            self.doubled, self.doubler = 0, None
-        elif s != self.holder:  # the holder's pass only declines to redouble
-            self.out |= 1 << s
-        if self.duel:
-            self._duel_next(word)
-        else:
-            self._round_next()
-
-    def _duel_next(self, word: str) -> None:
-        if word != "pass":
-            if self.rival is None:
-                self.done, self.speaker = True, None
-            else:
-                self.speaker, self.rival = self.rival, self.speaker
-            return
-        left = self.rival
-        newcomer = self.order[self.waiting] if self.waiting < len(self.order) else None
-        self.waiting += 1
-        if left is None:
-            self.done, self.speaker = True, None
-        elif newcomer is None:
-            if left == self.holder:
-                self.done, self.speaker = True, None
-            else:
-                self.speaker, self.rival = left, None
-        elif left == self.holder:
-            self.speaker, self.rival = newcomer, left
-        else:
-            self.speaker, self.rival = left, newcomer
-
-    def _round_next(self) -> None:
-        live = [s for s in self.order if not self.out >> s & 1 and s != self.holder]
-        if not live:
-            self.done, self.speaker = True, None
-            return
-        i = self.order.index(self.speaker)  # type: ignore[arg-type]
-        for k in range(1, len(self.order) + 1):
-            s = self.order[(i + k) % len(self.order)]
-            if not self.out >> s & 1:
-                self.speaker = s
-                return
-
-
 class SoloDeal(TrickDeal):
     """A deal of the Solo family: bidding, trump naming, widow or call, eleven tricks."""
 
@@ -366,7 +237,7 @@ class SoloDeal(TrickDeal):
         self.widow: int = dealt.extras["widow"]
         self.discards = 0
         self.ladder: dict[str, Contract] = g.ladder()
-        self.auction = SoloAuction(tuple(self.ladder), self.active, duel=g.duel)
+        self.auction = Auction(tuple(self.ladder), self.active, mode="duel" if g.duel else "round", doubling=not g.duel)
         self.contract: Contract | None = None
         self.declarer: int | None = None
         self.trump: int | None = None
