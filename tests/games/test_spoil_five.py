@@ -469,24 +469,24 @@ def test_hasenpfeffer_redeal_when_the_joker_lies_face_down() -> None:
     assert d.over and d.result().deltas == [0, 0, 0, 0] and g.next_dealer(d) == 3
 
 
-def test_hasenpfeffer_scoring_set_back_and_tie() -> None:
-    # "If the bidder's side does not make its contract, it is 'set back' ... opponents score 1 point for each
-    # trick"; "If both sides reach 10 points in the same deal, the bidding side wins."
-    g = ct.load("hasenpfeffer")
-    d = g.deal(deck=hp(HP, 3, "9C"), dealer=3, carry={"scores": [9, 9], "winner": None})
-    play(d, "pass, bid 1, pass, pass, trump hearts, discard 9S")
-    while not d.over:
-        d.act(d.legal()[0])
-    won = d.view(0)["tricks_won"]
-    side1 = won[1] + won[3]
-    assert side1 >= 1 and d.result().deltas == [6 - side1, side1, 6 - side1, side1]
-    assert d.carry["winner"] == 1  # both reached 10: the bidders win
-    d = g.deal(deck=hp(HP, 3, "9C"), dealer=3)
-    play(d, "pass, bid 6, pass, pass, trump clubs, discard 9S")
-    while not d.over:
-        d.act(d.legal()[0])
-    won = d.view(0)["tricks_won"]
-    assert won[1] + won[3] < 6 and d.result().deltas == [6 - won[1] - won[3], -6, 6 - won[1] - won[3], -6]
+@pytest.mark.parametrize("bid,deltas", [(1, [3, 3, 3, 3]), (6, [3, -6, 3, -6])])
+def test_hasenpfeffer_scoring_made_set_back_and_tie(bid: int, deltas: list[int]) -> None:
+    # "If the bidder's side fulfills the contract, it scores 1 point for each trick ... If the bidder's side does
+    # not make its contract, it is 'set back' ... the amount of the bid is deducted ... opponents score 1 point for
+    # each trick they win"; "If both sides reach 10 points in the same deal, the bidding side wins."
+    d = ct.load("hasenpfeffer").deal(deck=hp(HP, 3, "9C"), dealer=3, carry={"scores": [9, 9], "winner": None})
+    play(d, f"pass, bid {bid}, pass, pass, trump hearts, discard 9S")
+    assert d.turn == 1  # the bidder leads
+    play(d, "JH, 9H, 9D")
+    assert d.legal() == ["JK"]  # the joker is a trump and must follow the trump lead
+    play(d, "JK, AS, 9C, TD, TC, KS, TH, JD, JC, AD, AC, QS, AH, KH, KD, KC, JS, QH, QD, QC, TS")
+    assert d.over and d.view(0)["tricks_won"] == [2, 3, 1, 0]  # JD, the left bower, took the third trick
+    assert d.result().deltas == deltas
+    if bid == 1:
+        assert d.carry == {"scores": [12, 12], "winner": 1}  # both reached 10: the bidding side wins
+    else:
+        assert d.carry == {"scores": [12, 3], "winner": 0}
+        assert "seats 1 and 3 took 3 tricks, short of the bid of 6: set back 6" in d.result().lines
 
 
 # ------------------------------------------- the rankings, trick by trick
@@ -613,16 +613,17 @@ def test_auction_bonus_for_the_highest_trump_actually_played() -> None:
     d = ct.load("auction-forty-five").deal(deck=dealt(hands, 3), dealer=3)
     play(d, "pass, pass, bid 15, pass, trump clubs, done, done, done, done")
     assert d.turn == 3  # left of the bidder
-    play(d, "KC, JC, KH, AC")    # JC wins for seats 0 and 2
+    d.act("KC")
+    assert d.legal() == ["JC", "6D", "4D", "3D", "2D"]  # JC reneges to the lower king led (SF-GAP-2)
+    play(d, "JC, KH")
+    assert d.legal() == ["AC"]  # the ace of trumps is not protected: it must follow
+    d.act("AC")
     assert d.view(0)["tricks_won"] == [1, 0, 0, 0]
-    while not d.over:
-        d.act(d.legal()[0])
-    won = d.view(0)["tricks_won"]
-    ours = 5 * (won[0] + won[2]) + 5
-    theirs = 5 * (won[1] + won[3])
-    assert ours + theirs == 30
+    play(d, "2D, 9H, 8D, QC, 9C, 3D, TH, KS, TC, 4D, JH, QS, 2S, 6D, QH, 7D")
+    assert d.view(0)["tricks_won"] == [1, 0, 0, 4]
+    # Seats 0 and 2: 5 + 5 for JC = 10, short of 15: back 15. Seats 1 and 3: 4 tricks = 20.
+    assert d.result().deltas == [-15, 20, -15, 20]
     assert "the highest trump played, JC, is worth 5 more to seats 0 and 2" in d.result().lines
-    assert d.result().deltas[0] == (ours if ours >= 15 else -15) and d.result().deltas[1] == theirs
 
 
 def test_auction_thirty_failed_loses_thirty() -> None:
@@ -630,11 +631,16 @@ def test_auction_thirty_failed_loses_thirty() -> None:
     d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
     play(d, "pass, pass, pass, bid 30, trump hearts, done, done, done, done")
     assert d.turn == 0
-    play(d, "5S, KH, AH, KC")   # hearts trumps: seat 1's KH is beaten by AH (seat 2)
-    while not d.over:
-        d.act(d.legal()[0])
-    assert d.view(0)["tricks_won"][1] + d.view(0)["tricks_won"][3] < 5
-    assert d.result().deltas[1] == -30 and d.result().deltas[3] == -30
+    d.act("5S")
+    assert d.legal() == ["KH", "QH", "JH", "TH", "9H"]  # void in spades: any card, all trumps here
+    d.act("KH")
+    assert d.legal() == ["KS", "QS", "AH"]  # may trump with AH though able to follow spades
+    play(d, "AH, KC")  # AH (third trump) beats KH
+    assert d.turn == 2
+    play(d, "KS, QC, JS, QH, JH, QS, JC, AS, TH, 4D, TC, 2D, 9H, 6D, 9C, 3D")
+    assert d.view(0)["tricks_won"] == [0, 4, 1, 0]
+    # Seats 1 and 3: 4 tricks + 5 for JH (the five of hearts was not dealt) = 25 < 30: back 30.
+    assert d.result().deltas == [5, -30, 5, -30]
 
 
 def test_rule_books() -> None:
@@ -647,3 +653,231 @@ def test_rule_books() -> None:
     assert "joker" in texts["hasenpfeffer"] and "bid three" in texts["hasenpfeffer"]
     for t in texts.values():
         assert "``" not in t and ":func:" not in t and "SOURCES." in t
+
+
+# ------------------------------------------------------ dealing, players and options
+def test_deal_three_then_two_and_the_turn_up() -> None:
+    # "He deals first three at a time around, then two at a time. The next card is turned up, and that card
+    # determines the trump suit"; "Player at dealer's left leads an card to the first trick."
+    deck = arranged(PACK_52, "2S 3S 4S 2H 3H 4H 2D 3D 4D 5S 6S 5H 6H 5D 6D 9C")
+    d = ct.load("spoil-five", players=3).deal(deck=deck, dealer=2)
+    assert [d.view(s)["hand"] for s in range(3)] == [["6S", "5S", "4S", "3S", "2S"], ["6H", "5H", "4H", "3H", "2H"],
+                                                     ["6D", "5D", "4D", "3D", "2D"]]
+    assert d.view(1)["turn_up"] == "9C" and d.view(1)["trump"] == "C" and d.turn == 0
+    # Hasenpfeffer: "three cards at a time to each player until all have hands of six cards. The last card is
+    # turned face down".
+    deck = arranged(PACK_25, "AS KS QS AH KH QH AD KD QD AC KC QC JS TS 9S JH TH 9H JD TD 9D JC TC 9C JK")
+    d = ct.load("hasenpfeffer").deal(deck=deck, dealer=3)
+    assert d.view(0)["hand"] == ["AS", "KS", "QS", "JS", "TS", "9S"] and d.view(0)["widow_size"] == 1
+    play(d, "bid 2, pass, pass, pass")
+    assert d.view(0)["hand"] == ["AS", "KS", "QS", "JS", "TS", "9S", "JK"]  # the face-down card was the joker
+
+
+@pytest.mark.parametrize("gid,players", [("spoil-five", 1), ("spoil-five", 11), ("forty-five", 3),
+                                         ("forty-five", 5), ("twenty-five", 3), ("auction-forty-five", 5),
+                                         ("hasenpfeffer", 3), ("hasenpfeffer", 5)])
+def test_player_counts(gid: str, players: int) -> None:
+    # Spoil Five "Two to ten players"; Forty-Five "for two, four (two against two), or six (three against three)";
+    # Auction Forty-Five "Four players ... or six"; Hasenpfeffer "Four players, two against two".
+    with pytest.raises(ct.RulesError, match=f"not {players}$"):
+        ct.load(gid, players=players)
+
+
+@pytest.mark.parametrize("gid,option,value", [
+    ("spoil-five", "unannounced_ace", "forfeit"), ("spoil-five", "rob_compulsory", "maybe"),
+    ("spoil-five", "spoil_topup", "nobody"), ("forty-five", "deal_scoring", "per_hand"),
+    ("twenty-five", "scoring", "parlett"), ("auction-forty-five", "min_bid", 25),
+    ("auction-forty-five", "all_pass", "dealer_passes"), ("auction-forty-five", "tie_order", "lower_total"),
+])
+def test_bad_option_values_name_the_allowed_ones(gid: str, option: str, value: object) -> None:
+    with pytest.raises(ct.RulesError, match=f"option {option} must be (one of|true or false)"):
+        ct.load(gid, **{option: value})
+
+
+def test_hasenpfeffer_has_no_options() -> None:
+    with pytest.raises(ct.RulesError, match="unknown option 'min_bid'; options are: none"):
+        ct.load("hasenpfeffer", min_bid=5)
+
+
+def test_twenty_five_option_combinations() -> None:
+    # The seed's Twenty-Five is Forty-Five to 25 (2, 4 or 6 players); Parlett's is individual, 5 a trick, for
+    # which the Forty-Five deal scoring has no meaning.
+    with pytest.raises(ct.RulesError, match="deal_scoring"):
+        ct.load("twenty-five", players=3, scoring="five_per_trick_individual", deal_scoring="per_trick_net")
+    g = ct.load("twenty-five", players=10, scoring="five_per_trick_individual")
+    assert g.target == 25 and g.sides() == 10
+
+
+# ------------------------------------------------------------ robbing, more cases
+def test_dealer_must_rob_when_robbing_is_compulsory() -> None:
+    # SF-GAP-4 option (1911 EB): "If the turn-up is an ace, the dealer must 'rob'".
+    hands = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]
+    d = ct.load("spoil-five", players=3, rob_compulsory=True).deal(deck=dealt(hands, 2, "AC"), dealer=2)
+    assert d.legal() == ["rob 4H", "rob 3H", "rob 2H", "rob JC", "rob TD"]
+    with pytest.raises(ct.IllegalAction, match="robbing is compulsory"):
+        d.act("decline")
+    assert d.history == [] and d.phase == "rob"
+    d.act("rob TD")
+    assert d.view(2)["hand"] == ["4H", "3H", "2H", "AC", "JC"] and d.turn == 0
+
+
+def test_dealer_holding_the_trump_ace_robs_at_his_own_turn() -> None:
+    # "a player who does hold the ace of that suit may exchange any card in his hand for the turned-up card when
+    # it is his turn to play" - the dealer too, at his first turn (he plays last to the first trick).
+    hands = ["KD QD 2S 3D 4D", "9S 3H 7C 8C TS", "AS 2D 6D 4H 5H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "7S"), dealer=2)
+    play(d, "KD, 3H")
+    assert d.legal() == ["AS", "6D", "2D", "rob AS", "rob 5H", "rob 4H", "rob 6D", "rob 2D", "decline"]
+    d.act("rob 4H")
+    assert d.turn == 2 and d.legal() == ["AS", "7S", "6D", "2D"]
+    d.act("7S")
+    assert d.view(0)["tricks_won"] == [0, 0, 1]
+
+
+def test_rob_only_by_the_holder_and_only_at_his_first_turn() -> None:
+    # "a player who does hold the ace of that suit may exchange ... when it is his turn to play"; robbing "when not
+    # holding the ace" is a revoke (seed, Additional Rules): the engine refuses it. After his first play without
+    # robbing or declaring, the chance is gone and the ace is the lowest trump.
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
+    assert "only the holder of the ace of trumps" in (d.why_not("rob 2S") or "")
+    play(d, "KD, 3H, 2D")   # seat 1 plays without robbing or declaring
+    play(d, "QD")
+    assert d.turn == 1 and d.legal() == ["AS", "TS", "8C", "7C"]  # no rob now; the ace is the lowest trump
+    reason = d.why_not("rob 8C") or ""
+    assert "at his first turn to play" in reason
+    with pytest.raises(ct.IllegalAction):
+        d.act("decline")
+    assert d.turn == 1 and d.view(0)["turned_down"] is None
+
+
+@pytest.mark.parametrize("penalty", ["lowest_trump", "cannot_win_pool"])
+def test_unannounced_ace_cannot_win_the_pool_option(penalty: str) -> None:
+    # SF-GAP-4 option (1911 EB): "A player who fails to rob cannot go out that hand": his three tricks spoil
+    # the deal and the pool stays. Under Scarne's rule (default) the same tricks take the pool (or jink).
+    hands = ["5S JS AH AS KS", "2D 3D 4D 5D 6D", "2C 3C 4C 5C 6C"]
+    d = ct.load("spoil-five", players=3, unannounced_ace=penalty).deal(deck=dealt(hands, 2, "7S"), dealer=2)
+    assert d.legal()[-1] == "decline"
+    play(d, "5S, 2D, 2C, JS, 3D, 3C, AH, 4D, 4C")
+    assert d.view(0)["tricks_won"] == [3, 0, 0]
+    if penalty == "lowest_trump":
+        assert d.phase == "jink" and d.legal() == ["claim", "jink"]
+        return
+    assert d.over and d.result().deltas == [-1, -1, -1] and d.carry == {"pools": {"pool": 3}}
+    assert any("cannot take the pool" in line for line in d.result().lines)
+
+
+def test_pool_view_after_the_deal_and_top_up_lines() -> None:
+    # "Each player puts one chip in the pool"; "After any hand in which the pool is not won, each player puts in
+    # another chip for the next deal": the view shows the pool as it stands, the lines say why each chip went in.
+    d = ct.load("spoil-five", players=2).deal(deck=dealt(JINK2, 1, "9C"), dealer=1)
+    assert d.view(0)["pools"] == {"pool": 2}
+    play(d, "5C, 4D, JC, 6D, AH, 7D, claim")
+    assert d.view(1)["pools"] == {"pool": 0}  # taken
+    d = ct.load("spoil-five", players=2).deal(deck=dealt(JINK2, 1, "9C"), dealer=1, carry={"pools": {"pool": 2}})
+    assert d.view(0)["pools"] == {"pool": 4}
+    play(d, "5C, 4D, JC, 6D, AH, 7D, claim")
+    assert d.result().deltas == [3, -1] and d.result().lines[:2] == [
+        "seat 0 puts 1 more in the pool (it was not won last deal)",
+        "seat 1 puts 1 more in the pool (it was not won last deal)"]
+
+
+# ------------------------------------------------------ Forty-Five, more cases
+@pytest.mark.parametrize("scoring", ["five_ten", "per_trick_net"])
+def test_forty_five_three_tricks_six_players(scoring: str) -> None:
+    # "side taking three or four tricks scores 5 points"; "three tricks count 5" (per trick, net); six players
+    # "three against three", seated alternately (45-GAP-2).
+    hands = ["5C JC AH 2D 3D", "KD QD 2S 3S 4S", "5S 6S 7S 8S 9S", "TS JS QS KS AS", "2H 3H 4H 5H 6H",
+             "7H 8H 9H TH JH"]
+    d = ct.load("forty-five", players=6, deal_scoring=scoring).deal(deck=dealt(hands, 5, "9C"), dealer=5)
+    assert d.view(0)["teams"] == [[0, 2, 4], [1, 3, 5]]
+    play(d, "5C, 2S, 5S, TS, 2H, 7H, JC, 3S, 6S, JS, 3H, 8H, AH, 4S, 7S, QS, 4H, 9H")
+    assert d.turn == 0 and not d.over  # no jink in Forty-Five: all five tricks are played (45-GAP-2)
+    d.act("2D")
+    assert d.legal() == ["KD", "QD"]
+    play(d, "KD, 8S, KS, 5H, TH, QD, 9S, AS, 6H, JH, 3D")
+    assert d.view(0)["tricks_won"] == [3, 2, 0, 0, 0, 0]
+    assert d.result().deltas == [5, 0, 5, 0, 5, 0]
+
+
+# ------------------------------------------------------ Auction Forty-Five, more cases
+def test_auction_hold_needs_twenty_at_one_hundred() -> None:
+    # "A side having 100 points or more may not bid less than 20" - the dealer's side may not hold 15 either.
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3, carry={"scores": [95, 100], "winner": None})
+    d.act("bid 15")
+    assert d.legal() == ["pass", "bid 20", "bid 25", "bid 30"]
+    play(d, "pass, pass")
+    assert d.turn == 3 and d.legal() == ["pass", "bid 20", "bid 25", "bid 30"]
+    assert "may not bid (or hold) less than 20" in (d.why_not("hold") or "")
+    d.act("pass")
+    assert d.phase == "trump" and d.turn == 0 and d.view(1)["high_bid"] == 15
+
+
+def test_auction_bids_explained_and_min_bid_option() -> None:
+    # A45-GAP-2: minimum 15 by default, option min_bid.
+    d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)
+    with pytest.raises(ct.IllegalAction, match="bids go in fives from 15 up to 30"):
+        d.act("bid 10")
+    with pytest.raises(ct.IllegalAction, match="only the dealer"):
+        d.act("hold")
+    assert d.history == [] and d.turn == 0
+    d = ct.load("auction-forty-five", min_bid=5).deal(deck=dealt(A45, 3), dealer=3)
+    assert d.legal() == ["pass", "bid 5", "bid 10", "bid 15", "bid 20", "bid 25", "bid 30"]
+    play(d, "bid 5, pass, pass, hold")  # the dealer holds at 5
+    assert d.turn == 0 and d.legal() == ["pass", "bid 10", "bid 15", "bid 20", "bid 25", "bid 30"]
+    d.act("pass")
+    assert d.phase == "trump" and d.turn == 3
+
+
+@pytest.mark.provisional  # A45-GAP-2 all_pass option (unsourced: ENGINE DEFAULT section)
+def test_auction_dealer_forced_to_bid_plays_on() -> None:
+    d = ct.load("auction-forty-five", all_pass="dealer_forced_min").deal(deck=dealt(A45, 3), dealer=3)
+    play(d, "pass, pass, pass")
+    with pytest.raises(ct.IllegalAction, match="the dealer must bid"):
+        d.act("pass")
+    play(d, "bid 15, trump clubs, done, done, done, done")
+    assert d.phase == "play" and d.turn == 0 and d.view(0)["contract"] == "bid 15"
+
+
+@pytest.mark.provisional  # the discard limit is an engine decision (A45-GAP-1 is silent)
+def test_auction_six_players_discard_no_more_than_the_pack_holds() -> None:
+    # "each player discards as many cards as he wishes and dealer restores his hand to five cards from the top of
+    # the pack" (A45-GAP-1): with six players 22 cards are left, so the fifth player may discard only two and the
+    # dealer none (engine decision).
+    d = ct.load("auction-forty-five", players=6).deal(deck=" ".join(PACK_52.code_of), dealer=5)
+    play(d, "bid 15, pass, pass, pass, pass, pass, trump spades")
+    for seat in range(4):
+        assert d.turn == seat
+        for _ in range(5):
+            d.act(d.legal()[1])
+        d.act("done")
+        assert len(d.view(seat)["hand"]) == 5
+    assert d.view(4)["stock_size"] == 2
+    play(d, f"{d.legal()[1]}, {d.legal()[2]}")
+    assert d.legal() == ["done"] and "no more than the pack can replace" in (d.why_not(
+        "discard " + d.view(4)["hand"][0]) or "")
+    d.act("done")
+    assert d.turn == 5 and d.legal() == ["done"] and len(d.view(4)["hand"]) == 5
+    d.act("done")
+    assert d.phase == "play" and d.turn == 1  # left of the high bidder
+
+
+# ------------------------------------------------------------ whole matches
+@pytest.mark.parametrize("gid", ["spoil-five", "forty-five", "twenty-five", "auction-forty-five", "hasenpfeffer"])
+def test_whole_match_to_the_target(gid: str) -> None:
+    # Every id plays a whole match: points games stop when a side reaches the target ("45 points is game",
+    # "played for 25 points", "the first side to reach 120", "The side first reaching 10 points"); Spoil Five
+    # conserves chips with the carried pool.
+    g = ct.load(gid)
+    m = ct.Match(g, seed=1, deals=None if g.target else 20)
+    bot = ct.bots.load("heuristic", seed=1)
+    while not m.over and len(m.results) < 300:
+        d = m.next_deal()
+        while not d.over:
+            d.act(bot.choose(d, d.turn))
+        m.record(d)
+    assert m.over
+    if g.target is None:
+        assert sum(m.totals) + (m.carry or {}).get("pools", {}).get("pool", 0) == 0
+    else:
+        assert m.carry is not None and m.carry["winner"] is not None
+        assert m.carry["scores"][m.carry["winner"]] >= g.target and max(m.totals) >= g.target

@@ -1,0 +1,150 @@
+"""Forty-Five and Twenty-Five: Spoil Five's play and robbing in partnerships, scored in points."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...core.cards import PACK_52
+from ...core.options import Option
+from ...errors import RulesError
+from .base import (
+    DEAL_3_2,
+    FORTY_FIVE_SCORE,
+    PLAY_TEXT,
+    RANK_TEXT,
+    ROB_COMPULSORY,
+    ROB_TEXT,
+    SEED,
+    SOURCES,
+    FiveCardDeal,
+    RuleBook,
+    ScoresMixin,
+)
+
+__all__ = ["FortyFive", "FortyFiveDeal", "TwentyFive"]
+
+
+class FortyFiveDeal(ScoresMixin, FiveCardDeal):
+    """Forty-Five / Twenty-Five: Spoil Five's play in partnerships, scored in points."""
+
+    def after_trick(self, winner: int) -> None:
+        if self.game.individual and self.scores[winner] + 5 * self.tricks_won[winner] >= self.game.target:
+            self._end()  # Parlett's Twenty-Five: the first to 25 wins at once
+        elif not self.hands[winner]:
+            self._end()
+
+    def points(self) -> list[int]:
+        tricks = self.side_tricks()
+        if self.game.individual:
+            return [5 * t for t in tricks]
+        best = max(range(self.nsides), key=tricks.__getitem__)
+        out = [0] * self.nsides
+        if self.game.options.deal_scoring == "five_ten":
+            out[best] = 10 if tricks[best] == 5 else 5
+        else:
+            out[best] = 5 * (tricks[best] - (5 - tricks[best]))
+        assert sum(1 for x in out if x) <= 1  # 45-GAP-3: only the side with most tricks scores
+        return out
+
+    def point_lines(self, pts: list[int]) -> list[str]:
+        tricks = self.side_tricks()
+        if self.game.individual:
+            return [f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}: 5 a trick"
+                    for t in range(self.nsides) if tricks[t]]
+        best = max(range(self.nsides), key=tricks.__getitem__)
+        took = f"{self.members(best)} took {tricks[best]} tricks"
+        if self.game.options.deal_scoring == "five_ten":
+            return [f"{took}: {'five tricks score 10' if tricks[best] == 5 else 'three or four tricks score 5'}"]
+        return [f"{took} to {5 - tricks[best]}: 5 a trick, less the other side's, "
+                f"= {5 * tricks[best]} - {5 * (5 - tricks[best])}"]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = {**super()._view(seat), **self.score_view()}
+        v["status"] = " — ".join(x for x in (v.get("status", ""), self.score_status(seat)) if x)
+        return v
+
+
+class FortyFive(RuleBook):
+    """Forty-Five: Spoil Five for 2, 4 (2 v 2) or 6 (3 v 3); 5 or 10 a deal (or 5 a trick net); game 45.
+
+    Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump).
+    """
+
+    id = "forty-five"
+    name = "Forty-Five"
+    family = "spoil five"
+    aliases: ClassVar[tuple[str, ...]] = ("forty-fives", "45")
+    min_players, max_players, default_players = 2, 6, 4
+    pack = PACK_52
+    unit = "points"
+    target = 45
+    source = f"{SEED}, Forty-Five paragraph (heading lost); RESOLUTIONS.md §2.15 (45-GAP-1..3)"
+    rule_book: ClassVar[tuple[str, ...]] = (
+        "FORTY-FIVE. Spoil Five for two players, or for four or six in two partnerships (two against two, "
+        "three against three), partners sitting alternately: seats 0, 2, 4 against 1, 3, 5.",
+        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 45 points wins the game.",
+        SOURCES.format("§2.15 (45-GAP-1 to 45-GAP-3)"),
+    )
+    deal_class = FortyFiveDeal
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        ROB_COMPULSORY,  # no pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne)
+        Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
+               doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
+               source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
+                      "counts 5 points'"),
+    )
+
+    @property
+    def individual(self) -> bool:
+        """Each for himself, 5 a trick (Twenty-Five's ``scoring="five_per_trick_individual"``)."""
+        return bool(self.options.as_dict().get("scoring") == "five_per_trick_individual")
+
+    def _validate(self) -> None:
+        if not self.individual and self.players not in (2, 4, 6):
+            raise RulesError(f"{self.id} is for 2, 4 (two against two) or 6 (three against three), "
+                             f"not {self.players}")
+
+    def sides(self) -> int:
+        """Number of sides: partnerships of alternate seats, or each for himself."""
+        return self.players if self.individual or self.players == 2 else 2
+
+
+class TwentyFive(FortyFive):
+    """Twenty-Five: Forty-Five played to 25 (or Parlett's individual game of 5 a trick).
+
+    Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump).
+    """
+
+    id = "twenty-five"
+    name = "Twenty-Five"
+    aliases = ("25",)
+    target = 25
+    source = f"{SEED}, Twenty-Five line (heading lost); RESOLUTIONS.md §2.15"
+    rule_book = (
+        "TWENTY-FIVE. Forty-Five played for 25 points: two players, or four or six in two partnerships, "
+        "partners sitting alternately. With scoring=five_per_trick_individual it is Parlett's Twenty-Five: two "
+        "to ten players each for himself, 5 points a trick, and the first to reach 25 wins at once, the deal "
+        "stopping there.",
+        *FortyFive.rule_book[1:4],
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 25 points wins the game.",
+        SOURCES.format("§2.15"),
+    )
+    option_specs = (
+        *FortyFive.option_specs,
+        Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
+               doc="the seed's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
+                   "first to 25",
+               source="RESOLUTIONS.md §2.15 (Parlett's Twenty-Five)"),
+    )
+
+    def player_range(self) -> tuple[int, int]:
+        return (2, 10) if self.options.scoring == "five_per_trick_individual" else (2, 6)
+
+    def _validate(self) -> None:
+        super()._validate()
+        if self.individual and self.options.deal_scoring != "five_ten":
+            raise RulesError(f"{self.id}: option deal_scoring applies only with scoring='forty_five_rules'; "
+                             "the individual game (scoring='five_per_trick_individual') scores 5 a trick")

@@ -1,0 +1,162 @@
+"""Spoil Five: each for himself; the pool, three tricks take it, jinking, spoilt deals carried."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.cards import PACK_52
+from ...core.chips import Ledger, Settlement
+from ...core.options import Option
+from .base import DEAL_3_2, PLAY_TEXT, RANK_TEXT, ROB_COMPULSORY, ROB_TEXT, SEED, SOURCES, FiveCardDeal, RuleBook
+
+__all__ = ["SpoilFive", "SpoilFiveDeal"]
+
+POOL = "pool"
+
+
+class SpoilFiveDeal(FiveCardDeal):
+    """Spoil Five: the pool, three tricks take it, jinking (``claim`` / ``jink``), spoils carried."""
+
+    def _init_scores(self) -> None:
+        n, o = self.players, self.game.options
+        self.winner = self.jinker = -1
+        self.pool_start = int(self.carry_in.get("pools", {}).get(POOL, 0))
+        self.topup = self.pool_start > 0
+        if not self.topup:
+            self.ante = [1] * n  # "Each player puts one chip in the pool."
+        elif o.spoil_topup == "each_player_1":
+            self.ante = [1] * n  # "each player puts in another chip for the next deal"
+        else:
+            self.ante = [1 if s == self.dealer else 0 for s in range(n)]  # Hervey: only the dealer (SF-GAP-5)
+
+    def _legal(self) -> list[str]:
+        if self.phase == "jink":
+            return ["claim", "jink"]
+        return super()._legal()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "jink":
+            return "you have won the first three tricks: 'claim' the pool or 'jink' for all five (SF-GAP-3)"
+        return super()._explain(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        if action == "claim":
+            self.winner = seat
+            self._end()
+        elif action == "jink":
+            self.jinker, self.phase = seat, "play"
+        else:
+            super()._apply(seat, action)
+
+    def after_trick(self, winner: int) -> None:
+        won, played = self.tricks_won[winner], sum(self.tricks_won)
+        if self.jinker >= 0:
+            # SF-GAP-3: the jink fails at the first trick lost (nobody else can now win three).
+            if winner != self.jinker or not self.hands[winner]:
+                self._end()
+            return
+        if won == 3:
+            if winner == self.barred:
+                self._end()  # 1911 EB: "cannot go out that hand" - and nobody else can win three: a spoil
+            elif played == 3 and self.hands[winner]:
+                self.phase, self.turn = "jink", winner  # SF-GAP-3: every trick so far, tricks to come
+            else:
+                self.winner = winner
+                self._end()
+        elif not self.hands[winner]:
+            self._end()
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, {POOL: self.pool_start})
+        why = " more in the pool (it was not won last deal)" if self.topup else " in the pool"
+        for s, a in enumerate(self.ante):
+            if a:
+                led.to_pool(s, POOL, a, f"seat {s} puts {a}{why}")
+        j = self.jinker
+        if j >= 0 and self.tricks_won[j] == 5:
+            pool = led.from_pool(j, POOL, None)
+            led.note(f"seat {j} jinked and won all five tricks: he takes the pool of {pool}")
+            for s in range(self.players):
+                if s != j:
+                    led.pay(s, j, 1, f"seat {s} pays seat {j} 1 for the jink")
+        elif j >= 0:
+            led.note(f"seat {j} jinked and lost a trick: he does not get the pool, which stays for the next deal")
+        elif self.winner >= 0:
+            pool = led.from_pool(self.winner, POOL, None)
+            led.note(f"seat {self.winner} won three tricks and takes the pool of {pool}")
+        elif self.barred >= 0 and self.tricks_won[self.barred] >= 3:
+            led.note(f"seat {self.barred} won three tricks but played without robbing or declaring his ace "
+                     "(option unannounced_ace=cannot_win_pool): he cannot take the pool, which stays")
+        else:
+            led.note("nobody won three tricks: the deal is spoilt and the pool stays for the next deal")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        pool = self.result().pools.get(POOL, 0)
+        return {"pools": {POOL: pool}} if pool else None
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        if self.phase == "jink":  # between tricks: the table stays on show while the winner decides
+            code = self.pack.code
+            v.update(trump="SHDC"[self.trump], trick=[], tricks_won=list(self.tricks_won),
+                     last_trick=[[s, code(c)] for s, c in self.last_trick], leader=self.leader)
+        if self.jinker >= 0:
+            v["jinking"] = self.jinker
+        v["pools"] = dict(self.result().pools) if self.over else {POOL: self.pool_start + sum(self.ante)}
+        return v
+
+    def status(self, seat: int | None) -> str:
+        me = seat is not None and seat == self.turn
+        if self.phase == "jink":
+            if me:
+                return ("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
+                        "all five for the pool and a chip from each player, lose one and the pool stays")
+            return f"Seat {self.turn} has won three tricks and chooses to claim the pool or jink"
+        if self.jinker >= 0 and self.phase == "play":
+            who = "You are" if seat == self.jinker else f"Seat {self.jinker} is"
+            return f"{who} jinking: every remaining trick must fall to the jinker, or the pool stays"
+        return super().status(seat)
+
+
+class SpoilFive(RuleBook):
+    """Spoil Five (Five Cards, Five Fingers): each for himself, three tricks take the pool.
+
+    Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump); ``claim`` / ``jink``.
+    """
+
+    id = "spoil-five"
+    name = "Spoil Five"
+    family = "spoil five"
+    aliases = ("five-cards", "five-fingers", "spoil-5")
+    min_players, max_players, default_players = 2, 10, 5
+    pack = PACK_52
+    source = f"{SEED}, 'Spoil Five'; RESOLUTIONS.md §2.14 (SF-GAP-1..7)"
+    rule_book = (
+        "SPOIL FIVE (also Five Cards, Five Fingers). Two to ten players, best five to seven, each playing for "
+        "himself, with a pack of 52 cards. The object is to win three of the five tricks, or to stop anyone else "
+        "from doing so.",
+        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
+        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
+        "THE POOL. Each player puts one chip in the pool. The first player to win three tricks takes it, and "
+        "the deal ends there. A player who wins the first three tricks must say 'claim' (he takes the pool) or "
+        "'jink': he leads on, and if he wins all five tricks he takes the pool and one chip from every other "
+        "player; if he loses a trick the deal ends and he gets nothing. When nobody wins three tricks (the "
+        "deal is spoilt), or a jink fails, the pool stays, and at the next deal each player puts in another "
+        "chip (spoil_topup=dealer_only: only the dealer does). With unannounced_ace=cannot_win_pool a player "
+        "who plays without robbing or declaring his ace of trumps keeps its rank but cannot take the pool: if "
+        "he wins three tricks the deal is spoilt.",
+        SOURCES.format("§2.14 (SF-GAP-1 to SF-GAP-7)"),
+    )
+    deal_class = SpoilFiveDeal
+    option_specs = (
+        Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
+               doc="an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
+                   "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
+                   "(1911 EB)",
+               source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7"),
+        ROB_COMPULSORY,
+        Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
+               doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
+               source="seed 003 'each player puts in another chip'; SF-GAP-5"),
+    )
