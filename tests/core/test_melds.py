@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations, product
+
 import pytest
 
-from cardtable.core.cards import PACK_52, PACK_106
+from cardtable.core.cards import PACK_52, PACK_106, bit_list, bits
 from cardtable.core.melds import RUN, SET, MeldRules, stand_code
 
 R = MeldRules(PACK_106)
@@ -128,3 +131,85 @@ def test_single_pack_rules_and_stand_codes() -> None:
     assert [r.text(m) for m in r.melds_in(PACK_52.mask("AS 2S 3S QS KS"))] == ["QS KS AS"]
     assert stand_code(1 * 4 + 2) == "AD" and stand_code(13 * 4 + 3) == "KC"
     assert r.check(r.parse("QS KS AS", PACK_52.full)) is None
+
+
+def brute_force_texts(rules: MeldRules, hand: int) -> list[str]:
+    """Every meld of ``hand`` by the definitions, written independently of the enumeration: a set
+    is 1+ naturals of a rank with jokers to make 3+; a sequence is an interval of positions of a
+    suit (1 = low ace .. 14 = high ace), each filled by a natural of the hand or a joker."""
+    pack = rules.pack
+    codes = [pack.code(c) for c in bits(hand)]
+    nj = codes.count("JK")
+    have = {c: codes.count(c) for c in set(codes)}
+    out: set[str] = set()
+    suits_order = "SHDC"
+    for rank in "23456789TJQKA":
+        counts = [have.get(rank + s, 0) for s in suits_order]
+        for take in product(*(range(k + 1) for k in counts)):
+            n = sum(take)
+            for j in range(nj + 1):
+                if n and n + j >= 3:
+                    nat = [rank + s for s, k in zip(suits_order, take) for _ in range(k)]
+                    lacking = [rank + s for s, k in zip(suits_order, take) if not k] + [rank + "S"] * 2
+                    out.add(" ".join(nat + [f"JK={lacking[i]}" for i in range(j)]))
+    for suit in suits_order:
+        for low in range(1, 13):
+            for high in range(low + 2, 15):
+                names = [("A" if p in (1, 14) else "23456789TJQK"[p - 2]) + suit for p in range(low, high + 1)]
+                for k in range(min(nj, len(names) - 1) + 1):
+                    for wild_at in combinations(range(len(names)), k):  # where the jokers stand
+                        nat = [c for i, c in enumerate(names) if i not in wild_at]
+                        if any(nat.count(c) > have.get(c, 0) for c in nat):
+                            continue
+                        out.add(" ".join(f"JK={c}" if i in wild_at else c for i, c in enumerate(names)))
+    return sorted(out)
+
+
+def test_enumeration_agrees_with_the_definitions_on_random_hands() -> None:
+    # The bit-parallel enumeration (core.melds._find) lists exactly the melds the definitions allow,
+    # each once: hands of a double pack with 0, 1 or 2 jokers, some crowded into one suit.
+    rng = random.Random(7)
+    spades = PACK_106.suit_mask[0] | PACK_106.mask("JK JK")
+    for i in range(150):
+        pool = bit_list(spades if i % 3 == 0 else PACK_106.full)
+        hand = 0
+        for c in rng.sample(pool, rng.randint(3, 11)):
+            hand |= 1 << c
+        got = R.melds_in(hand)
+        texts_got = [R.text(m) for m in got]
+        assert sorted(texts_got) == brute_force_texts(R, hand), PACK_106.codes(hand)
+        assert len(set(texts_got)) == len(texts_got)
+        assert all(R.check(m) is None and m.mask() & ~hand == 0 for m in got)
+        assert [t for t, _ in R.named_melds(hand)] == texts_got
+
+
+def test_fits_is_exactly_the_cards_that_can_be_played_to_a_meld() -> None:
+    # fits() lets a deal skip melds a hand cannot touch: it must hold every card that lays off
+    # or moves a joker, and only those, for sets and sequences, with and without Foster's rule.
+    rng = random.Random(3)
+    melds = [meld(t) for t in ("6S 7S 8S JK=9S", "JK=5S 6S 7S", "AS 2S JK=3S", "QS KS JK=AS", "7H 7D JK=7S",
+                               "KS KS KD", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "4S 5S 6S JK=7S 8S")]
+    moved = R.joker_moves(meld("6C 7C JK=8C"), PACK_106.mask("8C"))[0][1]
+    melds.append(moved)
+    for _ in range(40):
+        hand = 0
+        for c in rng.sample(range(106), 11):
+            hand |= 1 << c
+        found = R.melds_in(hand)
+        if found:
+            melds.append(rng.choice(found))
+    for m in melds:
+        for extend in (False, True):
+            f = R.fits(m, extend)
+            for c in range(106):
+                playable = bool(R.layoffs(m, 1 << c) or R.joker_moves(m, 1 << c, extend))
+                assert playable == bool(f >> c & 1), (R.text(m), PACK_106.code(c), extend)
+
+
+def test_a_set_keeps_its_naturals_in_order_when_laid_off_to() -> None:
+    # Laying off builds the same meld as writing the bigger set at once (naturals S H D C, then jokers).
+    s = meld("7H 7D JK=7S")
+    assert R.text(R.lay_off(s, PACK_106.parse("7C"))) == "7H 7D 7C JK=7S"
+    assert R.text(R.lay_off(s, PACK_106.parse("7S"))) == "7S 7H 7D JK=7S"
+    two = R.lay_off(R.lay_off(s, PACK_106.parse("7D")), PACK_106.parse("7H"))
+    assert R.text(two) == "7H 7H 7D 7D JK=7S"

@@ -209,6 +209,7 @@ def test_foster_extend_option() -> None:
     d.act("discard 2S")
     d.act("draw stock")
     assert [a for a in d.legal() if a.startswith("move")] == ["move joker 1 with 8C", "move joker 1 with 4C"]
+    assert "the card beyond the other end" in d.why_not("move joker 1 with 9C")
     d.act("move joker 1 with 4C")
     assert d.view(0)["melds"][0]["cards"] == ["4C", "JK=5C", "6C", "7C"]
     assert d.view(0)["melds"][0]["crosswise"] == [1]
@@ -261,6 +262,7 @@ def test_go_out_requires_discard_option() -> None:
     d.act("meld 5H 6H 7H")
     assert "meld 9S 9H 9D 9C" not in d.legal() and "meld 9H 9D 9C" in d.legal()
     assert "keep a card to discard" in d.why_not("meld 9S 9H 9D 9C")
+    assert "keep a card" not in d.why_not("meld 9H 9D 8C")  # other melds fail for their own reason
     d.act("meld 9H 9D 9C")
     d.act("discard 9S")
     assert d.over and d.result().deltas == [81, -81]
@@ -399,3 +401,198 @@ def test_property_cards_accounted_and_random_play_ends(seed: int, players: int) 
     assert sorted(d.card_locations()) == list(range(106))
     res = d.result()
     assert sum(res.deltas) + sum(res.pools.values()) == 0
+
+
+# --------------------------------------------------------------------------- audit additions
+
+
+def test_two_to_eight_players_and_the_eight_hand_deal() -> None:
+    # "any number of players up to eight; each plays for himself" (RESOLUTIONS §2.1: 2-8).
+    with pytest.raises(ct.RulesError, match="players"):
+        ct.load("coon-can", players=1)
+    codes = PACK_106.code_of  # the pack in its order: 2S .. AS, 2H .. AC, again, then the jokers
+    hands = [" ".join(codes[10 * i:10 * i + 10]) for i in range(8)]
+    d = ct.load("coon-can", players=8).deal(deck=deck(hands, "KC"), dealer=7)
+    v = d.view(3)
+    # "Ten cards are dealt face downwards to each player"; the stock holds the rest, one card turned.
+    assert v["hand_sizes"] == [10] * 8 and v["stock_size"] == 106 - 81 and v["discard_top"] == "KC"
+    assert v["hand"] == ["2C", "AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D"]
+    # "Each player, beginning with the one on the left of the dealer, plays in turn."
+    assert d.turn == 0
+    d.act("draw discard")
+    d.act("discard KC")
+    assert d.turn == 1 and d.view(1)["discard_top"] == "KC"
+
+
+def test_a_meld_may_be_written_in_any_order_and_a_set_joker_by_any_suit() -> None:
+    # "A Joker may be used to represent any card that the holder chooses": in a set only its rank
+    # matters (it never moves, CC-GAP-4), so "JK=7C" is read as the set's canonical "JK=7S".
+    d = two(["7H 7D JK 5S 6S 2C 4D 9H JC QC", P1], "KC", "7S")
+    d.act("draw stock")
+    assert "meld 7H 7D JK=7C" not in d.legal() and "meld 7H 7D JK=7S" in d.legal()
+    assert d.why_not("meld 7H 7D JK=7C") is None and d.why_not("meld 7S 5S 6S") is None
+    # A joker naming another rank makes no set, nor a sequence of mixed suits.
+    assert "mix suits and ranks" in d.why_not("meld 7H 7D JK=8C")
+    d.act("meld JK=7c 7D 7H")
+    assert d.history[-1] == (0, "meld 7H 7D JK=7S")
+    assert d.view(1)["melds"][0]["cards"] == ["7H", "7D", "JK=7S"]
+    d.act("meld 7S 5S 6S")
+    assert d.history[-1] == (0, "meld 5S 6S 7S")
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    # Bad input raises IllegalAction naming the rule; the deal is unchanged.
+    d = two(["KS AS 2S 5H 6S 7H KD 2C 4D 9H", P1], "KC", "QS")
+    with pytest.raises(ct.IllegalAction, match="first take the top card"):
+        d.act("meld KS AS 2S")
+    with pytest.raises(ct.IllegalAction, match="seat 0's turn, not seat 1's"):
+        d.act("draw stock", seat=1)
+    d.act("draw stock")
+    before = (list(d.hands), list(d.history), d.legal(), d.view(0))
+    for bad, why in [("meld KS AS 2S", "round the corner"), ("meld AS 2S", "at least 3"),
+                     ("meld 5H 6S 7H", "mix suits"), ("meld XX 5S 6S", "not a card code"),
+                     ("meld 9H TH JH", "not in your hand"), ("discard 3H", "only a card in your hand"),
+                     ("layoff 5H to 1", "no meld on the table yet"), ("draw discard", "drawn this turn"),
+                     ("move joker 1 with 3S", "no meld on the table yet"), ("shuffle", "after drawing")]:
+        with pytest.raises(ct.IllegalAction, match=why):
+            d.act(bad)
+    assert (list(d.hands), list(d.history), d.legal(), d.view(0)) == before
+
+
+def test_joker_laid_off_to_an_opponents_sequence_then_moved_by_the_owner() -> None:
+    # "he may add cards to melds that he has already made, and to those of his opponents"; a joker
+    # added at an end stands for the next card and is not yet moved, so the natural card moves it.
+    d = two(["6S 7S 8S 2C 4D 9H JC QC KD 4C", "JK 2H 3H 5H 7C 8C TC JD 4H 3C"], "KH", "3D 6D 9S")
+    d.act("draw stock")
+    d.act("meld 6S 7S 8S")
+    d.act("discard 2C")
+    d.act("draw stock")
+    assert [a for a in d.legal() if a.startswith("layoff")] == ["layoff JK=5S to 1", "layoff JK=9S to 1"]
+    d.act("layoff JK=9S to 1")
+    assert d.view(0)["melds"][0] == {"id": 1, "owner": 0, "kind": "sequence", "cards": ["6S", "7S", "8S", "JK=9S"],
+                                     "jokers": {"3": "JK=9S"}, "crosswise": []}
+    d.act("discard 6D")
+    d.act("draw stock")
+    assert [a for a in d.legal() if a.startswith(("layoff", "move"))] == ["move joker 1 with 9S"]
+    d.act("move joker 1 with 9S")
+    m = d.view(1)["melds"][0]
+    assert m["owner"] == 0 and m["cards"] == ["JK=5S", "6S", "7S", "8S", "9S"] and m["crosswise"] == [0]
+
+
+def test_natural_and_joker_laid_off_to_an_opponents_set() -> None:
+    # Two packs: a set may take a second 7♠ (CC-GAP-5); a joker added to a set names the first
+    # suit the set lacks, whatever suit the player writes.
+    d = two(["7S 7H 7D 2C 4D 9H JC QC KD 4C", "7S JK 2H 3H 5H 7C 8C TC JD 3C"], "KH", "3D 6D")
+    d.act("draw stock")
+    d.act("meld 7S 7H 7D")
+    d.act("discard 2C")
+    d.act("draw stock")
+    assert [a for a in d.legal() if a.startswith("layoff")] == ["layoff 7S to 1", "layoff 7C to 1",
+                                                                  "layoff JK=7C to 1"]
+    d.act("layoff JK=7H to 1")
+    assert d.history[-1] == (1, "layoff JK=7C to 1")
+    d.act("layoff 7S to 1")
+    d.act("layoff 7C to 1")
+    m = d.view(0)["melds"][0]
+    assert m["cards"] == ["7S", "7S", "7H", "7D", "7C", "JK=7C"] and m["crosswise"] == [5]
+    assert d.view(0)["hand_sizes"] == [7, 8]
+
+
+GOER = "2S 3S 4S 5H 6H 7H 9C 9D 9H 8H"  # draws 5S: melds all but the 5S, then lays it off
+
+
+def test_going_out_by_laying_off_the_last_card() -> None:
+    # CC-GAP-6 default: "the first to meld all his cards" may empty his hand by a lay-off.
+    d = two([GOER, LOSER], "KC", "5S")
+    d.act("draw stock")
+    for a in ("meld 2S 3S 4S", "meld 5H 6H 7H 8H", "meld 9H 9D 9C"):
+        d.act(a)
+    assert d.legal() == ["layoff 5S to 1", "discard 5S"]
+    d.act("layoff 5S to 1")
+    assert d.over and d.winner == 0 and d.result().deltas == [81, -81]
+    assert d.view(1)["melds"][0]["cards"] == ["2S", "3S", "4S", "5S"]
+
+
+def test_go_out_requires_discard_forbids_laying_off_the_last_card() -> None:
+    # CC-GAP-6 option: the last card must be discarded.
+    d = two([GOER, LOSER], "KC", "5S", go_out_requires_discard=True)
+    d.act("draw stock")
+    for a in ("meld 2S 3S 4S", "meld 5H 6H 7H 8H", "meld 9H 9D 9C"):
+        d.act(a)
+    assert d.legal() == ["discard 5S"]
+    assert "keep a card to discard" in d.why_not("layoff 5S to 1")
+    d.act("discard 5S")
+    assert d.over and d.result().deltas == [81, -81]
+
+
+def test_foster_extend_with_the_joker_at_the_low_end() -> None:
+    # CC-GAP-2 option, the other end: JK(5♣) 6♣ 7♣ + 9♣ -> 6♣ 7♣ JK(8♣) 9♣; the joker is then fixed.
+    d = two(["6C 7C JK 2S 4D 9H JC QH KD 3S", "9C 5C 2H 3H 4H 5H TC JD 7D 8D"], "KS", "6D 9D",
+            joker_move="foster_extend")
+    d.act("draw stock")
+    d.act("meld JK=5C 6C 7C")
+    d.act("discard 2S")
+    d.act("draw stock")
+    assert [a for a in d.legal() if a.startswith("move")] == ["move joker 1 with 5C", "move joker 1 with 9C"]
+    assert "layoff 9C to 1" not in d.legal()  # 8♣ is missing: 9♣ only goes on with the joker move
+    d.act("move joker 1 with 9C")
+    m = d.view(0)["melds"][0]
+    assert m["cards"] == ["6C", "7C", "JK=8C", "9C"] and m["crosswise"] == [2]
+
+
+def dry_hand(d: ct.Deal) -> None:
+    """The DRY deal played to its end: the stock runs out and a full round passes with nothing melded."""
+    exhaust(d)
+    d.act("draw discard")
+    d.act("discard 4S")
+    d.act("draw discard")
+    d.act("discard QS")
+
+
+@pytest.mark.provisional  # CC-GAP-7 (ENGINE DEFAULT): the pool grows while hands keep ending dry.
+def test_the_pool_accumulates_over_dry_hands() -> None:
+    first = two(DRY, "KC")
+    dry_hand(first)
+    assert first.carry == {"pools": {POOL: 139}}
+    game = ct.load("coon-can", players=2)
+    second = game.deal(deck=deck(DRY, "KC"), dealer=1, carry=first.carry)
+    dry_hand(second)
+    res = second.result()
+    assert second.winner is None and res.deltas == [-58, -81] and res.pools == {POOL: 278}
+    assert second.carry == {"pools": {POOL: 278}}
+    assert res.lines[-1] == "the pool now holds 278 (139 of it from earlier hands)"
+
+
+@pytest.mark.provisional  # CC-GAP-7 (ENGINE DEFAULT), through a Match: the pool is carried by itself.
+def test_a_match_carries_the_pool_to_the_next_winner() -> None:
+    m = ct.Match(ct.load("coon-can", players=2), dealer=1)
+    d = m.next_deal(deck=deck(DRY, "KC"))
+    dry_hand(d)
+    m.record(d)
+    assert m.carry == {"pools": {POOL: 139}} and m.dealer == 0
+    # Seat 1, on the new dealer's left, goes out on his first turn and takes the pool too.
+    d2 = m.next_deal(deck=deck(["2S 3S 4S 5H 6H 7H 9C 9D 9H QS", LOSER], "KC", "5S"))
+    assert d2.turn == 1 and d2.view(0)["pools"] == {POOL: 139}
+    d2.act("draw stock")
+    for a in ("meld 2S 3S 4S 5S", "meld 5H 6H 7H", "meld 9H 9D 9C", "discard QS"):
+        d2.act(a)
+    res = m.record(d2)
+    assert res.deltas == [-81, 81 + 139] and m.totals == [-58 - 81, -81 + 81 + 139] and m.carry is None
+    assert any("takes the pool of 139" in line for line in res.lines)
+
+
+@pytest.mark.provisional  # ENGINE DEFAULT: a player left holding only the card he drew may discard it.
+def test_exhausted_stock_last_card_may_be_the_one_drawn() -> None:
+    # "discarding a different card to that drawn" cannot apply when it is the only card left: the
+    # player melds everything else and goes out by discarding it.
+    d = two(["JK JK KH QH TD 5D 2C 3C 7D 8C", "2S 3S 4S 5S 5H 6H 7H 9C 9D 9H"], "KC")
+    exhaust(d)
+    assert d.turn == 1 and d.view(1)["discard_top"] == "AC"
+    d.act("draw discard")
+    assert "discard AC" not in d.legal()
+    for a in ("meld 2S 3S 4S 5S", "meld 5H 6H 7H", "meld 9H 9D 9C"):
+        d.act(a)
+    assert d.legal() == ["discard AC"]
+    d.act("discard AC")
+    # Seat 0 pays 15 + 15 + 10 + 10 + 10 + 5 + 2 + 3 + 7 + 8 = 85.
+    assert d.over and d.winner == 1 and d.result().deltas == [-85, 85]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 from typing import Annotated, Any
 
@@ -65,7 +66,8 @@ def rules_markdown(game_id: str) -> str:
              f"*Source:* {info.source}", ""]
     if info.aliases:
         lines += [f"*Also:* {', '.join(info.aliases)}", ""]
-    text = cls.rules_text().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # Markdown would swallow a placeholder such as <card> as an HTML tag: show it as ‹card›.
+    text = re.sub(r"<([^<>\s][^<>]*)>", r"‹\1›", cls.rules_text())
     lines += [text, "", "## Options", ""]
     if not info.options:
         lines.append("None.")

@@ -123,12 +123,26 @@ class MeldRules:
         # Natural cards by stand (position * 4 + suit) and by rank, for the hot paths.
         self._at_stand: list[tuple[int, ...]] = [() for _ in range(15 * 4)]
         self._rank_mask = [0] * 15
-        self._memo: dict[tuple[int, int], tuple[Meld, ...]] = {}
+        self._stand_mask = [0] * (15 * 4)
+        self._memo: dict[tuple[int, int], tuple[tuple[str, Meld], ...]] = {}
         for c in range(pack.size):
             if not self.wild >> c & 1 and self._rank[c]:
                 self._rank_mask[self._rank[c]] |= 1 << c
                 for p in self._stand_positions(c):
                     self._at_stand[p * 4 + self._suit[c]] += (c,)
+                    self._stand_mask[p * 4 + self._suit[c]] |= 1 << c
+        # Each suit's natural cards as blocks of consecutive indices of consecutive ranks
+        # (shift, width mask, first rank): a hand's ranks in a suit are then a few shifts.
+        self._blocks: list[list[tuple[int, int, int]]] = [[] for _ in range(4)]
+        for suit in range(4):
+            cards = [c for c in bits(pack.suit_mask[suit] & ~self.wild) if self._rank[c]]
+            start = 0
+            for i in range(1, len(cards) + 1):
+                if i == len(cards) or cards[i] != cards[i - 1] + 1 \
+                        or self._rank[cards[i]] != self._rank[cards[i - 1]] + 1:
+                    self._blocks[suit].append((cards[start], (1 << (i - start)) - 1, self._rank[cards[start]]))
+                    start = i
+        self._all_blocks = [(suit, *b) for suit in range(4) for b in self._blocks[suit]]
 
     def _natural(self, stand: int, hand: int) -> int | None:
         """A natural card of ``hand`` that is the card ``stand`` names, or ``None``."""
@@ -186,16 +200,20 @@ class MeldRules:
         return Meld(SET, (*nat, *jokers), tuple(stands), 0, owner)
 
     def _set_add(self, meld: Meld, card: int) -> Meld:
-        """A set with one more card; the jokers keep what they stand for."""
+        """A set with one more card; the jokers keep what they stand for, the naturals stay in
+        order (suit, then card)."""
         rank = meld.low
-        pairs = list(zip(meld.cards, meld.stands))
+        cards, stands = meld.cards, meld.stands
         if self.wild >> card & 1:
-            pairs.append((card, rank * 4 + self._free_suit({st & 3 for st in meld.stands})))
-        else:
-            n = sum(1 for c in meld.cards if not self.wild >> c & 1)
-            pairs.insert(n, (card, rank * 4 + self._suit[card]))
-            pairs[:n + 1] = sorted(pairs[:n + 1], key=lambda cs: (self._suit[cs[0]], cs[0]))
-        return meld._replace(cards=tuple(c for c, _ in pairs), stands=tuple(st for _, st in pairs))
+            stand = rank * 4 + self._free_suit({st & 3 for st in stands})
+            return meld._replace(cards=(*cards, card), stands=(*stands, stand))
+        suit, wild = self._suit, self.wild
+        key = (suit[card], card)
+        i = 0
+        while i < len(cards) and not wild >> cards[i] & 1 and (suit[cards[i]], cards[i]) < key:
+            i += 1
+        return meld._replace(cards=(*cards[:i], card, *cards[i:]),
+                             stands=(*stands[:i], rank * 4 + suit[card], *stands[i:]))
 
     # -------------------------------------------------------------- validation
     def check(self, meld: Meld) -> str | None:
@@ -293,7 +311,11 @@ class MeldRules:
 
     # ------------------------------------------------------------- enumeration
     def melds_in(self, hand: int, owner: int = -1) -> list[Meld]:
-        """Every distinct valid meld (by text) that can be made from ``hand``, sets first.
+        """Every distinct valid meld (by text) that can be made from ``hand``, sets first."""
+        return [m for _, m in self.named_melds(hand, owner)]
+
+    def named_melds(self, hand: int, owner: int = -1) -> tuple[tuple[str, Meld], ...]:
+        """:meth:`melds_in` with each meld's text: ``((text, meld), ...)``.
 
         Results are memoised per (hand, owner): search bots ask about the same hands often.
         """
@@ -302,53 +324,120 @@ class MeldRules:
         if found is None:
             if len(self._memo) > 200_000:
                 self._memo.clear()
-            found = self._memo[key] = (*self._sets_in(hand, owner), *self._runs_in(hand, owner))
-        return list(found)
+            found = self._memo[key] = tuple((self.text(m), m) for m in self._find(hand, owner))
+        return found
 
-    def _sets_in(self, hand: int, owner: int) -> Iterator[Meld]:
-        jokers = list(bits(hand & self.wild))
-        need = self.min_set - len(jokers)
-        rank_mask = self._rank_mask
-        for rank in range(2, 15):
-            m = hand & rank_mask[rank]
-            if not m or m.bit_count() < need:
-                continue
-            suits: list[list[int]] = [[], [], [], []]
-            for c in bits(m):
-                suits[self._suit[c]].append(c)
-            for counts in product(*(range(len(s) + 1) for s in suits)):
-                n = sum(counts)
-                if not n:
-                    continue
-                nat = [c for s, k in zip(suits, counts) for c in s[:k]]
-                for j in range(max(0, self.min_set - n), len(jokers) + 1):
-                    yield self.make_set(rank, nat, jokers[:j], owner)
-
-    def _runs_in(self, hand: int, owner: int) -> Iterator[Meld]:
-        jokers = [c for c in bits(hand & self.wild)]
-        nj = len(jokers)
+    def _find(self, hand: int, owner: int) -> list[Meld]:
+        """The melds of ``hand``: a bit-parallel test first (most hands have none), then the sets
+        of the ranks and the sequences of the suits that pass it."""
+        wild = hand & self.wild
+        nat = hand ^ wild
+        nj = wild.bit_count()
+        pms = [0, 0, 0, 0]
+        # by_rank[k]: bit r set when the hand holds at least k + 1 naturals of rank r.
+        if self.min_set == 3:
+            c1 = c2 = c3 = 0
+            for suit, shift, width, first in self._all_blocks:
+                v = nat >> shift & width
+                if v:
+                    v <<= first
+                    pms[suit] |= v
+                    c3 |= c2 & v
+                    c2 |= c1 & v
+                    c1 |= v
+            by_rank = [c1, c2, c3]
+        else:
+            by_rank = [0] * self.min_set
+            for suit, shift, width, first in self._all_blocks:
+                v = nat >> shift & width
+                if v:
+                    v <<= first
+                    pms[suit] |= v
+                    for k in range(self.min_set - 1, 0, -1):
+                        by_rank[k] |= by_rank[k - 1] & v
+                    by_rank[0] |= v
+        set_ranks = by_rank[max(1, self.min_set - nj) - 1]
+        runs = []
         for suit in range(4):
-            at: dict[int, list[int]] = {}
-            mask = hand & self.pack.suit_mask[suit] & ~self.wild
-            if not mask or mask.bit_count() + nj < self.min_run:
+            pm = pms[suit]
+            if pm:
+                if pm >> 14 & 1:
+                    pm = self._positions_of(pm)
+                if (pm & pm >> 1 & pm >> 2 if nj == 0 and self.min_run == 3 else self._may_run(pm, nj)):
+                    runs.append(suit)
+        out: list[Meld] = []
+        if not set_ranks and not runs:
+            return out
+        jokers = list(bits(wild))
+        for rank in bits(set_ranks):
+            out.extend(self._sets_of(rank, nat & self._rank_mask[rank], jokers, owner))
+        for suit in runs:
+            out.extend(self._runs_of(suit, nat & self.pack.suit_mask[suit], jokers, owner))
+        return out
+
+    def _sets_of(self, rank: int, m: int, jokers: list[int], owner: int) -> Iterator[Meld]:
+        """The sets of ``rank`` from its naturals ``m`` and some of ``jokers``."""
+        suits: list[list[int]] = [[], [], [], []]
+        for c in bits(m):
+            suits[self._suit[c]].append(c)
+        least = max(1, self.min_set - len(jokers))
+        for counts in product(*(range(len(s) + 1) for s in suits)):
+            n = sum(counts)
+            if n < least:
                 continue
-            for c in bits(mask):
-                for p in self.positions(c):
-                    at.setdefault(p, []).append(c)
-            if len(at) + nj < self.min_run or not at:
+            # The naturals in (suit, card) order, as make_set would sort them.
+            chosen = tuple(c for s, k in zip(suits, counts) for c in s[:k])
+            stands = tuple(rank * 4 + i for i, k in enumerate(counts) for _ in range(k))
+            lacking = [rank * 4 + i for i, k in enumerate(counts) if not k]
+            for j in range(max(0, self.min_set - n), len(jokers) + 1):
+                extra = tuple(lacking[:j]) if j <= len(lacking) else \
+                    tuple(lacking) + (rank * 4,) * (j - len(lacking))
+                yield Meld(SET, (*chosen, *jokers[:j]), (*stands, *extra), 0, owner)
+
+    def _positions_of(self, pm: int) -> int:
+        """Rank bits of a suit as sequence positions: the ace (bit 14) also or only low (bit 1)."""
+        if pm >> 14 & 1:
+            if self.lo_pos == 1:
+                pm |= 2
+            if self.hi_pos < 14:
+                pm ^= 1 << 14
+        return pm
+
+    def _may_run(self, pm: int, nj: int) -> bool:
+        """Could positions ``pm`` with ``nj`` wild cards make a sequence? (Some window of
+        ``min_run`` positions must hold ``min_run - nj`` naturals: a necessary condition.)"""
+        if not pm:
+            return False
+        need = self.min_run - nj
+        if need <= 1:
+            return True
+        if need == self.min_run:
+            m = pm
+            for k in range(1, need):
+                m &= pm >> k
+            return m != 0
+        ps = [p for p in range(self.lo_pos, self.hi_pos + 1) if pm >> p & 1]
+        return any(ps[i + need - 1] - ps[i] < self.min_run for i in range(len(ps) - need + 1))
+
+    def _runs_of(self, suit: int, mask: int, jokers: list[int], owner: int) -> Iterator[Meld]:
+        """The sequences of ``suit`` from its naturals ``mask`` and some of ``jokers``."""
+        nj = len(jokers)
+        at: dict[int, list[int]] = {}
+        for c in bits(mask):
+            for p in self.positions(c):
+                at.setdefault(p, []).append(c)
+        for low in range(self.lo_pos, self.hi_pos - self.min_run + 2):
+            if not nj and low not in at:
                 continue
-            for low in range(self.lo_pos, self.hi_pos - self.min_run + 2):
-                if not nj and low not in at:
+            missing: list[int] = []
+            for high in range(low, self.hi_pos + 1):
+                if high not in at:
+                    missing.append(high)
+                    if len(missing) > nj:
+                        break
+                if high - low + 1 < self.min_run:
                     continue
-                missing: list[int] = []
-                for high in range(low, self.hi_pos + 1):
-                    if high not in at:
-                        missing.append(high)
-                        if len(missing) > nj:
-                            break
-                    if high - low + 1 < self.min_run:
-                        continue
-                    yield from self._fill_run(suit, low, high, at, missing, jokers, owner)
+                yield from self._fill_run(suit, low, high, at, missing, jokers, owner)
 
     def _fill_run(self, suit: int, low: int, high: int, at: dict[int, list[int]], missing: list[int],
                   jokers: list[int], owner: int) -> Iterator[Meld]:
@@ -373,37 +462,83 @@ class MeldRules:
                     yield Meld(RUN, tuple(cards), tuple(p * 4 + suit for p in range(low, high + 1)), 0, owner)
 
     # ---------------------------------------------------------------- lay-off
+    def fits(self, meld: Meld, extend: bool = False) -> int:
+        """Mask of the pack's cards that :meth:`layoffs` or :meth:`joker_moves` (with ``extend``)
+        could play to ``meld``: a hand holding none of them has nothing to do with it.
+
+        >>> from cardtable.core.cards import PACK_106
+        >>> r = MeldRules(PACK_106)
+        >>> PACK_106.codes(r.fits(r.parse("6S 7S 8S JK=9S", PACK_106.full)))
+        ['5S', '9S', 'TS', '5S', '9S', 'TS', 'JK', 'JK']
+        """
+        if meld.kind == SET:
+            return self._rank_mask[meld.low] | self.wild
+        at = self._stand_mask
+        suit, low, high = meld.suit, meld.low, meld.high
+        out = 0
+        if low > self.lo_pos:
+            out |= at[(low - 1) * 4 + suit] | self.wild
+        if high < self.hi_pos:
+            out |= at[(high + 1) * 4 + suit] | self.wild
+        cards, last = meld.cards, len(meld.cards) - 1
+        for i, other, beyond in ((0, high + 1, high + 2), (last, low - 1, low - 2)):
+            j = cards[i]
+            if self.wild >> j & 1 and not meld.moved >> j & 1 and self.lo_pos <= other <= self.hi_pos:
+                out |= at[meld.stands[i]]
+                if extend and self.lo_pos <= beyond <= self.hi_pos:
+                    out |= at[beyond * 4 + suit]
+        return out
+
     def layoffs(self, meld: Meld, hand: int) -> list[tuple[str, str, Meld]]:
         """Ways to add one card of ``hand`` to ``meld``: ``(card text, end, new meld)``.
 
         ``end`` is ``""``, or ``"low"``/``"high"`` when one card fits both ends of a sequence
         (an ace on a sequence from 2 to K). One entry per distinct text.
         """
-        out: list[tuple[str, str, Meld]] = []
-        seen: set[str] = set()
-        joker = next(bits(hand & self.wild), None)
+        return [(t, end, self.lay_off(meld, card, low)) for t, end, card, low in self.layoff_cards(meld, hand)]
+
+    def layoff_cards(self, meld: Meld, hand: int) -> list[tuple[str, str, int, bool]]:
+        """:meth:`layoffs` without building the new melds: ``(card text, end, card, at the low end)``;
+        :meth:`lay_off` builds the chosen one."""
+        out: list[tuple[str, str, int, bool]] = []
+        code_of = self.pack.code_of
+        wild = hand & self.wild
+        joker = (wild & -wild).bit_length() - 1 if wild else -1
         if meld.kind == SET:
             rank = meld.low
-            for c in bits(hand & self._rank_mask[rank]):
-                code = self.pack.code_of[c]
-                if code not in seen:
-                    seen.add(code)
-                    out.append((code, "", self._set_add(meld, c)))
-            if joker is not None:
-                new = self._set_add(meld, joker)
-                out.append((self.card_text(joker, new.stands[-1]), "", new))
+            for suit in range(4):  # one entry per code, in suit order (S H D C)
+                c = self._natural(rank * 4 + suit, hand)
+                if c is not None:
+                    out.append((code_of[c], "", c, False))
+            if joker >= 0:
+                stand = rank * 4 + self._free_suit({st & 3 for st in meld.stands})
+                out.append((f"{code_of[joker]}={stand_code(stand)}", "", joker, False))
             return out
-        suit, ends = meld.suit, []
+        suit = meld.suit
         if meld.low > self.lo_pos:
-            ends.append(("low", meld.low - 1))
+            stand = (meld.low - 1) * 4 + suit
+            nat = self._natural(stand, hand)
+            if nat is not None:
+                out.append((code_of[nat], "low", nat, True))
+            if joker >= 0:
+                out.append((f"{code_of[joker]}={stand_code(stand)}", "low", joker, True))
         if meld.high < self.hi_pos:
-            ends.append(("high", meld.high + 1))
-        for end, p in ends:
-            for card in (self._natural(p * 4 + suit, hand), joker):
-                if card is not None:
-                    out.append((self.card_text(card, p * 4 + suit), end, self._extend(meld, card, end == "low")))
-        texts = [t for t, _, _ in out]
-        return [(t, e if texts.count(t) > 1 else "", m) for t, e, m in out]
+            stand = (meld.high + 1) * 4 + suit
+            nat = self._natural(stand, hand)
+            if nat is not None:
+                out.append((code_of[nat], "high", nat, False))
+            if joker >= 0:
+                out.append((f"{code_of[joker]}={stand_code(stand)}", "high", joker, False))
+        if len(out) > 2 or (len(out) == 2 and out[0][0] == out[1][0]):
+            texts = [t for t, _, _, _ in out]
+            return [(t, e if texts.count(t) > 1 else "", c, low) for t, e, c, low in out]
+        return [(t, "", c, low) for t, _, c, low in out]
+
+    def lay_off(self, meld: Meld, card: int, low: bool = False) -> Meld:
+        """``meld`` with ``card`` added (at the low end of a sequence if ``low``); not validated."""
+        if meld.kind == SET:
+            return self._set_add(meld, card)
+        return self._extend(meld, card, low)
 
     @staticmethod
     def _extend(meld: Meld, card: int, low: bool) -> Meld:

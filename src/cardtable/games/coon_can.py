@@ -55,18 +55,49 @@ pool ``coon_can_pool``, carried to the next deal, whose winner takes it besides 
 
 Actions
 -------
+(CARDS, CARD and N stand for the cards, a card and a meld number.)
+
 * ``draw stock``, ``draw discard`` — take the top card of the stock or of the discard pile.
-* ``meld <cards>`` — lay down a new meld: a sequence from low to high, a set as its naturals
-  (spades, hearts, diamonds, clubs) then its jokers; a joker is written ``JK=<card it stands
-  for>``, e.g. ``meld 5S 6S 7S``, ``meld JK=5S 6S 7S``, ``meld 7H 7D JK=7S``. A set's joker
-  names the first suit the set lacks (in a set only the rank matters).
-* ``layoff <card> to <meld id>`` — add one card to a meld on the table (melds are numbered
-  from 1 in the order laid), e.g. ``layoff 8S to 2``, ``layoff JK=9S to 2``; an ace that fits
-  both ends of a sequence adds ``low`` or ``high``.
-* ``move joker <meld id> with <card>`` — play the natural card and move the end joker to the
-  other end of the sequence, where it is fixed.
-* ``discard <card>`` — end the turn.
-Several cards are melded or laid off in several steps, each one a legal action.
+* ``meld CARDS`` — lay down a new meld: a sequence from low to high, a set as its naturals
+  (spades, hearts, diamonds, clubs) then its jokers; a joker is written ``JK=CARD`` (the card it
+  stands for), e.g. ``meld 5S 6S 7S``, ``meld JK=5S 6S 7S``, ``meld 7H 7D JK=7S``. ``legal()``
+  lists every meld the hand can make, each once. The cards may be written in any order.
+* ``layoff CARD to N`` — add one card to meld N on the table, one's own or an opponent's (melds
+  are numbered from 1 in the order laid), e.g. ``layoff 8S to 2``, ``layoff JK=9S to 2``; an
+  ace (or a joker standing for one) that fits both ends of a sequence from 2 to K adds ``low``
+  or ``high``.
+* ``move joker N with CARD`` — play the natural card and move the end joker of sequence N to
+  the other end, where it is fixed.
+* ``discard CARD`` — end the turn.
+
+Several cards are melded or laid off in several steps, each one a legal action (so ``legal()``
+never lists combinations of melds). A joker in a set is written by the first suit the set lacks
+(S, H, D, C; spades once all four are there): in a set only its rank matters, since it never
+moves (CC-GAP-4), and the engine does not list four spellings of one meld. A joker named with
+another suit of the set's rank (``meld 7H 7D JK=7C``, ``layoff JK=7H to 1``) is accepted and
+recorded in that canonical spelling (``meld 7H 7D JK=7S``).
+
+Rule decisions not in the seed
+------------------------------
+* Dealing one card at a time: Foster's *Complete Hoyle*, Double-Pack Rum (RESOLUTIONS §2.1).
+* Natural card required to move a joker (seed), Foster's extension an option: CC-GAP-2.
+* A joker that has no room at the other end (past an ace) cannot move: CC-GAP-3.
+* A joker in a set never moves and is shown crosswise: CC-GAP-4, ENGINE DEFAULT (unsourced).
+* Sets may repeat a card; any number of jokers in a meld: CC-GAP-5 (Bicycle Double Rum; Foster).
+* Going out by meld, lay-off or discard; option ``go_out_requires_discard``: CC-GAP-6 (Foster's
+  Cooncan, http://www.rummy-games.com/rules/cooncan/cooncan-description3.html: the player must
+  discard "unless he can get rid of all his cards in combinations of his own, or by adding to
+  those laid out by others").
+* Jokers left in hand count 15: CC-GAP-8 (seed).
+* The end of an exhausted hand (a full cycle with nothing to the table) and every player paying
+  his own pips to the pool: CC-GAP-7, ENGINE DEFAULT (unsourced).
+* Before the stock is exhausted a player may throw back the discard he took: the seed states
+  the restriction only for the exhausted stock. Once it is exhausted, a second copy of the drawn
+  card's code counts as "a different card", and a player left holding only the card he drew may
+  discard it (and so go out): ENGINE DEFAULT (unsourced).
+* Laying off to an opponent's meld needs no meld of one's own first (the seed sets no condition).
+* A sequence may run from the low ace to the high ace (both aces of a double pack): it does not
+  turn the corner (engine reading of "the Ace either high or low but not round-the-corner").
 
 >>> import cardtable as ct
 >>> from cardtable.core.cards import PACK_106
@@ -84,18 +115,38 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.cards import PACK_106, bits
+from ..core.cards import PACK_52, PACK_106, bits
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.melds import SET, Meld, MeldRules
+from ..core.melds import SET, Meld, MeldRules, stand_code
 from ..core.options import Option
 
 __all__ = ["CoonCan", "CoonCanDeal", "pip_value"]
 
 POOL = "coon_can_pool"
 HAND = 10
+_DRAWS = {(True, True): ["draw stock", "draw discard"], (True, False): ["draw stock"],
+          (False, True): ["draw discard"], (False, False): []}
+"""The draw actions by (stock left, discard pile left); shared lists (the base class copies them)."""
+
+
+_ONE_PACK = (1 << 52) - 1
+assert PACK_106.code_of[:52] == PACK_106.code_of[52:104] == PACK_52.code_of and PACK_106.code_of[104:] == ("JK", "JK")
+
+
+def _discard_actions(hand: int) -> list[str]:
+    """``discard <code>`` for each distinct code of a hand of the 106-card pack, in display order
+    (the two packs folded onto one 52-card mask, whose display order is memoised; jokers last).
+
+    >>> _discard_actions(PACK_106.mask("2C JK 7S AS 7S JK"))
+    ['discard AS', 'discard 7S', 'discard 2C', 'discard JK']
+    """
+    out = [f"discard {c}" for c in PACK_52.display_codes((hand | hand >> 52) & _ONE_PACK)]
+    if hand >> 104:
+        out.append("discard JK")
+    return out
 
 
 def pip_value(rank: int) -> int:
@@ -120,6 +171,7 @@ class CoonCanDeal(Deal):
         assert dealt.turn_up is not None
         self.discard: list[int] = [dealt.turn_up]
         self.melds: list[Meld] = []
+        self.fits: list[int] = []   # per meld: the cards that could be laid off to it or move its joker
         self.known: list[int] = [0] * self.players
         self.rules = self.game.meld_rules
         self.extend = self.game.options.joker_move == "foster_extend"
@@ -130,31 +182,34 @@ class CoonCanDeal(Deal):
         self.progressed = False      # a card went to the table this turn
         self.idle = 0                # consecutive dry turns with no card to the table
         self.winner: int | None = None
-        self._moves: dict[str, tuple[int, Meld | None, int]] | None = None
+        # The last _legal's melding actions: (meld index or -1 for a new meld, new meld or None
+        # for a lay-off, the card laid off, at the low end).
+        self._moves: dict[str, tuple[int, Meld | None, int, bool]] | None = None
         self.phase = "draw"
         self.turn = self.next_seat(self.dealer)
 
     # ------------------------------------------------------------------ legal
     def _legal(self) -> list[str]:
         if self.phase == "draw":
-            return (["draw stock"] if self.stock else []) + (["draw discard"] if self.discard else [])
+            return _DRAWS[bool(self.stock), bool(self.discard)]
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
         keep = 1 if self.need_discard else 0
-        moves: dict[str, tuple[int, Meld | None, int]] = {}
+        moves: dict[str, tuple[int, Meld | None, int, bool]] = {}
         rules = self.rules
-        for m in rules.melds_in(hand, seat):
-            mask = m.mask()
-            if (hand & ~mask).bit_count() >= keep:
-                moves.setdefault("meld " + rules.text(m), (-1, m, mask))
+        for text, m in rules.named_melds(hand, seat):
+            if not keep or hand & ~m.mask():
+                moves["meld " + text] = (-1, m, 0, False)
         if hand.bit_count() > keep:
-            for i, m in enumerate(self.melds):
-                for card, end, new in rules.layoffs(m, hand):
-                    moves[f"layoff {card} to {i + 1}" + (f" {end}" if end else "")] = (i, new, new.mask() & ~m.mask())
-            for i, m in enumerate(self.melds):
-                for card, new in rules.joker_moves(m, hand, self.extend):
-                    moves[f"move joker {i + 1} with {card}"] = (i, new, new.mask() & ~m.mask())
+            near = [i for i, f in enumerate(self.fits) if hand & f]  # melds this hand can touch
+            for i in near:
+                for text, end, card, low in rules.layoff_cards(self.melds[i], hand):
+                    moves[f"layoff {text} to {i + 1} {end}" if end else f"layoff {text} to {i + 1}"] = \
+                        (i, None, card, low)
+            for i in near:
+                for text, new in rules.joker_moves(self.melds[i], hand, self.extend):
+                    moves[f"move joker {i + 1} with {text}"] = (i, new, 0, False)
         self._moves = moves
         return [*moves, *self._discards(seat)]
 
@@ -162,7 +217,33 @@ class CoonCanDeal(Deal):
         hand = self.hands[seat]
         if self.dry_turn and hand != 1 << self.drawn:
             hand &= ~(1 << self.drawn)  # "discarding a different card to that drawn"
-        return [f"discard {c}" for c in dict.fromkeys(self.card_codes(hand))]
+        return _discard_actions(hand)
+
+    def canonical_action(self, action: str) -> str:
+        """As the base class, and a meld written in any order (``meld 7S 5S 6S``), or a joker in a
+        set named by any suit of its rank (``meld 7H 7D JK=7C``, ``layoff JK=7H to 1``), is
+        read as the legal action that lays down the same cards (in a set only a joker's rank
+        matters: it never moves, CC-GAP-4)."""
+        a = super().canonical_action(action)
+        words = a.split()
+        if self.turn is None or self.phase != "play" or len(words) < 2 or words[0] not in ("meld", "layoff"):
+            return a
+        legal = self._legal_cache if self._legal_cache is not None else self._legal()
+        if a in legal:
+            return a
+        if words[0] == "meld":
+            try:
+                alt = "meld " + self.rules.text(self.rules.parse(words[1:], self.hands[self.turn]))
+            except ValueError:
+                return a
+            return alt if alt in legal else a
+        meld = self._meld_arg(words[3]) if len(words) == 4 and words[2] == "to" else None
+        code = words[1].partition("=")[2]
+        if meld is not None and meld.kind == SET and words[1].startswith("JK=") and len(code) == 2 \
+                and code[0] == stand_code(meld.stands[0])[0]:
+            alt = next((x for x in legal if x.startswith("layoff JK=") and x.endswith(f" to {words[3]}")), a)
+            return alt
+        return a
 
     def _explain(self, seat: int, action: str) -> str:
         word, *args = action.split() or [""]
@@ -177,14 +258,17 @@ class CoonCanDeal(Deal):
             if args and self.pack.parse_in(args[0], hand) is not None:
                 return "with the stock exhausted you must discard a different card to that drawn"
             return "you may discard only a card in your hand"
-        if self.need_discard and word in ("meld", "layoff", "move"):
-            return "you must keep a card to discard (go_out_requires_discard)"
+        keep = "you must keep a card to discard: a player goes out only by discarding (go_out_requires_discard)"
         if word == "meld":
             try:
                 m = self.rules.parse(args, hand)
             except ValueError as e:
                 return str(e)
+            if self.need_discard and m.mask() == hand:
+                return keep
             return f"write the meld as 'meld {self.rules.text(m)}'"
+        if self.need_discard and word in ("layoff", "move") and hand.bit_count() == 1:
+            return keep
         if word == "layoff":
             return self._explain_layoff(args)
         if word == "move":
@@ -194,15 +278,18 @@ class CoonCanDeal(Deal):
     def _meld_arg(self, text: str) -> Meld | None:
         return self.melds[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(self.melds) else None
 
+    def _ids(self) -> str:
+        return f"the melds are numbered 1 to {len(self.melds)}" if self.melds else "there is no meld on the table yet"
+
     def _explain_layoff(self, args: list[str]) -> str:
         if len(args) < 3 or args[1] != "to" or self._meld_arg(args[2]) is None:
-            return f"write 'layoff <card> to <meld id>', the id from 1 to {len(self.melds)}"
+            return f"write 'layoff <card> to <meld id>' ({self._ids()})"
         return f"{args[0]} does not fit meld {args[2]}: a set takes its rank, a sequence the next card at either end"
 
     def _explain_move(self, args: list[str]) -> str:
         m = self._meld_arg(args[1]) if len(args) == 4 else None
         if m is None or args[0] != "joker" or args[2] != "with":
-            return "write 'move joker <meld id> with <card>'"
+            return f"write 'move joker <meld id> with <card>' ({self._ids()})"
         if m.kind == SET:
             return "a joker in a set is never moved (CC-GAP-4)"
         last = len(m.cards) - 1
@@ -213,7 +300,8 @@ class CoonCanDeal(Deal):
                     else "that meld has no joker at an end")
         if all(m.moved >> m.cards[i] & 1 for i in ends):
             return "once moved, a joker cannot be moved a second time"
-        return ("you need the natural card the end joker stands for, and room at the other end "
+        beyond = " (or, joker_move=foster_extend, the card beyond the other end)" if self.extend else ""
+        return (f"you need the natural card the end joker stands for{beyond}, and room at the other end "
                 "(never round the corner)")
 
     # ------------------------------------------------------------------ apply
@@ -231,19 +319,25 @@ class CoonCanDeal(Deal):
             self.phase, self.drawn, self.dry_turn = "play", c, not self.stock
             return
         if action.startswith("discard"):
-            self._discard(seat, action.split()[1])
+            self._discard(seat, action[8:])
             return
         if moves is None:
             self._legal()
             moves = self._moves
             self._moves = None
         assert moves is not None
-        index, meld, cards = moves[action]
-        assert meld is not None
+        index, meld, card, low = moves[action]
+        if meld is None:  # a lay-off
+            meld, cards = self.rules.lay_off(self.melds[index], card, low), 1 << card
+        else:
+            cards = meld.mask() if index < 0 else meld.mask() & ~self.melds[index].mask()
+        fits = self.rules.fits(meld, self.extend)
         if index < 0:
             self.melds.append(meld)
+            self.fits.append(fits)
         else:
             self.melds[index] = meld
+            self.fits[index] = fits
         self._take(seat, cards)
         self.progressed = True
         if not self.hands[seat]:
@@ -252,13 +346,19 @@ class CoonCanDeal(Deal):
     def _take(self, seat: int, cards: int) -> None:
         """Cards leave a hand; what others knew of that hand is updated (one copy per card)."""
         self.hands[seat] &= ~cards
+        known = self.known[seat]
+        if not known:
+            return
+        code_of, copies = self.pack.code_of, self.pack.cards_with
         for c in bits(cards):
-            if self.known[seat] >> c & 1:
-                self.known[seat] &= ~(1 << c)
+            if known >> c & 1:
+                known ^= 1 << c
             else:
-                twin = self.pack.parse_in(self.pack.code(c), self.known[seat])
-                if twin is not None:
-                    self.known[seat] &= ~(1 << twin)
+                for twin in copies(code_of[c]):
+                    if known >> twin & 1:
+                        known ^= 1 << twin
+                        break
+        self.known[seat] = known
 
     def _discard(self, seat: int, code: str) -> None:
         hand = self.hands[seat]
@@ -293,11 +393,15 @@ class CoonCanDeal(Deal):
         if w is None:
             led.note("the stock is exhausted and a full round passed with nothing melded: "
                      "the hands' pip values go into the pool for the winner of the next hand")
+            total = self.pool_start
             for s in range(self.players):
                 n = self.pips(s)
                 if n:
+                    total += n
                     led.to_pool(s, POOL, n, f"seat {s} puts {n} into the pool "
                                 f"(pip value of {self.hands[s].bit_count()} cards)")
+            carried = f" ({self.pool_start} of it from earlier hands)" if self.pool_start else ""
+            led.note(f"the pool now holds {total}{carried}")
             return led.settlement()
         led.note(f"seat {w} has melded all his cards")
         for s in range(self.players):
