@@ -123,8 +123,18 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
     if view.get("melds"):
         mt = Table(title="melds", show_header=False, box=None)
         for m in view["melds"]:
-            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), me), cards_text(m.get("cards")))
+            row = Text()
+            fixed = set(m.get("crosswise") or ())
+            for i, c in enumerate(m.get("cards") or []):
+                if i:
+                    row.append(" ")
+                row.append_text(card_text(c))
+                if i in fixed:  # the seed's joker "placed crosswise": fixed, it can no longer move
+                    row.append("✕", style="dim")
+            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), me), row)
         rows.append(mt)
+        if any(m.get("crosswise") for m in view["melds"]):
+            rows.append(Text("✕ a joker placed crosswise: fixed, it cannot be moved", style="dim"))
     if view.get("exposed"):
         for s, codes in view["exposed"].items():
             rows.append(Text(f"{seat_name(int(s), me)} shows: ") + cards_text(codes))
