@@ -66,6 +66,8 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
                 f = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.perf_counter())))
             except TimeoutError:
                 break
+            if f["type"] == "error":
+                held[2] += 1
             if f["type"] != "state":
                 continue
             if pending and (f["deal"], f["rev"]) > pending[:2]:
@@ -87,7 +89,7 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
 
 async def run(base: str, urls: list[str], seconds: float) -> tuple[list[float], list[int], float]:
     latencies: list[float] = []
-    held = [0, 0]
+    held = [0, 0, 0]  # connected, played to the end of the run, error frames received
     start = time.perf_counter()
     until = start + seconds
     await asyncio.gather(*(play(base.replace("http", "ws") + u, until, latencies, held, i) for i, u in enumerate(urls)))
@@ -117,7 +119,8 @@ def main() -> None:
     q = statistics.quantiles(latencies, n=100)
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
           f"{args.players - 1} {args.bot} bots), {took:.1f} s")
-    print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run without error")
+    print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
+          f"{held[2]} error frames")
     print(f"  client actions acknowledged: {len(latencies)} ({len(latencies) / took:,.0f}/s)")
     print(f"  action latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
 

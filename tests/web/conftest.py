@@ -111,11 +111,11 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn in a thread of the test process, on 127.0.0.1 and a free port, with a temp database."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.05) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.05, port: int | None = None) -> None:
         import uvicorn
 
         self.app = create_app(db, bot_delay=bot_delay)
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -132,6 +132,7 @@ class LiveServer:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        assert not self.thread.is_alive(), "the test server did not stop"
 
     @property
     def hub(self) -> Server:

@@ -5,17 +5,20 @@ Screenshots of the main screens go to test-artifacts/ (desktop and phone sizes).
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api as playwright_api  # installed by scripts/test.sh: a missing one fails, never skips
 
-from .conftest import LiveServer
+import cardtable as ct
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+from .conftest import LiveServer, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -49,11 +52,36 @@ def shot(page: Any, name: str, full: bool = False) -> None:
 
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP) -> Any:
+    """A page in a context of its own (another person: its own storage), noting JS errors and every request."""
     page = browser.new_context(viewport=viewport).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("websocket", lambda w: requests.append(w.url))
+    page.requests = requests
     return page
+
+
+def assert_all_local(page: Any, live: LiveServer) -> None:
+    """Nothing was fetched from anywhere but the server under test (no CDN at run time)."""
+    host = f"127.0.0.1:{live.port}/"
+    foreign = [u for u in page.requests if not re.match(rf"(https?|wss?)://{re.escape(host)}", u)
+               and not u.startswith("data:")]
+    assert page.requests and not foreign, foreign
+
+
+def legal_cards_are_raised(page: Any, legal: list[str]) -> None:
+    """On the player's turn, the cards shown raised are exactly the legal plays, above the others."""
+    cards = page.locator("#board .hand .card").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.dataset.action || e.dataset.card, e.classList.contains('legal'),"
+        " e.getBoundingClientRect().top])")
+    raised = {action for _, action, up, _ in cards if up}
+    assert raised == {a for a in legal if a in {action for _, action, _, _ in cards}}, (raised, legal)
+    tops = {up: top for _, _, up, top in cards}
+    if True in tops and False in tops:
+        assert tops[True] < tops[False] - 5
 
 
 def create(live: LiveServer, page: Any, game: str, kinds: list[str], **body: Any) -> dict[str, Any]:
@@ -137,6 +165,7 @@ def test_nap_against_three_bots(live: LiveServer, browser: Any) -> None:
     clicked: list[str] = []
     shot_taken = False
     while my_turn_or_settled(page):
+        legal_cards_are_raised(page, table.deal.legal())
         if not shot_taken and page.locator("#board .hand .card.legal").count():
             shot(page, "table-nap-play")
             shot_taken = True
@@ -160,9 +189,11 @@ def test_nap_against_three_bots(live: LiveServer, browser: Any) -> None:
     assert page.locator(".replay-controls .step").inner_text().startswith("step 1 of")
     shot(page, "replay")
     page.keyboard.press("Escape")
-    page.click("#next-deal")
+    assert page.locator("#panel").is_hidden()
+    page.keyboard.press("n")  # next deal, from the keyboard
     page.wait_for_function("document.body.dataset.deal === '2'")
     assert page.js_errors == []
+    assert_all_local(page, live)
 
 
 def test_illegal_click_is_answered_with_the_reason(live: LiveServer, browser: Any) -> None:
@@ -290,6 +321,8 @@ def test_other_games_render(live: LiveServer, browser: Any, game: str, kinds: li
         take_turn(page)
     page.wait_for_selector(selector)
     shot(page, f"table-{game}")
+    view = live.hub.tables[t["id"]].deal.view(0)
+    assert page.locator("#btn-last").is_visible() == ("last_trick" in view)  # no "Last trick" without tricks
     phone = new_page(browser, PHONE)
     phone.goto(live.url + t["seats"][0]["url"])
     phone.wait_for_selector("#board .seat")
@@ -322,12 +355,8 @@ def click_any(page: Any, legal: list[str], rng: Any) -> None:
     wait_moved(page, before)
 
 
-@pytest.mark.parametrize("game", [g.id for g in __import__("cardtable").games()])
+@pytest.mark.parametrize("game", [g.id for g in ct.games()])
 def test_every_game_to_the_end_of_a_match_in_the_browser(live: LiveServer, browser: Any, game: str) -> None:
-    import random
-
-    import cardtable as ct
-
     info = ct.game_info(game)
     n = min(max(info.default_players, info.min_players), info.max_players)
     page = new_page(browser)
@@ -345,6 +374,227 @@ def test_every_game_to_the_end_of_a_match_in_the_browser(live: LiveServer, brows
         click_any(page, table.deal.legal(), rng)
     page.wait_for_selector("#settlement")
     assert "Match over" in page.locator("#settlement h2").inner_text()
-    assert page.locator("#settlement .lines li").count() == len(table.deal.result().lines)
-    assert page.locator("#settlement a.button", has_text="Download").count() == 1
+    res = table.deal.result()
+    assert page.locator("#settlement .lines li").count() == len(res.lines)
+    settlement = page.locator("#settlement").inner_text()
+    for pool, amount in res.pools.items():  # pools carried forward, on the settlement and the sheet
+        assert f"{pool} {amount}" in settlement.split("Pools carried forward:")[1]
+    page.keyboard.press("s")
+    sheet = page.locator("table.sheet tr").nth(1).locator("td").all_inner_texts()
+    assert sheet[2:2 + n] == [str(d) if str(d).startswith("-") or d == 0 else f"+{d}" for d in res.deltas]
+    assert sheet[2 + n] == " · ".join(f"{k} {v}" for k, v in res.pools.items())
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:  # the match record, every deal replayable
+        page.locator("#settlement a.button", has_text="Download").click()
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["format"] == "cardtable-match/1" and len(record["deals"]) == 1
+    assert ct.replay(record["deals"][0]).result().to_json() == res.to_json()
+    assert page.js_errors == []
+    assert_all_local(page, live)
+
+
+def test_home_form_sets_options_seats_and_links(live: LiveServer, browser: Any) -> None:
+    """A table made on the home page as a person would: filter, rules, seats, a bot, options; then the links."""
+    page = new_page(browser)
+    page.goto(live.url + "/")
+    page.fill("#filter", "loo")
+    shown = page.locator("#games [data-game]").evaluate_all("els => els.map(e => e.dataset.game)")
+    assert shown and all("loo" in g for g in shown)
+    page.fill("#filter", "")
+    page.click("[data-game=nap]")
+    with page.context.expect_page() as opened:  # the rules, one click away: the text of `cardtable rules`
+        page.click("#rules-link")
+    rules = opened.value
+    rules.wait_for_selector("pre.rules-text")
+    assert rules.locator("pre.rules-text").inner_text().strip() == ct.catalog.game_class("nap").rules_text().strip()
+    rules.close()
+    page.select_option("#players", "3")
+    assert page.locator("#seats .seat-row").count() == 3
+    page.fill("[aria-label='seat 0 name']", "Ann")
+    page.select_option("[aria-label='seat 1 player']", "human")
+    page.fill("[aria-label='seat 1 name']", "Bea")
+    page.select_option("[aria-label='seat 2 player']", "random")
+    page.check("#options input[name=misery]")
+    page.fill("#options input[name=misery_win]", "5")
+    page.select_option("#options select[name=all_pass]", "dealer_bids_one")
+    page.fill("#deals", "2")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[0-9a-f]{12}\?token="))
+    page.wait_for_selector("#board .seat")
+    table = table_of(live, page)
+    opts = table.game.options.as_dict()
+    assert (opts["misery"], opts["misery_win"], opts["all_pass"]) == (True, 5, "dealer_bids_one")
+    assert table.game.players == 3 and table.match.max_deals == 2
+    assert [(s.kind, s.name) for s in table.seats] == [("human", "Ann"), ("human", "Bea"), ("random", "Bot 2")]
+    assert "Bea" in page.locator("#board .opponents").inner_text()
+    page.click("#btn-invite")  # the seat links, each with its own secret, and the read-only link
+    bea = page.locator("[aria-label='link for seat 1']").input_value()
+    watch = page.locator("[aria-label='spectator link']").input_value()
+    assert "token=" in bea and "token=" not in watch
+    assert page.locator("[aria-label='link for seat 2']").count() == 0  # a bot has no link
+    shot(page, "invite")
+    friend = new_page(browser, PHONE)
+    friend.goto(bea)
+    friend.wait_for_selector("#board .hand .card")
+    assert friend.locator("#board .mine .seat").get_attribute("data-seat") == "1"
+    assert friend.locator("#board .hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == \
+        table.deal.view(1)["hand"]
+    watcher = new_page(browser)
+    watcher.goto(watch)
+    watcher.wait_for_selector("#board .seat")
+    assert watcher.locator("#board .hand").count() == 0 and watcher.locator("#conn").inner_text() == "watching"
+    intruder = new_page(browser)
+    intruder.goto(f"{live.url}/t/{table.id}?token=not-a-seat-token")
+    intruder.wait_for_selector("#message.error:not([hidden])")
+    assert "opens no seat" in intruder.locator("#message").inner_text()
+    assert intruder.locator("#board .hand").count() == 0
+    for p in (page, friend, watcher):
+        assert p.js_errors == []
+        assert_all_local(p, live)
+
+
+def test_every_game_is_created_from_the_home_page(live: LiveServer, browser: Any) -> None:
+    """Every game's form (its options of every kind) creates a table with the game's defaults."""
+    page = new_page(browser)
+    for info in ct.games():
+        page.goto(f"{live.url}/?game={info.id}")
+        page.wait_for_selector("#setup:not([hidden])")
+        assert page.locator("#setup-title").inner_text() == info.name
+        assert page.locator("#options .option").count() == len(info.options)
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[0-9a-f]{12}\?token="))
+        page.wait_for_selector("#board .seat")
+        table = table_of(live, page)
+        assert table.game.id == info.id
+        assert table.game.options.as_dict() == ct.load(info.id, players=table.game.players).options.as_dict()
+    assert page.js_errors == []
+
+
+def test_thinking_indicator_and_last_trick(live: LiveServer, browser: Any) -> None:
+    page = new_page(browser)
+    t = create(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
+    live.hub.bot_delay = 1.0  # bots take a second a move, as a person can follow
+    try:
+        page.goto(live.url + t["seats"][0]["url"])
+        page.wait_for_selector("#board .seat.thinking .dots", state="visible")
+        thinking = page.locator("#board .seat.thinking").get_attribute("data-seat")
+        assert thinking in ("1", "2", "3")
+        shot(page, "thinking")
+    finally:
+        live.hub.bot_delay = 0
+    table = live.hub.tables[t["id"]]
+    checked = False
+    while my_turn_or_settled(page):  # on the player's turn the table waits: the view is stable
+        view = table.deal.view(0)
+        if view.get("last_trick") and not checked:
+            assert page.locator("#btn-last").is_visible()
+            page.keyboard.press("l")
+            page.wait_for_selector("#panel:not([hidden]) .trick")
+            shown = page.locator("#panel .trick [data-code]").evaluate_all("els => els.map(e => e.dataset.code)")
+            assert shown == [c for _, c in view["last_trick"]]
+            shot(page, "last-trick")
+            page.keyboard.press("Escape")
+            assert page.locator("#panel").is_hidden()
+            checked = True
+        if view.get("last_trick") and not view.get("trick"):  # between tricks the last one stays in view
+            on_table = page.locator("#board .trick.previous [data-code]").evaluate_all(
+                "els => els.map(e => e.dataset.code)")
+            assert on_table == [c for _, c in view["last_trick"]]
+        take_turn(page)
+    assert checked
+    assert page.js_errors == []
+
+
+def test_connection_lost_and_server_restarted(browser: Any, tmp_path: Path) -> None:
+    """The server goes away mid-deal (the page says so and keeps trying) and comes back on the same database:
+    the page reconnects by itself to the same table and hand, and the deal is played on to its settlement."""
+    db, port = tmp_path / "restart.db", free_port()
+    page = new_page(browser)
+    with LiveServer(db, bot_delay=0, port=port) as first:
+        t = create(first, page, "nap", ["human", "random", "random", "random"])
+        page.goto(first.url + t["seats"][0]["url"])
+        for _ in range(2):
+            if not my_turn_or_settled(page):
+                break
+            take_turn(page)
+        assert my_turn_or_settled(page), "the deal ended before the restart"
+        where = rev(page)
+        hand = page.locator("#board .hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.wait_for_function("document.getElementById('conn').textContent.startsWith('reconnecting')", timeout=15000)
+    shot(page, "reconnecting")
+    with LiveServer(db, bot_delay=0, port=port) as second:
+        page.wait_for_function("document.getElementById('conn').textContent === 'connected'", timeout=20000)
+        assert rev(page) == where
+        assert page.locator("#board .hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+        while my_turn_or_settled(page):
+            take_turn(page)
+        lines = page.locator("#settlement .lines li").all_inner_texts()
+        assert lines == [as_shown(line) for line in second.hub.tables[t["id"]].deal.result().lines]
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("viewport", "name"), [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_a_long_hand_fits_the_screen(live: LiveServer, browser: Any, viewport: dict[str, int], name: str) -> None:
+    """Two-handed Fan-Tan deals 26 cards each: every card stays on screen with its index corner showing."""
+    page = new_page(browser, viewport)
+    t = create(live, page, "fan-tan", ["human", "random"])
+    page.goto(live.url + t["seats"][0]["url"])
+    page.wait_for_selector("#board .hand .card")
+    lines = page.locator("#board .hand .hand-line").evaluate_all(
+        "ls => ls.map(l => [...l.querySelectorAll('.card')].map(c => {"
+        " const r = c.getBoundingClientRect(); return [r.left, r.right, r.width]; }))")
+    cards = [c for line in lines for c in line]
+    assert len(cards) == len(live.hub.tables[t["id"]].deal.view(0)["hand"]) >= 20
+    assert all(left >= 0 and right <= viewport["width"] for left, right, _ in cards)
+    for line in lines:
+        for (a, _, width), (b, _, _) in itertools.pairwise(line):
+            assert b - a >= 0.3 * width, (name, a, b, width)  # each card shows its rank and suit
+    assert (len(lines) > 1) == (name == "phone")
+    shot(page, f"{name}-long-hand", full=True)
+    assert page.js_errors == []
+
+
+def test_multi_card_actions_are_composed_by_picking_cards(live: LiveServer, browser: Any) -> None:
+    """Five-Card Loo's exchange of several cards: "exchange…", pick the cards in hand, confirm (Escape cancels)."""
+    page = new_page(browser)
+    t = create(live, page, "five-card-loo", ["human", "random", "random"])
+    page.goto(live.url + t["seats"][0]["url"])
+    table = live.hub.tables.get(t["id"])
+    for _ in range(200):  # play on (entering when asked) until the player may exchange
+        if not my_turn_or_settled(page):
+            before = rev(page)
+            page.click("#next-deal")
+            wait_moved(page, before)
+            continue
+        table = live.hub.tables[t["id"]]
+        if table.deal.view(0)["phase"] == "exchange":
+            break
+        before = rev(page)
+        play = page.locator('#board .actions button[data-action="play"]')
+        if play.count():
+            play.click()
+            wait_moved(page, before)
+        else:
+            take_turn(page)
+    legal = table.deal.legal()
+    assert any(a.count(" ") >= 2 for a in legal), legal
+    hand = page.locator("#board .hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.click("#board .actions [data-compose=exchange]")
+    page.locator("#board .hand .card").nth(0).click(position={"x": 6, "y": 30})
+    page.keyboard.press("Escape")  # cancel: nothing picked any more, the plain buttons are back
+    assert page.locator("#board .hand .card.selected").count() == 0
+    assert page.locator("#board .actions [data-compose=exchange]").count() == 1
+    page.click("#board .actions [data-compose=exchange]")
+    for i in (0, 1):
+        page.locator("#board .hand .card").nth(i).click(position={"x": 6, "y": 30})
+    assert page.locator("#board .hand .card.selected").count() == 2
+    confirm = page.locator("#board .actions button.act.primary")
+    want = next(a for a in legal if sorted(a.split()[1:]) == sorted(hand[:2]))
+    assert confirm.get_attribute("data-action") == want and confirm.is_enabled()
+    shot(page, "compose-exchange")
+    n = len(table.deal.history)
+    before = rev(page)
+    confirm.click()
+    wait_moved(page, before)
+    assert live.hub.tables[t["id"]].deal.history[n] == (0, want)
     assert page.js_errors == []

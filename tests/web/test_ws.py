@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import cardtable as ct
-from cardtable.web.app import create_app
+from cardtable.web.app import STATIC, create_app
 
 from .conftest import WS, card_tokens, create, hidden_codes, server_of, ws_url
 
@@ -24,13 +26,27 @@ def test_home_rules_and_catalogue(client: TestClient) -> None:
     games = client.get("/api/games").json()
     assert [g["id"] for g in games["games"]] == [g.id for g in ct.games()]
     assert set(games["bots"]) >= {"random", "heuristic", "ismcts"}
-    page = client.get("/rules/nap").text
-    first_line = ct.catalog.game_class("nap").rules_text().splitlines()[0]
-    assert first_line.replace("'", "&#x27;") in page
-    for o in ct.game_info("nap").options:
-        assert f"<code>{o.name}</code>" in page
-    assert client.get("/rules/whist").status_code == 404
+    for info in ct.games():  # the rules page is the text of `cardtable rules`, whole, and every option
+        page = client.get(f"/rules/{info.id}").text
+        assert html.escape(ct.catalog.game_class(info.id).rules_text()) in page, info.id
+        for o in info.options:
+            assert f"<code>{o.name}</code>" in page and html.escape(o.describe_allowed()) in page
+    r = client.get("/rules/whist")
+    assert r.status_code == 404 and "unknown game &#x27;whist&#x27;; games are: nap" in r.text
     assert client.get("/static/cards.js").status_code == 200
+
+
+def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
+    """No CDN at run time: every script, style and image the pages name is served here."""
+    static = STATIC
+    for f in static.iterdir():
+        text = f.read_text()
+        assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), f.name
+        assert not re.search(r"\bimport\b[^;]*from\s+[\"']https?:", text), f.name
+        for ref in re.findall(r"/static/([\w.]+)", text):
+            assert client.get(f"/static/{ref}").status_code == 200, (f.name, ref)
+    for ref in re.findall(r'from "\./([\w.]+)"', (static / "table.js").read_text()):
+        assert client.get(f"/static/{ref}").status_code == 200
 
 
 @pytest.mark.parametrize(("body", "says"), [
@@ -45,6 +61,14 @@ def test_home_rules_and_catalogue(client: TestClient) -> None:
      "at most 24 characters"),
     ({"game": "nap", "deals": 0}, "deals must be a whole number from 1 to 100"),
     ([1, 2], "the body is a JSON object"),
+    ({"game": 5}, "a game id is text such as 'nap', not 5"),
+    ({"game": "nap", "players": "four"}, "players must be a whole number, not 'four'"),
+    ({"game": "nap", "player": 4}, "unknown field 'player' in the table; fields are: game, players, options, seats"),
+    ({"game": "nap", "options": {"players": 3}}, "the number of players is the field 'players', not an option"),
+    ({"game": "nap", "options": {"misery_win": 1000}}, "option misery_win must be a whole number from 1 to 100"),
+    ({"game": "nap", "options": ["misery"]}, "options must be an object of name: value"),
+    ({"game": "nap", "players": 2, "seats": [{"kind": "human", "token": "mine"}, {"kind": "random"}]},
+     "seat 0: unknown field 'token'; a seat has 'kind' and optionally 'name'"),
 ])
 def test_create_refuses_bad_tables(client: TestClient, body: Any, says: str) -> None:
     r = client.post("/api/tables", json=body)
@@ -321,3 +345,76 @@ def test_frames_are_json(client: TestClient) -> None:
     with client.websocket_connect(ws_url(t, 0)) as raw:
         text = raw.receive_text()
         assert json.loads(text)["type"] in ("sheet", "state")
+
+
+def test_pools_are_carried_forward_on_the_score_sheet(client: TestClient) -> None:
+    """Loo: each deal's settlement names the pools left, the sheet keeps them, the next deal starts from them."""
+    t = create(client, "three-card-loo", ["human", "random", "random", "random", "random"], deals=3)
+    rng = random.Random(5)
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        ws = WS(raw)
+        f = ws.my_turn_or_over()
+        while not f["match"]["over"]:
+            if f["view"]["over"]:
+                left = f["view"]["result"]["pools"]
+                sheet = ws.until(lambda x, d=f["deal"]: x["type"] == "sheet" and len(x["rows"]) == d)
+                assert sheet["rows"][-1]["result"]["pools"] == left
+                assert sheet["totals"] == f["match"]["totals"]
+                ws.send({"type": "next"})
+                nxt = ws.state_until(lambda x, d=f["deal"]: x["deal"] == d + 1)
+                carry = server_of(client).store.deals(t["id"])[nxt["deal"] - 1].carry
+                assert carry is not None and carry["pools"] == left  # logged with the deal, for a restart
+                pools = nxt["view"]["pools"]
+                assert set(pools) == set(left) and all(pools[k] >= left[k] for k in left)  # plus the new antes
+                f = ws.my_turn_or_over() if not nxt["view"]["over"] else nxt
+            else:
+                ws.act(rng.choice(f["view"]["legal"]))
+                f = ws.my_turn_or_over()
+        sheet = ws.until(lambda x: x["type"] == "sheet" and len(x["rows"]) == 3)
+    assert [r["deal"] for r in sheet["rows"]] == [1, 2, 3]
+    assert sheet["totals"] == [sum(r["result"]["deltas"][s] for r in sheet["rows"]) for s in range(5)]
+
+
+def test_a_match_runs_to_the_games_own_target(client: TestClient) -> None:
+    """Without a deal cap a game with a target (Norrlandsknack: 10 points) is played until someone reaches it."""
+    t = create(client, "norrlandsknack", ["human", "random", "random", "random"])
+    rng = random.Random(11)
+    with client.websocket_connect(ws_url(t, 0)) as raw:
+        ws = WS(raw)
+        f = ws.my_turn_or_over()
+        assert f["match"]["max_deals"] is None and f["match"]["target"] == 10
+        for _ in range(20000):
+            if f["match"]["over"]:
+                break
+            if f["view"]["over"]:
+                ws.send({"type": "next"})
+                f = ws.state_until(lambda x, d=f["deal"]: x["deal"] == d + 1)
+                if not f["view"]["over"] and f["view"]["turn"] != 0:
+                    f = ws.my_turn_or_over()
+            else:
+                ws.act(rng.choice(f["view"]["legal"]))
+                f = ws.my_turn_or_over()
+        assert f["match"]["over"] and max(f["match"]["totals"]) >= 10
+        ws.send({"type": "next"})
+        assert "the match is over" in ws.error()["error"]
+    assert client.get(f"/api/tables/{t['id']}/record").json()["totals"] == f["match"]["totals"]
+
+
+def test_a_log_the_engine_refuses_is_reported_not_played(db: Path) -> None:
+    """A saved table whose log no longer replays (here an action appended by hand) says so and stays as saved."""
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        t = create(c, "nap", ["human", "human"])
+        with c.websocket_connect(ws_url(t, 1)) as raw:
+            ws = WS(raw)
+            f = ws.my_turn_or_over()
+            ws.act(f["view"]["legal"][0])
+            ws.state_until(lambda x: x["rev"] == 1)
+        server_of(c).store.db.execute("INSERT INTO actions VALUES (?, 1, 1, 0, 'fly away', 0)", (t["id"],))
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        with c.websocket_connect(ws_url(t, 0)) as raw:
+            e = raw.receive_json()
+            assert e["type"] == "error" and f"table {t['id']} cannot be rebuilt from its saved log" in e["error"]
+            assert "'fly away'" in e["error"]
+        r = c.get(f"/api/tables/{t['id']}")
+        assert r.status_code == 409 and "cannot be rebuilt" in r.json()["error"]
+        assert len(server_of(c).store.actions(t["id"], 1)) == 2 and t["id"] not in server_of(c).tables

@@ -39,7 +39,7 @@ import cardtable as ct
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .store import SeatRow, Store, hash_token, new_token
 
-__all__ = ["Server", "Table", "create_app"]
+__all__ = ["Server", "Table", "TableBroken", "create_app"]
 
 log = logging.getLogger("cardtable.web")
 STATIC = Path(__file__).parent / "static"
@@ -48,11 +48,16 @@ MAX_NAME = 24
 MAX_BODY = 16_384
 SEND_QUEUE = 256
 TABLE_ID = re.compile(r"[0-9a-f]{12}")
+BODY_KEYS = ("game", "players", "options", "seats", "deals")
 
 
 def bot_kinds() -> list[str]:
     """The bot kinds a seat may be given."""
     return list(ct.bots.KINDS)
+
+
+class TableBroken(ValueError):
+    """A saved table whose log the engine no longer accepts (the text says which table and why)."""
 
 
 @dataclass(eq=False)
@@ -144,10 +149,15 @@ class Server:
         if not isinstance(body, dict):
             raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
                              '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r} in the table; fields are: {', '.join(BODY_KEYS)}")
         game_id = body.get("game")
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise ValueError(f"options must be an object of name: value, not {options!r}")
+        if "players" in options:
+            raise ValueError("the number of players is the field 'players', not an option")
         players = body.get("players")
         game = ct.load(game_id, players=players, **options)  # RulesError names the bad part
         seats_in = body.get("seats")
@@ -164,6 +174,9 @@ class Server:
             deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
         rows: list[tuple[str, str, str | None]] = []
         for i, s in enumerate(seats_in):
+            extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
+            if extra:
+                raise ValueError(f"seat {i}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind not in (HUMAN, *bot_kinds()):
                 raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
@@ -190,7 +203,12 @@ class Server:
         lock = self._loading.setdefault(tid, asyncio.Lock())
         async with lock:
             if tid not in self.tables:
-                t = self._load(tid)
+                try:
+                    t = self._load(tid)
+                except ValueError as e:  # the engine refuses the logged actions: say so, change nothing
+                    log.error("table %s cannot be rebuilt from its log: %s", tid, e)
+                    raise TableBroken(f"table {tid} cannot be rebuilt from its saved log ({e}); its log is kept "
+                                      "unchanged in the database, but it cannot be played here") from e
                 if t is None:
                     return None
                 self.tables[tid] = t
@@ -482,10 +500,20 @@ async def api_create(request: Request) -> JSONResponse:
     return JSONResponse(out, status_code=201)
 
 
-async def api_record(request: Request) -> Response:
-    t = await _server(request).table(request.path_params["tid"])
+async def _table_or_error(request: Request) -> Table | JSONResponse:
+    try:
+        t = await _server(request).table(request.path_params["tid"])
+    except TableBroken as e:
+        return _error(409, str(e))
     if t is None:
         return _error(404, f"no table {request.path_params['tid']!r}")
+    return t
+
+
+async def api_record(request: Request) -> Response:
+    t = await _table_or_error(request)
+    if isinstance(t, JSONResponse):
+        return t
     if not t.match_over:
         return _error(409, "the match is still being played; its record (every hand of every deal) can be "
                            "downloaded when it ends. Finished deals can be replayed from the score sheet.")
@@ -495,9 +523,9 @@ async def api_record(request: Request) -> Response:
 
 
 async def api_table(request: Request) -> JSONResponse:
-    t = await _server(request).table(request.path_params["tid"])
-    if t is None:
-        return _error(404, f"no table {request.path_params['tid']!r}")
+    t = await _table_or_error(request)
+    if isinstance(t, JSONResponse):
+        return t
     return JSONResponse(t.meta())
 
 
@@ -555,7 +583,12 @@ async def _writer(conn: Conn) -> None:
 async def ws_table(ws: WebSocket) -> None:
     server = _server(ws)
     await ws.accept()
-    t = await server.table(ws.path_params["tid"])
+    try:
+        t = await server.table(ws.path_params["tid"])
+    except TableBroken as e:
+        await ws.send_json(error_frame(str(e)))
+        await ws.close(code=4409)
+        return
     if t is None:
         await ws.send_json(error_frame(f"no table {ws.path_params['tid']!r}; create one on the home page"))
         await ws.close(code=4404)

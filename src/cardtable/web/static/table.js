@@ -72,15 +72,20 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = token ? `?token=${encodeURIComponent(token)}` : "";
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
-  ws.onopen = () => { retry = 0; setConn(token ? "connected" : "watching", "ok"); };
+  ws.onopen = () => {
+    retry = 0;
+    setConn(token ? "connected" : "watching", "ok");
+    document.body.classList.remove("offline");
+  };
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (ev.code === 4403 || ev.code === 4404 || closedForGood) {
+    if (ev.code === 4403 || ev.code === 4404 || ev.code === 4409 || closedForGood) { // bad link, no table, broken log
       closedForGood = true;
       setConn("closed", "bad");
       return;
     }
     setConn("reconnecting…", "bad");
+    document.body.classList.add("offline"); // what is shown may be out of date until the table answers again
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
   };
 }
@@ -217,7 +222,13 @@ function centre(frame, v) {
   }
   const parts = [el("div", { class: "infos" }, ...items)];
   if (v.trick && v.trick.length) parts.push(trickRow(v.trick, frame, "Trick"));
-  else if (v.trick) parts.push(el("div", { class: "trick empty" }, el("div", { class: "caption" }, v.over ? "" : "Trick"),
+  else if (v.trick && v.last_trick && v.last_trick.length) {
+    // Between tricks the one just completed stays on the table until the next card is led.
+    const next = v.over ? "" : v.turn === frame.you ? " — your lead" : ` — ${seatName(v.turn, frame)} to lead`;
+    const box = trickRow(v.last_trick, frame, `Last trick${next}`);
+    box.classList.add("previous");
+    parts.push(box);
+  } else if (v.trick) parts.push(el("div", { class: "trick empty" }, el("div", { class: "caption" }, v.over ? "" : "Trick"),
     el("div", { class: "row" }, v.over ? "" : el("span", { class: "hint" }, v.turn === frame.you ? "your lead" : ""))));
   if (v.layout) parts.push(layoutBox(v.layout));
   if (v.melds && v.melds.length) parts.push(meldsBox(v.melds, frame));
@@ -296,10 +307,26 @@ function actionsBar(frame, v) {
   return box;
 }
 
-function handRow(frame, v) {
+// The width of one card in hand, measured from the style sheet (it depends on the screen).
+function cardWidth() {
+  const probe = el("span", { class: "card", style: "position: absolute; visibility: hidden" });
+  document.body.append(probe);
+  const w = probe.getBoundingClientRect().width;
+  probe.remove();
+  return w || 60;
+}
+
+// How many cards fit in one line of the hand when each shows at least its index corner; a longer hand is
+// split into even lines (26 cards of two-handed Fan-Tan on a phone).
+function cardsPerLine(avail) {
+  const w = cardWidth();
+  return Math.max(6, Math.floor((avail - w) / (w * 0.4)) + 1);
+}
+
+function handRow(frame, v, avail) {
   const byCard = frame.you === v.turn && !v.over ? cardActions(v, new Set(v.hand || [])) : new Map();
-  const row = el("div", { class: "hand", "aria-label": "your hand", style: `--n: ${Math.max(2, (v.hand || []).length)}` });
-  (v.hand || []).forEach((code, i) => {
+  const hand = v.hand || [];
+  const buttons = hand.map((code, i) => {
     const cls = ["card", "in-hand"];
     const action = byCard.get(code);
     if (action) cls.push("legal");
@@ -319,8 +346,15 @@ function handRow(frame, v) {
         act(action || code); // not legal: the server says why
       }
     });
-    row.append(b);
+    return b;
   });
+  const lines = Math.max(1, Math.ceil(hand.length / cardsPerLine(avail)));
+  const size = Math.ceil(hand.length / lines) || 1;
+  const row = el("div", { class: "hand", "aria-label": "your hand" });
+  for (let k = 0; k < buttons.length || k === 0; k += size) {
+    const part = buttons.slice(k, k + size);
+    row.append(el("div", { class: "hand-line", style: `--n: ${Math.max(2, part.length)}` }, ...part));
+  }
   return row;
 }
 
@@ -358,12 +392,13 @@ function statusText(frame, v) {
 
 function renderBoard(frame, root, readonly = false) {
   const v = frame.view;
+  const avail = (root.isConnected && root.clientWidth ? root.clientWidth : Math.min(window.innerWidth, 720)) - 48;
   const others = orderSeats(frame).filter((s) => s !== frame.you);
   const parts = [el("section", { class: "opponents" }, ...others.map((s) => seatBox(s, frame, v))), centre(frame, v)];
   if (v.over && v.result && !readonly) parts.push(settlementBox(frame, v));
   if (frame.you !== null) {
     parts.push(el("section", { class: `mine${v.turn === frame.you && !v.over ? " my-turn" : ""}` },
-      seatBox(frame.you, frame, v), readonly ? null : actionsBar(frame, v), handRow(frame, v)));
+      seatBox(frame.you, frame, v), readonly ? null : actionsBar(frame, v), handRow(frame, v, avail)));
   }
   root.replaceChildren(...parts);
   if (readonly) root.querySelectorAll("button.in-hand").forEach((b) => { b.disabled = true; });
@@ -380,13 +415,14 @@ function render() {
   $("status").textContent = statusText(state, v);
   $("status").classList.toggle("your-turn", v.turn === state.you && !v.over);
   renderBoard(state, $("board"));
+  $("btn-last").hidden = !("last_trick" in v); // games without tricks have no last trick
   if (panelKind === "last") openLast();
 }
 
 // ---------------------------------------------------------------- panels
 function openPanel(kind, ...content) {
   panelKind = kind;
-  $("panel-body").replaceChildren(...content);
+  $("panel-body").replaceChildren(...content.filter((c) => c !== null && c !== undefined));
   $("panel").hidden = false;
 }
 
@@ -426,11 +462,11 @@ function openReplay() {
   const go = (k) => { replay.i = Math.max(0, Math.min(steps.length - 1, k)); openReplay(); };
   openPanel("replay", el("h2", {}, `Replay of deal ${deal}`),
     el("div", { class: "replay-controls" },
-      el("button", { type: "button", onclick: () => go(0), "aria-label": "first" }, "⏮"),
+      el("button", { type: "button", onclick: () => go(0), "aria-label": "first", title: "first" }, "◀◀"),
       el("button", { type: "button", onclick: () => go(i - 1), "aria-label": "back" }, "◀"),
       el("span", { class: "step" }, `step ${i} of ${steps.length - 1}`),
       el("button", { type: "button", onclick: () => go(i + 1), "aria-label": "forward", id: "replay-next" }, "▶"),
-      el("button", { type: "button", onclick: () => go(steps.length - 1), "aria-label": "last" }, "⏭")),
+      el("button", { type: "button", onclick: () => go(steps.length - 1), "aria-label": "last", title: "last" }, "▶▶")),
     el("p", { class: "replay-last" }, lastAction ? richText(`${seatName(lastAction[0], frame)}: ${lastAction[1]}`) : "the deal as dealt"),
     board,
     v.over && v.result ? el("ol", { class: "lines" }, ...v.result.lines.map((l) => el("li", {}, richText(l)))) : null);
@@ -506,6 +542,8 @@ function main() {
     $("btn-invite").addEventListener("click", () => (panelKind === "invite" ? closePanel() : openInvite()));
   }
   document.addEventListener("keydown", onKey);
+  let resized = null;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(render, 150); });
   connect();
 }
 
