@@ -21,6 +21,10 @@ from cardtable.bots import arena
 
 from .render import action_text, cards_text, settlement_table, totals_table, view_panel
 
+WS_MAX_SIZE = 1 << 20
+"""The transport's frame limit (1 MiB): frames over the protocol's own limit but under this get an error
+frame and the connection carries on; a larger one is closed by uvicorn (code 1009) as a flood."""
+
 app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True,
                   add_completion=False)
 console = Console()
@@ -311,7 +315,7 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
     application = web.create_app(path)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {path}); Ctrl-C stops")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
 
 
 @app.command()
