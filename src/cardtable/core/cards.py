@@ -142,6 +142,8 @@ class Pack:
         for i, c in enumerate(self.code_of):
             self._index.setdefault(c, []).append(i)
         self.has_duplicates = len(self._index) < self.size
+        self.index_of: dict[str, int] = {} if self.has_duplicates else {c: i for i, c in enumerate(self.code_of)}
+        """Canonical code -> card index, for single packs (empty for a double pack)."""
         self.display_rank: tuple[int, ...] = tuple(
             ((0, 1, 3, 2, 4)[self.suit[i]] * 16 + 15 - self.rank[i]) * 2 for i in range(self.size))
         self.suit_mask: tuple[int, ...] = tuple(

@@ -181,7 +181,7 @@ class Deal:
         self.stock: list[int] = []
         self.carry_in: dict[str, Any] = dict(carry or {})
         self.deck: tuple[int, ...] = tuple(order)
-        self._legal_cache: list[str] | None = None
+        self._legal_cache: Sequence[str] | None = None
         self._result: Settlement | None = None
         self.direction: int = 1
         self._start(order)
@@ -218,6 +218,11 @@ class Deal:
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
         """How ``viewer`` sees ``seat``'s ``action`` in the history (default: as it is)."""
         return action
+
+    def seen_as(self, seat: int, action: str, viewer: int | None) -> str:
+        """``seat``'s ``action`` as ``viewer`` sees it in its view's history (``exchange 2`` for
+        another seat's ``exchange 7H 2C``); search trees key other seats' actions by it."""
+        return action if viewer == seat else self._redact(seat, action, viewer)
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         """Zones whose content ``viewer`` cannot see: other hands, the stock by default."""

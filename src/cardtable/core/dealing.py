@@ -123,7 +123,13 @@ class DealPlan:
         """The common case: rounds to the seats only, the rest is the stock."""
         hands = [0] * len(seats)
         pos = 0
+        k = len(seats)
         for n in self.rounds:
+            if n == 1:  # one card each: no slices per seat
+                for who, c in zip(seats, order[pos:pos + k]):
+                    hands[who] |= 1 << c
+                pos += k
+                continue
             for who in seats:
                 m = 0
                 for c in order[pos:pos + n]:

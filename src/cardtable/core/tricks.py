@@ -170,6 +170,32 @@ class TrickDeal(Deal):
         self.turn = leader
         self.in_play: list[int] = list(range(self.players))
 
+    def legal(self) -> list[str]:
+        """Every legal action; in :attr:`card_phases`, the playable cards straight from :meth:`play_mask`."""
+        if self.turn is None:
+            return []
+        if self._legal_cache is None:
+            if self.phase in self.card_phases and not self.pack.has_duplicates:
+                self._legal_cache = self.pack.display_codes(self.play_mask(self.turn))
+            else:
+                self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def act(self, action: str, seat: int | None = None) -> None:
+        """Apply one action (see :meth:`Deal.act`); a card in :attr:`card_phases` goes straight to
+        :meth:`play_index`, which is what applying it means there."""
+        who = self.turn
+        if self.phase in self.card_phases and who is not None and (seat is None or seat == who):
+            c = self.pack.index_of.get(action) if isinstance(action, str) else None
+            if c is not None:
+                lc = self._legal_cache
+                if (action in lc) if lc is not None else (self.play_mask(who) >> c & 1):
+                    self._legal_cache = None
+                    self.history.append((who, action))
+                    self.play_index(who, c)
+                    return
+        super().act(action, seat)
+
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (partners share a side); for bots. Default: each for himself."""
         return seat
@@ -214,6 +240,10 @@ class TrickDeal(Deal):
                 return "unable to follow, you must trump (and overtrump a trumped trick) when you can"
         return self.lead_rule_text()
 
+    def on_lead(self, seat: int, card: int) -> None:
+        """Called as ``seat`` leads ``card`` to a trick, before it is played (Nap's first lead names
+        trumps here); the default does nothing."""
+
     def lead_rule_text(self) -> str:
         """Words for the game's lead obligation (shown when an illegal lead is tried)."""
         return "that card may not be played now"
@@ -229,9 +259,12 @@ class TrickDeal(Deal):
         """
         hand = self.hands[seat]
         trick = self.trick
+        if not trick:
+            self.on_lead(seat, c)
         rules = self.rules
         if trick:
-            self.voids[seat] |= rules.voids_shown(hand, trick, c)
+            if rules.suit_of[c] != rules.suit_of[trick[0]]:  # following shows no void
+                self.voids[seat] |= rules.voids_shown(hand, trick, c)
             if self.best_by is not rules:
                 self.best_i, self.best_by = rules.winner(trick), rules
             best = trick[self.best_i]

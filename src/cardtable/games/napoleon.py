@@ -113,11 +113,14 @@ class NapDeal(TrickDeal):
         g, o = self.game, self.game.options
         setup = g.__dict__.get("_setup")  # the plan and the ladder depend only on the game's options
         if setup is None:
-            setup = g.__dict__["_setup"] = (g.plan(), {c.word: c for c in g.contracts()})
+            setup = g.__dict__["_setup"] = (g.plan(), {c.word: c for c in g.contracts()}, {})
         dealt = setup[0].deal(order, self.players, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
         self.ladder: dict[str, Contract] = setup[1]
-        self.auction = Auction(tuple(self.ladder), [self.next_seat(self.dealer, i + 1) for i in range(self.players)])
+        speakers = setup[2].get(self.dealer)  # from the dealer's left, once round
+        if speakers is None:
+            speakers = setup[2][self.dealer] = tuple(self.next_seat(self.dealer, i + 1) for i in range(self.players))
+        self.auction = Auction(tuple(self.ladder), speakers)
         self.pool_start: int = int(self.carry_in.get("pools", {}).get(POOL, 0))
         self.paid: list[int] = [0] * self.players
         self.bought: int = 0          # seats that have exchanged this deal (bitmask)
@@ -147,9 +150,18 @@ class NapDeal(TrickDeal):
 
     def _declare_options(self, seat: int) -> list[str]:
         a = self.auction
-        bids = [b for b in a.options() if b == "pass" or self._bid_allowed(b, seat)]
-        if self.game.options.all_pass != "redeal" and seat == self.dealer and a.holder is None:
-            bids.remove("pass")
+        # The declarations open to a seat depend only on the high bid and whether it is the dealer
+        # with no bid yet made: cached per game (the ladder is fixed by its options).
+        key = (a.high, seat == self.dealer, a.holder is None)
+        cache = self.game.__dict__.setdefault("_declare_cache", {})
+        bids = cache.get(key)
+        if bids is None:
+            bids = [b for b in a.options() if b == "pass" or self._bid_allowed(b, seat)]
+            if self.game.options.all_pass != "redeal" and seat == self.dealer and a.holder is None:
+                bids.remove("pass")
+            cache[key] = bids
+        if self.peep_mode != "paid_peek_before_bid" and not self.purchase:
+            return list(bids)
         extra: list[str] = []
         if self.peep_mode == "paid_peek_before_bid" and not self.peeked >> seat & 1 and self.stock:
             extra.append("peep")
@@ -251,11 +263,10 @@ class NapDeal(TrickDeal):
         assert self.declarer is not None
         self.start_play(TrickRules.standard(self.pack, None), self.declarer)
 
-    def play_index(self, seat: int, c: int) -> None:
+    def on_lead(self, seat: int, card: int) -> None:
         if not self.played and (self.contract is None or not self.contract.misery or self.game.options.misery_trumps):
             # "the card that he leads determines the trump suit"
-            self.rules = TrickRules.standard(self.pack, self.pack.suit[c])
-        super().play_index(seat, c)
+            self.rules = TrickRules.standard(self.pack, self.pack.suit[card])
 
     def side(self, seat: int) -> int:
         return 0 if seat == self.declarer else 1
