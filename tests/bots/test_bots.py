@@ -35,8 +35,7 @@ def test_heuristic_plays_a_whole_deal_legally(gid: str) -> None:
         steps += 1
 
 
-@pytest.mark.parametrize("gid", ["nap", "three-card-loo", "spoil-five", "schafkopf", "six-bid-solo", "michigan",
-                                 "fan-tan", "coon-can"])
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_ismcts_chooses_legal_actions(gid: str) -> None:
     deal = ct.load(gid).deal(seed=2)
     advance(deal, 3, 2)
@@ -47,32 +46,54 @@ def test_ismcts_chooses_legal_actions(gid: str) -> None:
 
 
 def swap_hidden(deal: ct.Deal, seat: int) -> ct.Deal:
-    """The same deal with two other seats' hands exchanged card for card where sizes allow (hidden from seat)."""
+    """The same deal with hidden cards moved (two other hands exchange cards, or another hand and the
+    stock): everything ``seat`` sees stays the same."""
     other = deal.clone()
-    others = [s for s in range(deal.players) if s != seat and deal.hands[s]]
-    a, b = others[0], others[1]
-    ca, cb = list(bits(other.hands[a])), list(bits(other.hands[b]))
-    k = min(len(ca), len(cb))
-    ma = sum(1 << c for c in ca[:k])
-    mb = sum(1 << c for c in cb[:k])
-    other.hands[a] = other.hands[a] & ~ma | mb
-    other.hands[b] = other.hands[b] & ~mb | ma
+    hidden = deal.hidden_from(seat)  # not a card the seat knows the place of (a robbed turn-up, say)
+    others = [s for s in range(deal.players) if s != seat and deal.hands[s] & hidden]
+    if len(others) >= 2:
+        a, b = others[0], others[1]
+        ca, cb = list(bits(other.hands[a] & hidden)), list(bits(other.hands[b] & hidden))
+        k = min(len(ca), len(cb))
+        ma = sum(1 << c for c in ca[:k])
+        mb = sum(1 << c for c in cb[:k])
+        other.hands[a] = other.hands[a] & ~ma | mb
+        other.hands[b] = other.hands[b] & ~mb | ma
+    else:
+        a = others[0]
+        c = next(iter(bits(other.hands[a] & hidden)))
+        s = other.stock[0]
+        other.stock[0] = c
+        other.hands[a] = other.hands[a] & ~(1 << c) | 1 << s
     other._legal_cache = None
     return other
 
 
-@pytest.mark.parametrize("kind,params", [("heuristic", {}), ("ismcts", {"iterations": 30})])
-@pytest.mark.parametrize("gid", ["nap", "three-card-loo", "schafkopf"])
+def positions(gid: str) -> list[ct.Deal]:
+    """The first decision of a deal, and one a few random actions in."""
+    out = []
+    for steps in (0, 7):
+        deal = ct.load(gid).deal(seed=7)
+        advance(deal, steps, 7)
+        if not deal.over and any(deal.hands[s] & deal.hidden_from(deal.turn) for s in range(deal.players)):
+            out.append(deal)
+    return out
+
+
+@pytest.mark.parametrize("kind,params", [("heuristic", {}), ("ismcts", {"iterations": 25})])
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_bot_ignores_hidden_cards(kind: str, params: dict, gid: str) -> None:
     # A bot handed a deal whose hidden cards were swapped behaves identically given the same seed.
-    deal = ct.load(gid).deal(seed=7)
-    seat = deal.turn
-    assert seat is not None
-    swapped = swap_hidden(deal, seat)
-    assert swapped.view(seat) == deal.view(seat) and swapped.hands != deal.hands
-    one = ct.bots.load(kind, seed=3, **params).choose(deal, seat)
-    two = ct.bots.load(kind, seed=3, **params).choose(swapped, seat)
-    assert one == two
+    found = positions(gid)
+    assert found, f"{gid}: no position with hidden cards to swap"
+    for deal in found:
+        seat = deal.turn
+        assert seat is not None
+        swapped = swap_hidden(deal, seat)
+        assert swapped.view(seat) == deal.view(seat) and (swapped.hands, swapped.stock) != (deal.hands, deal.stock)
+        one = ct.bots.load(kind, seed=3, **params).choose(deal, seat)
+        two = ct.bots.load(kind, seed=3, **params).choose(swapped, seat)
+        assert one == two
 
 
 def test_ismcts_is_deterministic_with_iterations() -> None:
