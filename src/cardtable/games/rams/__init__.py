@@ -1,0 +1,34 @@
+"""The Rams family: Rams, Rounce, Bierspiel, Mauscheln (Mousel), Julepe and Norrlandsknack.
+
+Source: seed ``002_306a4d5946fe0cd1.txt`` (David Parlett, *Penguin Book of Card Games*), with the gaps
+resolved in ``shared/rules/RESOLUTIONS.md`` §2.2 (the shared trick obligations, L3-GAP-4/5), §2.10
+(Julepe, JU-GAP-*), §2.11 (Rams, RA-GAP-*), §2.12 (Mauscheln, MA-GAP-*) and §2.13 (Norrlandsknack,
+NK-GAP-*).
+
+The family: "enter or pass, then win tricks for a share of the pool". Five cards each (four in
+Mauscheln), the next card turned for trumps; each player in turn passes (drops out) or plays, and the
+players in share the pool by tricks, paying when they fall short. Each game's rule book, with every
+rule decision the seed does not make and its source, is its class docstring (``cardtable rules ID``).
+
+Modules: :mod:`.base` (the family's declaration base), :mod:`.rams` (Rams, Rounce, Bierspiel),
+:mod:`.mauscheln`, :mod:`.julepe`, :mod:`.knack` (Norrlandsknack). The deals build on the core's
+:class:`~cardtable.core.pools.PoolDeal` (pool, turn-up, exchanges, restocking, hidden zones) and
+:class:`~cardtable.core.tricks.TrickRules` ("follow suit and head the trick if possible; trump and
+overtrump if unable to follow; renounce only if unable to do either").
+
+>>> import cardtable as ct
+>>> d = ct.load("rams", players=3).deal(seed=1)
+>>> d.turn, d.legal()
+(1, ['play', 'take', 'rams'])
+"""
+
+from __future__ import annotations
+
+from .julepe import Julepe
+from .knack import Norrlandsknack
+from .mauscheln import Mauscheln
+from .rams import Bierspiel, Rams, Rounce
+
+__all__ = ["GAMES", "Bierspiel", "Julepe", "Mauscheln", "Norrlandsknack", "Rams", "Rounce"]
+
+GAMES = (Rams, Rounce, Bierspiel, Mauscheln, Julepe, Norrlandsknack)

@@ -1,0 +1,304 @@
+"""Norrlandsknack (seed 002, Parlett's 'Norrlandsknack', cut off; RESOLUTIONS.md §2.13)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.cards import PACK_52
+from ...core.chips import Amount, Ledger, Settlement
+from ...core.dealing import DealPlan
+from ...core.options import Option
+from ...core.pools import PoolDeal, num, plain
+from ...core.tricks import TrickRules
+from .base import PASS, SEED, PoolGame
+
+__all__ = ["Norrlandsknack"]
+
+POT = "pot"
+KNOCK, LURK = 2, 3
+START = 10
+
+
+class KnackDeal(PoolDeal):
+    """A deal of Norrlandsknack: knock/lurk (first deal) or knock/join/drop, the first-deal draw, tricks."""
+
+    game: Norrlandsknack
+    pool_key = POT
+
+    def _start(self, order: list[int]) -> None:
+        n, c = self.players, self.carry_in
+        three = self.game.options.auction_after_three
+        plan = DealPlan(rounds=(3,) if three else (3, 2), widows=(("turnup", 0, 1),))
+        dealt = plan.deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.extras["turnup"].bit_length() - 1)
+        self.new_game = not c.get("scores") or min(c["scores"]) <= 0
+        self.scores: list[int] = [START] * n if self.new_game else list(c["scores"])
+        self.first = self.new_game or bool(c.get("first"))
+        self.passouts = 0 if self.new_game else int(c.get("passouts", 0))
+        self.pot = n if self.new_game else self.pool_start  # "Each player stakes one chip to the pot at start"
+        self.to_deal = 2 if three else 0
+        self.said = [0] * n
+        self.knocker = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+
+    def make_rules(self) -> TrickRules:
+        """'Players must follow suit if possible, otherwise may play any card.'"""
+        return TrickRules.standard(self.pack, self.trump)
+
+    def running(self, seat: int) -> int:
+        """``seat``'s score with the tricks won so far in this deal deducted."""
+        won = self.tricks_won[seat] if hasattr(self, "tricks_won") else 0
+        return max(self.scores[seat] - won, 0)
+
+    def trumps_rule(self) -> bool:
+        """'When at least one player is down to one point ... Trumps must always be led, if possible.'"""
+        return any(self.running(s) <= 1 for s in range(self.players))
+
+    def lead_mask(self, seat: int) -> int:
+        hand, trumps = self.hands[seat], self.hands[seat] & self.pack.suit_mask[self.trump]
+        if not self.played:  # "Eldest leads the trump Ace if he has it"
+            ace = trumps & self.pack.mask("A" + "SHDC"[self.trump])
+            if ace:
+                return ace
+        if trumps and self.trumps_rule():
+            return trumps
+        return hand
+
+    def lead_rule_text(self) -> str:
+        return ("eldest must lead the trump Ace if he has it; once a player is down to one point, trumps must "
+                "always be led if possible")
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "bid":
+            return ["knock", "lurk"] if self.first else ["pass", "knock"]
+        if self.phase == "join":
+            return ["drop", "join"]
+        if self.phase == "draw":
+            if seat == self.dealer:  # he has taken the turn-up: discards one or more, draws one fewer
+                return self.exchange_options(seat, cap=min(6, len(self.stock) + 1))
+            return ["stand", *self.exchange_options(seat)]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            return "in the first deal say knock or lurk; in later deals knock or pass"
+        if self.phase == "join":
+            return "someone has knocked: join (in) or drop (out)"
+        if self.phase == "draw":
+            if seat == self.dealer:
+                return "the dealer, holding the turn-up, must discard (exchange <cards>) and draws one card fewer"
+            return "discard and draw (exchange <cards of your hand>) or stand"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "bid":
+            self.said[seat] = {"knock": KNOCK, "lurk": LURK, "pass": PASS}[word]
+            self.queue.pop(0)
+            if word == "knock":
+                self.knocker = seat
+                self.knocked()
+            elif self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.finish()  # a pass-out: "If all pass, the same dealer redeals"
+        elif self.phase == "join":
+            self.said[seat] = KNOCK if word == "join" else PASS
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.deal_rest()
+                self.active = [s for s in range(self.players) if self.said[s] == KNOCK]
+                self.throw_in_passers()
+                if len(self.active) == 1:
+                    self.finish()  # nobody joins: the knocker takes the five tricks (ENGINE DEFAULT)
+                else:
+                    self.begin_play(self.first_active_after(self.dealer))
+        elif self.phase == "draw":
+            if args:
+                if seat == self.dealer:
+                    out = self.cards_in(args, self.hands[seat])
+                    self.hands[seat] &= ~out
+                    self.draw(seat, len(args) - 1)
+                    self.discards |= out
+                    self.seen[seat] |= out
+                    self.maybe_in[seat] = self.known_in[seat] & ~self.seen[seat]
+                    self.known_in[seat] = 0
+                else:
+                    self.exchange(seat, args)
+            self.queue.pop(0)
+            self.next_drawer()
+        else:
+            self.play_card(seat, action)
+
+    def knocked(self) -> None:
+        if self.first:  # "as soon as someone knocks there follows a draw"; everyone else lurks
+            for s in range(self.players):
+                self.said[s] = self.said[s] or LURK
+            self.deal_rest()
+            self.active = list(range(self.players))
+            self.queue = self.seats_from(self.dealer)
+            self.phase = "draw"
+            self.next_drawer()
+        else:
+            self.queue = [s for s in self.seats_from(self.knocker) if s != self.knocker]
+            self.phase, self.turn = "join", self.queue[0]
+
+    def deal_rest(self) -> None:
+        """With the auction after three cards, the last two are dealt now."""
+        for _ in range(self.to_deal):
+            for s in self.seats_from(self.dealer):
+                self.draw(s, 1)
+        self.to_deal = 0
+
+    def next_drawer(self) -> None:
+        if not self.queue:
+            self.begin_play(self.first_active_after(self.dealer))
+            return
+        self.turn = self.queue[0]
+        if self.turn == self.dealer and self.turnup is not None:
+            self.hands[self.dealer] |= 1 << self.turnup  # "Dealer must take the trump turn-up before discarding"
+            self.known_in[self.dealer] |= 1 << self.turnup
+            self.turnup = None
+
+    def loafable(self, seat: int) -> bool:
+        """First deal: only a knocker; later: every knocker and joiner (NK-GAP-1, NK-GAP-2)."""
+        return seat == self.knocker if self.first else self.said[seat] == KNOCK
+
+    def new_scores(self) -> tuple[list[int], list[bool]]:
+        """The scores after this deal, and who was loafed."""
+        tricks = list(self.tricks_won) if hasattr(self, "tricks_won") else [0] * self.players
+        if len(self.active) == 1:
+            tricks[self.active[0]] = 5
+        out, loafed = [], []
+        for s in range(self.players):
+            loaf = s in self.active and self.loafable(s) and tricks[s] == 0
+            out.append(max(self.scores[s] + 5, START) if loaf else max(self.scores[s] - tricks[s], 0))
+            loafed.append(loaf)
+        return out, loafed
+
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, {POT: self.pot}, unit="points")
+        if self.new_game:
+            led.note(f"a new game: each player stakes one chip; the pot holds {self.pot}")
+        if not self.active:
+            led.note(f"all passed: pass-out {self.passouts + 1}" + (", the same dealer redeals"
+                     if self.passouts + 1 < 3 else ", the deal passes on"))
+            return led.settlement()
+        if len(self.active) == 1:
+            led.note(f"nobody joins in: seat {self.active[0]} takes the five tricks without play")
+        new, loafed = self.new_scores()
+        for s in range(self.players):
+            if loafed[s]:
+                led.pools[POT] += 1
+                led.score(s, self.scores[s] - new[s], f"seat {s} won no trick and is loafed: score {self.scores[s]} "
+                          f"-> {new[s]}, and adds a chip to the pot")
+            elif new[s] != self.scores[s]:
+                led.score(s, self.scores[s] - new[s], f"seat {s}: score {self.scores[s]} -> {new[s]}")
+        zero = [s for s in range(self.players) if new[s] == 0]
+        if zero:
+            pot = led.pools[POT]
+            led.pools[POT] = 0
+            if len(zero) == 1:
+                led.note(f"seat {zero[0]} reached zero first and wins the game and the pot of {pot} chips")
+            else:
+                led.note(f"seats {', '.join(map(str, zero))} reached zero together, win the game and divide the pot "
+                         f"of {pot} chips ({plain(num(Fraction(pot, len(zero))))} each)")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        passout = not self.active
+        new = self.scores if passout else self.new_scores()[0]
+        return {"scores": new, "pools": {POT: plain(self.result().pools[POT])},
+                "first": self.first and passout, "passouts": (self.passouts + 1) % 3 if passout else 0}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        scores = self.new_scores()[0] if self.turn is None and self.active else \
+            [self.running(s) for s in range(self.players)]
+        v.update(scores=scores, declarer=self.knocker if self.knocker >= 0 else None,
+                 first_deal=self.first, lurkers=[s for s in range(self.players) if self.said[s] == LURK])
+        if self.phase == "play" and self.trumps_rule():
+            v["status"] = "a player is down to one point: trumps must always be led if possible"
+        return v
+
+
+class Norrlandsknack(PoolGame):
+    """Norrlandsknack (Norseman's Knock): 3–5 players, 52 cards; count down from ten points to zero.
+
+    THE GAME. "Each player stakes one chip to the pot at start of play, but not at each deal. Each also
+    starts with a 10-point score and deducts one for each trick won. The winner is the first to reach
+    zero." The match ends at the deal in which someone reaches zero. Settlement deltas are points
+    gained towards zero (10 minus the score), so the match target is 10; the scores, the pot of chips,
+    whether it is still the first deal and the pass-outs are carried from deal to deal.
+
+    THE DEAL. "Deal a batch of three to each player, turn the next for trump, then two more each"
+    (NK-GAP-3: the seed's order, not Wikipedia's five then the turn-up). Cards rank A high to 2.
+    Option auction_after_three: "It is also usual to bid, join in or drop out when three cards have
+    been dealt to each and a trump-card is turned. The last two cards are then not dealt til the
+    auction is over."
+
+    THE FIRST DEAL. "Each in turn either knocks, thereby undertaking to win at least one trick, or
+    says, 'I lurk'. Lurking means to play in hope of winning a trick, as there is no penalty for
+    failing to do so at this stage." The bidding ends at the first knock and everyone plays (those
+    who have not spoken lurk, as Wikipedia 'Norseman's knock' has it: "As soon as any player knocks,
+    the bidding ends"). If all lurk it is a pass-out (de.wikipedia 'Norrlandsknack': "Wenn alle
+    lauern, müssen die Karten von demselben Spieler wieder gegeben werden"). "As soon as someone
+    knocks there follows a draw. Each in turn, starting with eldest, may make any number of discards
+    and then draw the same number of replacements from stock. Dealer must take the trump turn-up
+    before discarding, and correspondingly draws one card fewer to restore his hand to five"
+    (exchange <cards> or stand; the dealer must discard at least one).
+
+    LATER DEALS. "A player can only pass, not lurk ... When someone knocks, the other players –
+    including any who have passed – must decide whether they will join in or drop out": after the
+    first knock every other player in turn from the knocker's left says join or drop. There is no
+    draw. A knocker whom nobody joins takes the five tricks without play (ENGINE DEFAULT).
+
+    PASS-OUTS. "If all pass, the same dealer redeals. After three pass-outs, the deal passes on." A
+    first deal passed out stays a first deal.
+
+    THE PLAY. "Eldest leads the trump Ace if he has it, otherwise any card" (the first active player
+    left of the dealer leads). "Players must follow suit if possible, otherwise may play any card.
+    The trick is taken by the highest card of the suit led, or by the highest trump if any are
+    played, and the winner of each trick leads to the next. When at least one player is down to one
+    point ... Trumps must always be led, if possible": the rule holds as soon as any player's score,
+    less the tricks he has won this deal, is one or less, and the engine enforces it (so the seed's
+    loaf for failing to lead a trump cannot arise, NK-GAP-1).
+
+    SCORE (NK-GAP-1, from Parlett's next page, provisional). One point off for each trick won. "If a
+    knocker wins no trick, he is said to be given a loaf, or just 'loafed'. This entails adding five
+    to his score, or raising it to 10 if that would make it more. A player who joins in, but who wins
+    no trick, is also loafed. But this does not apply to the first deal, when everyone may join in for
+    nothing – here, only a knocker can be loafed [lurkers never are, NK-GAP-2]. Each time a player is
+    loafed, he adds one chip to the pot. The pot is won by (or divided between) the first player(s) to
+    reach zero points."
+    """
+
+    id = "norrlandsknack"
+    name = "Norrlandsknack"
+    aliases = ("norsemans-knock",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_52
+    unit = "points"
+    target = START
+    source = f"{SEED}, 'Norrlandsknack'; RESOLUTIONS.md §2.13 (NK-GAP-1..3, Parlett's next page)"
+    deal_class = KnackDeal
+    option_specs = (
+        Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "
+               "turn-up; the last two cards are dealt after the auction",
+               source="seed 002: 'It is also usual to bid, join in or drop out when three cards have been dealt'"),
+    )
+
+    def next_dealer(self, deal: Any) -> int:
+        """'If all pass, the same dealer redeals. After three pass-outs, the deal passes on.'"""
+        if not deal.active and deal.passouts + 1 < 3:
+            return int(deal.dealer)
+        return super().next_dealer(deal)

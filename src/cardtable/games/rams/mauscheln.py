@@ -1,0 +1,291 @@
+"""Mauscheln / Mousel (seed 002, Parlett's 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.cards import PACK_32, PACK_52
+from ...core.chips import Amount, Ledger, Settlement
+from ...core.dealing import DealPlan
+from ...core.options import Option
+from ...core.pools import PoolDeal, num
+from ...errors import RulesError
+from .base import SEED, UNDERTRUMP, PoolGame
+
+__all__ = ["POT", "Mauscheln"]
+
+POT = "pot"
+
+
+class MauschelnDeal(PoolDeal):
+    """A deal of Mauscheln: diddle or pass, join in or drop out, one exchange each, four tricks."""
+
+    game: Mauscheln
+    pool_key = POT
+
+    def _start(self, order: list[int]) -> None:
+        n, o = self.players, self.game.options
+        dealt = DealPlan(rounds=(2, 2), turn_up=True).deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.pot = self.pool_start + o.stake
+        self.premiums: list[tuple[int, int, Amount, str]] = []  # payer, payee (-1: the pot), amount, why
+        self.diddler = -1
+        self.blind = self.blind_diddled = False
+        self.joined: list[int] = []
+        if o.flush_redeal:
+            self.redeal_flushes()
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+        if o.blind_diddle and self.pack.rank[self.turnup] >= 13:
+            self.phase, self.turn, self.blind = "blind", self.dealer, True
+
+    def premium(self) -> Amount:
+        """MA-GAP-2 (ENGINE DEFAULT): a quarter of the pot, or the dealer's stake."""
+        return num(Fraction(self.pot, 4)) if self.game.options.premium == "quarter_pot" else self.game.options.stake
+
+    def redeal_flushes(self) -> None:
+        """Variant 3: a hand of four of one suit pays a premium, is thrown in face up and replaced."""
+        for s in self.seats_from(self.dealer):
+            h = self.hands[s]
+            while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
+                self.premiums.append((s, -1, self.premium(), f"seat {s} was dealt a flush"))
+                self.thrown |= h
+                self.hands[s] = 0
+                self.draw(s, 4)
+                h = self.hands[s]
+
+    def own_hand_hidden(self, viewer: int) -> bool:
+        return self.blind and viewer == self.dealer
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        belli = self.game.options.belli
+        if belli != "off" and trump is not None:
+            c = self.pack.parse("7D" if belli == "7D" else "7" + "SHDC"[trump])
+            suit_of[c], power[c] = trump, 27  # Belli: second-highest trump, under the Ace (28)
+        return suit_of, power
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase in ("blind", "bid"):
+            return ["pass", "diddle"]
+        if self.phase == "join":
+            return ["pass", "join"]
+        if self.phase == "exchange":
+            return ["stand", *self.exchange_options(seat)]
+        return self.legal_cards()
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "blind":
+            return "the dealer may diddle blind (before looking at his cards) or pass"
+        if self.phase == "bid":
+            return "say pass or diddle (undertake two tricks)"
+        if self.phase == "join":
+            return "someone diddles: say join (undertake one trick) or pass (drop out)"
+        if self.phase == "exchange":
+            return (f"exchange <cards of your hand> (at most {self.available()} can be drawn), or stand; "
+                    "each active player exchanges once")
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "blind":
+            if word == "diddle":
+                self.start_join(seat)
+            else:
+                self.blind = False
+                self.phase = "bid"
+                self.turn = self.queue[0]
+        elif self.phase == "bid":
+            if word == "diddle":
+                self.start_join(seat)
+                return
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.finish()  # "If no one offers to diddle, the deal passes round"
+        elif self.phase == "join":
+            if word == "join":
+                self.joined.append(seat)
+            self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.start_exchange()
+        elif self.phase == "exchange":
+            first = None
+            if args and seat == self.dealer == self.diddler and self.blind_diddled and self.turnup is not None:
+                first, self.turnup = self.turnup, None  # the blind diddler includes the turn-up
+            if args:
+                self.exchange(seat, args, first)
+            self.queue.pop(0)
+            self.next_exchanger()
+        else:
+            self.play_card(seat, action)
+
+    def start_join(self, seat: int) -> None:
+        self.diddler = seat
+        self.blind_diddled = self.blind
+        self.queue = [s for s in self.seats_from(seat) if s != seat]
+        self.phase, self.turn = "join", self.queue[0]
+
+    def start_exchange(self) -> None:
+        if not self.joined:
+            self.blind = False
+            self.finish()  # "If someone diddles but no one joins in, the diddler wins the pot without play"
+            return
+        self.active = sorted([self.diddler, *self.joined])
+        self.throw_in_passers()
+        self.queue = [s for s in self.seats_from(self.dealer) if s in self.active]
+        self.phase = "exchange"
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        if not self.queue:
+            self.begin_play(self.diddler)  # "The diddler leads any card to the first trick"
+            return
+        self.turn = self.queue[0]
+        if self.turn == self.dealer:
+            self.blind = False  # "when his turn comes to exchange, he may look at his cards"
+
+    def trick_done(self, winner: int) -> None:
+        trick = [c for _, c in self.last_trick]
+        belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
+        ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
+        if belli and ace:
+            holder = next(s for s, c in self.last_trick if c == belli[0])
+            self.premiums.append((holder, ace[0], self.premium(), f"seat {holder} lost Belli to the trump Ace"))
+        super().trick_done(winner)
+        if self.turn is None:
+            self.phase = "done"
+
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        d, pot, stake = self.dealer, self.pot, self.game.options.stake
+        led = Ledger(self.players, {POT: self.pool_start})
+        led.to_pool(d, POT, stake, f"seat {d} (dealer) stakes {stake}; the pot is {pot}")
+        for payer, payee, amount, why in self.premiums:
+            if payee < 0:
+                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot")
+            else:
+                led.pay(payer, payee, amount, f"{why}: pays seat {payee} a premium of {amount}")
+        if self.diddler < 0:
+            led.note("no one offered to diddle: the pot is carried to the next deal")
+        elif not self.joined:
+            led.from_pool(self.diddler, POT, pot, f"seat {self.diddler} diddles and no one joins in: "
+                          f"he takes the pot of {pot} without play")
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                who = f"seat {s} ({'diddler' if s == self.diddler else 'joined in'})"
+                if t:
+                    share = num(Fraction(pot * t, 4))
+                    led.from_pool(s, POT, share, f"{who} won {t} trick{'s' * (t > 1)}: {t}/4 of the pot of {pot} "
+                                  f"= {share}")
+                need = 2 if s == self.diddler else 1
+                if t < need:
+                    times = 2 if s == self.diddler and t == 0 else 1
+                    led.to_pool(s, POT, pot * times, f"{who} won {t} trick{'s' * (t != 1)} and pays "
+                                + ("double the pot" if times == 2 else "the value of the pot")
+                                + f", {pot * times}, into the pot")
+        return led.settlement()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(declarer=self.diddler if self.diddler >= 0 else None, joined=list(self.joined),
+                 contract="diddle" if self.diddler >= 0 else None)
+        return v
+
+
+class Mauscheln(PoolGame):
+    """Mauscheln (Mousel): 3–5 players, 32 cards A K Q J T 9 8 7; diddle for two tricks, join in for one.
+
+    THE DEAL. "The dealer stakes an amount divisible by four [option stake, default 4], then deals four
+    cards each, in twos, and turns the next for trump." Play goes to the left. The dealer stakes at
+    every deal and the pot is carried (MA-GAP-3, MA-GAP-4). Option cards=52 ("32 or 52c"): the full
+    pack ranking A down to 2.
+
+    THE BIDDING. "Each in turn may pass or declare 'Diddle', thereby undertaking to win two tricks.
+    As soon as someone offers to diddle, each in turn may pass, in which case they drop out, or 'Join
+    in', which is an undertaking to win at least one": after a diddle every other player, from the
+    diddler's left and including those who passed before it, says join or pass (engine reading: a
+    pass before any diddle only declines to diddle). "If no one offers to diddle, the deal passes
+    round" (MA-GAP-3: the cards are thrown in, the pot is carried and the next dealer adds his stake,
+    de.wiki.li 'Mauscheln'). "If someone diddles but no one joins in, the diddler wins the pot without
+    play."
+
+    THE EXCHANGE. "Otherwise, each active player may now make any number of discards and receive the
+    same number from the top of the stock. If it runs out, make a new stock from the cards of those
+    who passed, or from discards if necessary." Once each (MA-GAP-4), from the dealer's left:
+    exchange <cards> or stand; discards go face down out of play; a new stock is shuffled.
+
+    THE PLAY. "The diddler leads any card to the first trick. Players must follow suit and head the
+    trick if possible; must trump and overtrump if unable to follow; and may renounce only if unable
+    to do either." A player who can follow but not beat the best card of the suit plays any card of
+    it; a plain-suit trick already trumped is followed with any card of that suit (L3-GAP-5); a void
+    player unable to overtrump must still trump (L3-GAP-4; option undertrump_required=false: any card).
+
+    SETTLEMENT. "Each won trick earns one-quarter of the pot. An active player who took none, or the
+    diddler if he took only one, pays the value of the pot. If the diddler took none, he pays double."
+    The value is the pot as it stood for the deal (the stake included), paid into the pot for the
+    next deal (MA-GAP-4).
+
+    VARIANT 1 (blind_diddle). "If the turn-up is an Ace or other high card, the dealer may diddle
+    before looking at his cards. In this case, when his turn comes to exchange, he may look at his
+    cards, discard, and include the turn-up in his replacements." A high card is an Ace or a King
+    (ENGINE DEFAULT); the dealer is asked first (diddle or pass) and cannot see his hand until his
+    exchange; if he discards, the turn-up is his first replacement.
+
+    VARIANT 2 (belli). "The 7, called Belli, is the second-highest trump, and its holder pays a
+    premium if he loses it to the trump Ace." MA-GAP-1: belli="7D" (the Schellen seven of the German
+    pack: always a trump, just below the trump Ace, whatever suit is trumps) or belli="trump_seven";
+    belli="off" (default) plays without it.
+
+    VARIANT 3 (flush_redeal). "A player dealt a flush (four of the same suit) must pay a premium, throw
+    his hand in, and be dealt a new one": the hand is shown and put aside, four new cards come from the
+    top of the stock, before the bidding.
+
+    PREMIUMS (MA-GAP-2, ENGINE DEFAULT): a quarter of the pot (premium="quarter_pot") or the dealer's
+    stake (premium="stake"); the flush premium goes to the pot, the Belli premium to the player of the
+    trump Ace.
+    """
+
+    id = "mauscheln"
+    name = "Mauscheln"
+    aliases = ("mousel",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_32
+    source = f"{SEED}, 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12 (MA-GAP-1..4), §2.2 L3-GAP-4"
+    deal_class = MauschelnDeal
+    option_specs = (
+        UNDERTRUMP,
+        Option("stake", int, 4, range(4, 101), doc="the dealer's stake each deal: a multiple of four",
+               source="seed 002: 'The dealer stakes an amount divisible by four'"),
+        Option("cards", int, 32, (32, 52), doc="the pack: 32 cards (AKQJT987) or 52", source="seed 002: '32 or 52c'"),
+        Option("blind_diddle", bool, False, doc="variant 1: on an Ace or King turned, the dealer may diddle blind "
+               "and takes the turn-up among his replacements",
+               source="seed 002 Mauscheln variant 1; 'high card' = A or K is an ENGINE DEFAULT"),
+        Option("belli", str, "off", ("off", "7D", "trump_seven"),
+               doc="variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
+               "premium if he loses it to the trump Ace", source="seed 002 variant 2; MA-GAP-1"),
+        Option("flush_redeal", bool, False, doc="variant 3: a hand dealt four of a suit pays a premium to the "
+               "pot, is thrown in and replaced", source="seed 002 variant 3"),
+        Option("premium", str, "quarter_pot", ("quarter_pot", "stake"),
+               doc="the size of the Belli and flush premiums", source="MA-GAP-2 (ENGINE DEFAULT)"),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        if self.options.cards == 52:
+            self.pack = PACK_52  # type: ignore[misc]
+
+    def _validate(self) -> None:
+        stake = self.options.stake
+        if stake % 4:
+            raise RulesError(f"{self.id}: option stake must be a multiple of four from 4 to 100 (the dealer "
+                             f"'stakes an amount divisible by four'), not {stake}")

@@ -1,0 +1,301 @@
+"""Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; RESOLUTIONS.md §2.11)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.cards import PACK_32, PACK_52
+from ...core.chips import Amount, Ledger, Settlement
+from ...core.dealing import DealPlan
+from ...core.options import Option
+from ...core.pools import PoolDeal, num
+from .base import PASS, PLAY, SEED, UNDERTRUMP, PoolGame
+
+__all__ = ["POOL", "Bierspiel", "Rams", "Rounce"]
+
+RAMS = 3
+STAKE = 5
+POOL = "pool"
+
+
+class RamsDeal(PoolDeal):
+    """A deal of Rams: bidding (pass, play, take the spare, rams), the dealer's rob, five tricks."""
+
+    game: Rams
+
+    def _start(self, order: list[int]) -> None:
+        n = self.players
+        plan = DealPlan(rounds=(3, 2), extra_hands=(("spare", n),), turn_up=True)
+        dealt = plan.deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.spare = dealt.extras["spare"]
+        self.pool = self.pool_start + STAKE
+        self.said = [0] * n
+        self.taker = -1
+        self.bidder = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = "bid", self.queue[0]
+
+    def _legal(self) -> list[str]:
+        seat = self.turn
+        assert seat is not None
+        if self.phase == "bid":
+            if seat == self.taker and not self.said[seat]:
+                return ["play"] if self.bidder >= 0 else ["play", "rams"]
+            out = ["pass"] if self.may_pass(seat) else []
+            out.append("play")
+            if self.taker < 0:
+                out.append("take")
+            if self.bidder < 0:
+                out.append("rams")
+            return out
+        if self.phase == "rob":
+            return ["pass"] + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
+        return self.legal_cards()
+
+    def may_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass now."""
+        if self.bidder >= 0 or self.pool == STAKE:
+            return False  # "when the pool contains only five units nobody may pass"; a Rams bid obliges all
+        if seat == self.dealer:
+            playing = sum(1 for s in range(self.players) if s != seat and self.said[s] >= PLAY)
+            return playing != 1  # "If only one player before him offers to play, dealer himself may not pass"
+        return True
+
+    def dealer_has_no_turn(self) -> bool:
+        """All before the dealer passed (``all_pass="dealer_paid"``): no play, the dealer is paid five."""
+        return self.game.options.all_pass == "dealer_paid" and all(
+            self.said[s] == PASS for s in range(self.players) if s != self.dealer)
+
+    def _explain(self, seat: int, action: str) -> str:
+        if self.phase == "bid":
+            if action == "pass":
+                if self.bidder >= 0:
+                    return "a Rams bid obliges everyone else to play"
+                if seat == self.taker:
+                    return "a player who takes the spare hand must then play"
+                if self.pool == STAKE:
+                    return "when the pool contains only five units nobody may pass"
+                return "if only one player before him offers to play, the dealer may not pass"
+            if action == "take":
+                return "one player only may exchange his hand for the spare, and it has been taken"
+            if action == "rams":
+                return "someone has already bid Rams" if self.bidder >= 0 else "after taking the spare say play or rams"
+            return "say pass, play, take (the spare hand) or rams; cards are played after the bidding"
+        if self.phase == "rob":
+            return "the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass"
+        return self.explain_play(seat, action)
+
+    def _apply(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if self.phase == "bid":
+            if word == "take":
+                self.taker = seat
+                self.dead |= self.hands[seat]
+                self.seen[seat] |= self.hands[seat]
+                self.hands[seat], self.spare = self.spare, 0
+                return
+            self.said[seat] = {"pass": PASS, "play": PLAY, "rams": RAMS}[word]
+            if word == "rams":
+                self.bidder = seat
+                for s in range(self.players):
+                    if self.said[s] == PASS:
+                        self.said[s] = PLAY  # "obliges everyone else to play": earlier passers come back in
+            self.queue.pop(0)
+            if self.queue == [self.dealer] and self.dealer_has_no_turn():
+                self.queue.pop(0)
+            if self.queue:
+                self.turn = self.queue[0]
+            else:
+                self.end_bidding()
+        elif self.phase == "rob":
+            if word == "rob":
+                c = self.find_card(args[0], self.hands[seat])
+                self.hands[seat] = self.hands[seat] & ~(1 << c) | 1 << self.turnup
+                self.known_in[seat] |= 1 << self.turnup
+                self.discards |= 1 << c
+                self.seen[seat] |= 1 << c
+                self.turnup = None
+            self.begin_play(self.first_active_after(self.dealer))
+        else:
+            self.play_card(seat, action)
+
+    def end_bidding(self) -> None:
+        self.active = [s for s in range(self.players) if self.said[s] >= PLAY]
+        self.throw_in_passers()
+        if len(self.active) <= 1:
+            self.finish()  # all passed, or (all_pass="dealer_may_play") the dealer alone plays: no play
+        elif self.dealer in self.active and self.turnup is not None:
+            self.phase, self.turn = "rob", self.dealer
+        else:
+            self.begin_play(self.first_active_after(self.dealer))
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        c = self.second_trump(trump)
+        if c is not None:
+            suit_of[c], power[c] = trump, 27  # just below the trump Ace (28)
+        return suit_of, power
+
+    def second_trump(self, trump: int | None) -> int | None:
+        """The card ranking second in trumps whatever its rank (Bierspiel's seven); none in Rams."""
+        return None
+
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.bidder else 1 if self.bidder >= 0 else seat
+
+    def trick_done(self, winner: int) -> None:
+        if (self.bidder >= 0 and winner != self.bidder) or not any(self.hands[s] for s in self.in_play):
+            self.finish()  # a Rams bid stops at the first lost trick
+
+    def pool_now(self) -> Amount:
+        return self.pool
+
+    def _settle(self) -> Settlement:
+        n, d, pool = self.players, self.dealer, self.pool
+        led = Ledger(n, {POOL: self.pool_start})
+        led.to_pool(d, POOL, STAKE, f"seat {d} (dealer) antes {STAKE}; the pool is {pool}")
+        if not self.active:
+            right = (d - 1) % n
+            led.pay(right, d, STAKE, f"everybody passed: seat {d} (dealer) receives {STAKE} from seat {right} "
+                    f"on his right; no play, the pool of {pool} stays for the next deal")
+        elif len(self.active) == 1:
+            s = self.active[0]
+            led.from_pool(s, POOL, pool, f"seat {s} (dealer) alone plays and takes the pool of {pool} without play")
+        elif self.bidder >= 0:
+            b = self.bidder
+            if self.tricks_won[b] == 5:
+                led.from_pool(b, POOL, pool, f"seat {b} made Rams (all five tricks) and wins the pool of {pool}")
+                for s in range(n):
+                    if s != b:
+                        led.pay(s, b, STAKE, f"seat {s} pays seat {b} {STAKE}")
+            else:
+                led.to_pool(b, POOL, pool, f"seat {b} lost Rams at trick {sum(self.tricks_won)} and doubles the "
+                            f"pool ({pool} + {pool})")
+                for s in range(n):
+                    if s != b:
+                        led.pay(b, s, STAKE, f"seat {b} pays seat {s} {STAKE}")
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                if t:
+                    share = num(Fraction(pool * t, 5))
+                    led.from_pool(s, POOL, share, f"seat {s} won {t} trick{'s' * (t > 1)}: {t}/5 of the pool of "
+                                  f"{pool} = {share}")
+                else:
+                    led.to_pool(s, POOL, STAKE, f"seat {s} won no trick and adds {STAKE} for the next deal")
+        return led.settlement()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(spare_size=self.spare.bit_count(), declarer=self.bidder if self.bidder >= 0 else None,
+                 contract="rams" if self.bidder >= 0 else None, spare_taken_by=self.taker if self.taker >= 0 else None)
+        if self.phase == "bid" and self.pool == STAKE:
+            v["status"] = "the pool holds only five: nobody may pass"
+        elif self.bidder >= 0 and self.phase != "done":
+            v["status"] = f"seat {self.bidder} has bid Rams: everyone plays; play stops at the first trick he loses"
+        return v
+
+
+class Rams(PoolGame):
+    """Rams (Rammes): 3–5 players, 32 cards A K Q J T 9 8 7; pass or play for fifths of the pool.
+
+    THE DEAL. "Ante five to the pool, deal five each (3+2) plus a spare hand of five, and turn the
+    next for trump." The dealer antes the five at every deal (gambiter.com and denexa.com 'Rams':
+    "the dealer puts five counters in the pool"); the pool is carried from deal to deal. The spare
+    hand is dealt in rotation after the dealer.
+
+    THE BIDDING. From the dealer's left each in turn says pass, play, take or rams. "Each in turn
+    may pass or undertake to win at least one trick [play]; but when the pool contains only five
+    units nobody may pass." "One player only may exchange his hand for the spare, sight unseen, but
+    must then play" [take: his own hand goes face down out of play, unseen by the others; he then says
+    play or rams]. RA-GAP-3: the first to ask gets the spare. "Rams is a bid to win all five tricks
+    [rams], and obliges everyone else to play": players who passed before the bid come back in, and
+    the later ones may only play (or take the spare). "If only one player before him offers to
+    play, dealer himself may not pass."
+
+    ALL PASS. "If everybody passes, dealer receives five chips from the player on his right and there
+    is no play"; the pool stays for the next deal. Default (all_pass="dealer_paid"): "everybody"
+    means everyone before the dealer, who then has no turn (engine reading: were the dealer to speak,
+    he would always play alone for the pool and the seed's payment could never happen). Option
+    all_pass="dealer_may_play": the dealer still speaks; if he plays alone he takes the pool without
+    play (as Loo's dealer takes the pool when all pass to him, L3-GAP-1; an inference).
+
+    THE ROB. "Dealer may take the trump turn-up in exchange for any unwanted card": if he plays, after
+    the bidding he says rob <card> (the card goes face down out of play; everyone sees him take the
+    turn-up) or pass.
+
+    THE PLAY. "The first active player left of dealer leads" (also after a Rams bid, RA-GAP-3).
+    "Players must follow suit and head the trick if possible; must trump and overtrump if unable to
+    follow; and may renounce only if unable to do either. The trick is taken by the highest card of
+    the suit led, or by the highest trump if any are played, and the winner of each trick leads to
+    the next." A player who can follow but not beat the best card of the suit plays any card of it;
+    a plain-suit trick already trumped is followed with any card of that suit (L3-GAP-5). A void
+    player who cannot overtrump must still trump (L3-GAP-4; option undertrump_required=false: he may
+    then play any card). The seed sets no lead obligation: any card may be led.
+
+    SETTLEMENT. "Each won trick earns one-fifth of the pool. A player who takes none adds five for
+    the next deal. A successful rams bid wins the pool plus five from each opponent. If lost, the
+    bidder doubles the pool and pays five to each (nothing extra for the player who took the trick
+    that ended the play)": a Rams bid is played only until the bidder loses a trick, and the doubled
+    pool is carried to the next deal.
+    """
+
+    id = "rams"
+    name = "Rams"
+    aliases = ("rammes",)
+    min_players, max_players, default_players = 3, 5, 4
+    pack = PACK_32
+    source = f"{SEED}, 'Rams'; RESOLUTIONS.md §2.11 (RA-GAP-1..3), §2.2 (L3-GAP-4, L3-GAP-5)"
+    deal_class = RamsDeal
+    option_specs: tuple[Option, ...] = (
+        UNDERTRUMP,
+        Option("all_pass", str, "dealer_paid", ("dealer_paid", "dealer_may_play"),
+               doc="when all before the dealer pass: no play and the dealer receives five from his right-hand "
+               "player (dealer_paid), or the dealer still speaks and may play alone to take the pool "
+               "(dealer_may_play)",
+               source="seed 002 'If everybody passes, dealer receives five chips from the player on his right' "
+               "(ENGINE reading of 'everybody')"),
+    )
+
+
+class Rounce(Rams):
+    """Rounce: Rams "using 52 cards" (RA-GAP-2: the same rules, cards ranking A K Q J T 9 8 7 6 5 4 3 2,
+    for three to nine players; other books deal Rounce differently). The rules of Rams follow.
+    """
+
+    id = "rounce"
+    name = "Rounce"
+    aliases = ()
+    max_players = 9
+    pack = PACK_52
+    source = f"{SEED}, 'Rams' ('Variant games include Rounce, using 52 cards'); RESOLUTIONS.md §2.11 RA-GAP-2"
+
+
+class BierspielDeal(RamsDeal):
+    game: Bierspiel
+
+    def second_trump(self, trump: int | None) -> int | None:
+        if trump is None:
+            return None
+        code = "7D" if self.game.options.bierspiel_seven == "fixed_7D" else "7" + "SHDC"[trump]
+        return self.pack.parse(code)
+
+
+class Bierspiel(Rams):
+    """Bierspiel: Rams "in which 7 is always the second-highest trump". RA-GAP-1: the seven of the
+    trump suit ranks just below the trump Ace (bierspiel_seven="trump_seven"); option
+    bierspiel_seven="fixed_7D": the 7D is always a trump, just below the trump Ace, whatever suit is
+    trumps (like Mauscheln's Belli); it then no longer belongs to diamonds. The rules of Rams follow.
+    """
+
+    id = "bierspiel"
+    name = "Bierspiel"
+    aliases = ()
+    source = f"{SEED}, 'Rams' ('Bierspiel, in which 7 is always the second-highest trump'); RA-GAP-1"
+    deal_class = BierspielDeal
+    option_specs = (*Rams.option_specs, Option(
+        "bierspiel_seven", str, "trump_seven", ("trump_seven", "fixed_7D"),
+        doc="which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)",
+        source="RA-GAP-1"))
