@@ -186,6 +186,10 @@ class HeuristicBot:
 
     def look_ahead(self, deal: Deal, seat: int, legal: list[str]) -> str:
         """Judge each option by a few playouts on fresh samples (flat Monte Carlo)."""
+        bids = [a for a in legal if a.startswith("bid ") and a[4:].isdigit()]
+        if len(bids) > 3:  # a long ladder of point bids: judge only the three lowest (and the rest)
+            low = sorted(bids, key=lambda a: int(a[4:]))[:3]
+            legal = [a for a in legal if a not in bids or a in low]
         options = legal if len(legal) <= self.max_options else self.rng.sample(legal, self.max_options)
         scores: dict[str, float] = {}
         for a in options:

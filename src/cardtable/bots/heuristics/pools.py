@@ -34,15 +34,26 @@ def weak_cards(d: Deal, seat: int, trump: int | None) -> list[str]:
 
 def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | None:
     """Choose an entering, exchange or robbing action; None leaves it to the look-ahead."""
-    view = d.view(seat)
-    t = view.get("trump")
-    trump = "SHDC".index(t) if isinstance(t, str) and t in "SHDC" else None
+    t = getattr(d, "trump", None)  # the turned-up trump (public); cheaper than building the view
+    if isinstance(t, int):
+        trump: int | None = t
+    else:
+        v = d.view(seat).get("trump")
+        trump = "SHDC".index(v) if isinstance(v, str) and v in "SHDC" else None
     size = max(1, d.hands[seat].bit_count())
     st = strength(d, seat, trump) * 5 / max(size, 3)
     words = {a.split()[0] for a in legal}
     robs = [a for a in legal if a.startswith("rob ")]
-    if robs:
-        return robs[0]
+    if robs:  # take the turn-up, throwing out the weakest card: a low plain card before any trump
+        pack = d.pack
+
+        def worth(a: str) -> tuple[int, int]:
+            c = pack.parse_in(a.split()[-1], d.hands[seat])
+            if c is None:
+                return (2, 0)
+            return (1 if pack.suit[c] in (trump, 4) else 0, pack.rank[c])
+
+        return min(robs, key=worth)
     if "rams" in legal and st >= 4.3:
         return "rams"
     exchanges = [a for a in legal if a.startswith("exchange ")]
