@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
@@ -178,29 +178,49 @@ def play(game: Annotated[str, typer.Argument(help="game id, e.g. nap")],
 
 
 def progress_bar(label: str) -> Progress:
-    """A progress bar with deals/s and the time left."""
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(),
+    """A progress bar with deals/s and the time left (both from the average rate since the start, so that
+    results arriving in batches, as from Ray, do not make them jump)."""
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(), EtaColumn(),
                     console=console)
+
+
+def _average_rate(task: Task) -> float | None:
+    elapsed = task.finished_time if task.finished else task.elapsed
+    return task.completed / elapsed if elapsed and task.completed else None
 
 
 class RateColumn(ProgressColumn):
     """Deals per second so far."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.1f} deals/s", style="progress.data.speed")
+        rate = _average_rate(task)
+        return Text("" if rate is None else f"{rate:,.1f} deals/s", style="progress.data.speed")
+
+
+class EtaColumn(ProgressColumn):
+    """The time left at the average rate so far."""
+
+    def render(self, task: Task) -> Text:
+        rate = _average_rate(task)
+        if task.finished:
+            return Text("done", style="progress.remaining")
+        if rate is None or task.total is None:
+            return Text("eta -:--:--", style="progress.remaining")
+        secs = int((task.total - task.completed) / rate)
+        return Text(f"eta {secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", style="progress.remaining")
 
 
 def run_setup(backend: str, jobs: int, address: str | None, records: str | None) -> tuple[Any, Any]:
     """The runner of a backend and the records writer (the scale extra is loaded only when asked for)."""
     import importlib
 
+    if jobs < 0:
+        console.print(f"[red]error:[/] --jobs must be 0 (all cores) or a number of workers, not {jobs}")
+        raise typer.Exit(2)
     jobs = jobs or os.cpu_count() or 1
     try:
-        if backend == "local" and records is None:
-            return arena.local_runner(jobs), None
-        scale = importlib.import_module("cardtable.scale")
-        runner = scale.runner_for(backend, jobs, address)
+        scale = importlib.import_module("cardtable.scale")  # Ray and pyarrow are imported only when used
+        runner = scale.interruptible(scale.runner_for(backend, jobs, address))  # Ctrl-C: between two deals
         writer = scale.RecordWriter(records) if records else None
         return runner, writer
     except ct.RulesError as e:
@@ -240,10 +260,11 @@ def simulate(game: Annotated[str, typer.Argument(help="game id")],
         if writer:
             writer.close()
     if res.interrupted:
-        console.print(f"[yellow]interrupted: {res.deals} deals finished; figures below are for those[/]")
+        kept = f"; {writer.count} written to {records}" if writer else ""
+        console.print(f"[yellow]interrupted: {res.deals} of {n} deals finished{kept}; figures below are for those[/]")
     if not res.per_deal:
         raise typer.Exit(130)
-    t = Table(title=f"{g.info.name}: {n} deals, bots {', '.join(specs)}")
+    t = Table(title=f"{g.info.name}: {res.deals} deals, bots {', '.join(specs)}")
     t.add_column("seat")
     t.add_column("bot")
     t.add_column(f"mean {g.unit}/deal", justify="right")
@@ -253,6 +274,8 @@ def simulate(game: Annotated[str, typer.Argument(help="game id")],
     console.print(t)
     console.print(f"{res.deals_per_second:,.0f} deals/s, {res.actions / res.seconds:,.0f} actions/s "
                   f"({res.seconds:.2f} s)")
+    if res.interrupted:
+        raise typer.Exit(130)
 
 
 @app.command("duel")
@@ -287,13 +310,16 @@ def duel_cmd(game: Annotated[str, typer.Argument(help="game id")],
         if writer:
             writer.close()
     if res.interrupted:
-        console.print(f"[yellow]interrupted: {res.deals} deals finished; figures below are for those[/]")
+        kept = f"; {writer.count} written to {records}" if writer else ""
+        console.print(f"[yellow]interrupted: {res.deals} of {n} deals finished{kept}; figures below are for those[/]")
     if not res.per_deal:
         raise typer.Exit(130)
-    console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {n} duplicate deals × {g.players} rotations")
+    console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {res.deals} duplicate deals × {g.players} rotations")
     console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
                   f"over {bot_b} in the same seat")
     console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
+    if res.interrupted:
+        raise typer.Exit(130)
 
 
 @app.command("serve")
@@ -323,7 +349,10 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
            index: Annotated[int | None, typer.Option(help="which deal (its index); default the first")] = None,
            seat: Annotated[int | None, typer.Option(help="show the deal as this seat saw it (default: all hands)")]
            = None,
-           step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False) -> None:
+           step: Annotated[bool, typer.Option(help="wait for Enter after each action")] = False,
+           rotation: Annotated[int | None, typer.Option(
+               help="of a duel record: the play with bot A in this seat (default: the deal with B everywhere)")]
+           = None) -> None:
     """Show a recorded deal step by step, rebuilt from its record by the engine."""
     import importlib
 
@@ -334,16 +363,35 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
         if row is None:
             console.print(f"[red]error:[/] no deal with index {index} in {path}")
             raise typer.Exit(2)
+        if rotation is not None:
+            rotations = row.get("rotations") or []
+            if not rotations:
+                console.print(f"[red]error:[/] deal {row.get('index')} of {path} is not a duel record: "
+                              f"it has no rotations")
+                raise typer.Exit(2)
+            row = next((r for r in rotations if r.get("a_seat") == rotation), None)
+            if row is None:
+                console.print(f"[red]error:[/] --rotation is the seat of bot A, from 0 to {len(rotations) - 1}, "
+                              f"not {rotation}")
+                raise typer.Exit(2)
+        elif "a_seat" in row and row.get("rotations"):
+            console.print("[dim]a duel record: bot B in every seat (--rotation SEAT shows A in that seat)[/]")
+        actions = row.get("actions")
+        if not isinstance(actions, list):
+            raise ct.RulesError(f"deal {row.get('index')} of {path} is not a deal record: it has no action list")
         deal = ct.replay({**row, "actions": []})
+        if seat is not None and not 0 <= seat < deal.players:
+            raise ct.RulesError(f"--seat must be from 0 to {deal.players - 1}, not {seat}")
     except (ct.RulesError, ct.CardError, ct.IllegalAction) as e:
         console.print(f"[red]error:[/] {e}")
         raise typer.Exit(2) from None
-    console.print(f"[bold]{deal.game.info.name}[/] — deal {row.get('index')}, seed {row.get('seed')}, "
+    a_seat = "" if row.get("a_seat") is None else f", bot A in seat {row['a_seat']}"
+    console.print(f"[bold]{deal.game.info.name}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "
                   f"dealer {deal.dealer}, options {row.get('options') or {}}")
     if seat is None:
         for s in range(deal.players):
             console.print(f"seat {s}: ", cards_text(deal.card_codes(deal.hands[s])))
-    for n, (who, action) in enumerate(row["actions"], 1):
+    for n, (who, action) in enumerate(actions, 1):
         try:
             deal.act(action, seat=who)
         except ct.IllegalAction as e:

@@ -60,10 +60,12 @@ def detokenize(tokens: list[str]) -> str:
 class Vocabulary:
     """Token ids of one game configuration."""
 
-    def __init__(self, game_id: str, tokens: list[str]) -> None:
+    def __init__(self, game_id: str, tokens: list[str], codes: list[str] | None = None) -> None:
         self.game_id = game_id
         self.tokens = tokens
         self.index = {t: i for i, t in enumerate(tokens)}
+        self.codes = codes if codes is not None else [t for t in tokens if len(t) == 2 and t.isupper()]
+        """The card codes of the pack, in vocabulary order."""
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -145,7 +147,7 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
     numbers = [str(k) for k in range(301)]
     fixed = set(codes) | set(numbers) | {"=", END}
     extra = sorted(w for w in words if w not in fixed)
-    return Vocabulary(game_id, [END, *codes, "=", *numbers, *extra])
+    return Vocabulary(game_id, [END, *codes, "=", *numbers, *extra], codes)
 
 
 class ActionEntry:

@@ -24,8 +24,8 @@ from gymnasium import spaces
 
 import cardtable as ct
 
-from .actions import ActionEntry, vocabulary
-from .encode import Encoder
+from .actions import ActionEntry
+from .encode import encoder
 
 __all__ = ["SingleSeatEnv"]
 
@@ -39,8 +39,13 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
                  reward_scale: float = 1.0, opponent_params: dict[str, Any] | None = None,
                  render_mode: str | None = None, illegal: str = "end", illegal_reward: float = -10.0,
                  **options: Any) -> None:
+        if isinstance(reward_scale, bool) or not isinstance(reward_scale, int | float):
+            raise ValueError(f"reward_scale must be a number (the factor applied to the settlement), "
+                             f"not {reward_scale!r}")
         if illegal not in ("end", "raise"):
             raise ValueError(f"illegal must be 'end' or 'raise', not {illegal!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         self.illegal, self.illegal_reward = illegal, illegal_reward
         self.game = ct.load(game_id, players=players, **options)
         if not 0 <= seat < self.game.players:
@@ -48,9 +53,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.seat, self.opponents, self.reward_scale = seat, opponents, reward_scale
         self.opponent_params = dict(opponent_params or {})
         ct.bots.load(opponents, **self.opponent_params)  # validate now
-        self.vocab = vocabulary(self.game.id, self.game.players, tuple(sorted(self.game.options.as_dict().items())))
-        codes = [t for t in self.vocab.tokens[1:] if len(t) == 2 and not t.isdigit()]
-        self.encoder = Encoder(self.game.players, self.vocab, codes)
+        self.encoder = encoder(self.game.id, self.game.players, tuple(sorted(self.game.options.as_dict().items())))
+        self.vocab = self.encoder.vocab
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(low=-1e6, high=1e6, shape=(self.encoder.size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(len(self.vocab),), dtype=np.int8),
@@ -89,7 +93,8 @@ class SingleSeatEnv(gymnasium.Env):  # type: ignore[misc]
         self.deal = self.game.deal(seed=deal_seed, dealer=int(self.np_random.integers(self.game.players)))
         self._play_bots()
         while self.deal.over:  # a deal thrown in before the learner acts: deal again
-            self.deal = self.game.deal(seed=int(self.np_random.integers(2**62)))
+            self.deal = self.game.deal(seed=int(self.np_random.integers(2**62)),
+                                       dealer=int(self.np_random.integers(self.game.players)))
             self._play_bots()
         return self._obs(), {}
 

@@ -14,6 +14,12 @@ Players then enter actions token by token (see :mod:`cardtable.rl.actions`); inf
 strings and tensors come from ``view(seat)``; returns are the settlement deltas; ``resample_from_infostate``
 uses ``deal.sample``. Game parameters: ``players``, ``dealer`` and ``options`` (a JSON object of the game's
 options).
+
+The strings are the seat's view as JSON (with the whole history: perfect recall) and the tokens being entered.
+The tensors (information state and observation alike) are the encoding of that view by
+:mod:`cardtable.rl.encode`, which summarises the history (cards each seat has shown, per-seat counts of every
+action token, the last six actions in order), so two information states that differ only in the order of older
+actions can share a tensor; use the strings where exact perfect recall matters (tabular CFR, IS-MCTS do).
 """
 
 from __future__ import annotations
@@ -28,8 +34,8 @@ import pyspiel
 
 import cardtable as ct
 
-from .actions import ActionEntry, Vocabulary, vocabulary
-from .encode import Encoder
+from .actions import ActionEntry, Vocabulary
+from .encode import Encoder, encoder
 
 __all__ = ["register", "register_all", "short_name"]
 
@@ -46,11 +52,24 @@ class Config:
         return self
 
     def __init__(self, game_id: str, players: int, dealer: int, options: str) -> None:
-        self.ct_game = ct.load(game_id, players=players, **json.loads(options or "{}"))
+        try:
+            parsed = json.loads(options or "{}")
+        except json.JSONDecodeError as e:
+            parsed = e.msg
+        if not isinstance(parsed, dict):
+            specs = ct.game_info(game_id).options
+            example = json.dumps({specs[0].name: specs[0].default}) if specs else "{}"
+            raise ct.RulesError(f"the 'options' parameter must be a JSON object of {game_id}'s options "
+                                f"({', '.join(o.name for o in specs) or 'it has none'}), e.g. '{example}'; "
+                                f"got {options!r}") from None
+        self.ct_game = ct.load(game_id, players=players, **parsed)
+        if not 0 <= dealer < self.ct_game.players:
+            raise ct.RulesError(f"the 'dealer' parameter must be a seat from 0 to {self.ct_game.players - 1}, "
+                                f"not {dealer}")
         self.dealer = dealer
-        self.vocab: Vocabulary = vocabulary(game_id, players, tuple(sorted(self.ct_game.options.as_dict().items())))
-        codes = [t for t in self.vocab.tokens[1:] if len(t) == 2 and not t.isdigit()]
-        self.encoder = Encoder(players, self.vocab, codes)
+        self.encoder: Encoder = encoder(game_id, self.ct_game.players,
+                                        tuple(sorted(self.ct_game.options.as_dict().items())))
+        self.vocab: Vocabulary = self.encoder.vocab
 
 
 @cache
@@ -165,8 +184,12 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardTableState:
         """A state consistent with ``player_id``'s information (``deal.sample``), with the same entry prefix."""
         new = self.clone()
-        if self.deal is not None:  # the clone shares nothing mutable with this state
-            seed = int(probability_sampler() * 2**53) if probability_sampler is not None else len(self.history())
+        seed = int(probability_sampler() * 2**53) if probability_sampler is not None else len(self.history())
+        if self.deal is None:  # still dealing: nobody has seen a card, so any order of as many cards will do
+            cards = list(range(self.g.ct_game.pack.size))
+            random.Random(seed).shuffle(cards)
+            new.order, new.left = cards[:len(self.order)], sorted(cards[len(self.order):])
+        else:  # the clone shares nothing mutable with this state
             new.deal = self.deal.sample(player_id, random.Random(seed))
             new.entry.reset(new.deal.legal()) if not new.deal.over else None
             for tok in self.entry.prefix:
@@ -208,7 +231,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": info.default_players, "dealer": 0, "options": "{}"})
 

@@ -8,9 +8,12 @@
 
 Agents are ``seat_0`` … ``seat_{n-1}``. An action is entered token by token (see :mod:`cardtable.rl.actions`):
 the agent whose turn it is keeps the turn until its action is complete. Observations are dicts with
-``observation`` (the fixed-length encoding of ``view(seat)``) and ``action_mask``. Rewards are the true
-settlement deltas at the end of the deal, times ``reward_scale``; an episode is one deal, or a whole match
-with ``episode="match"`` (then each deal's deltas are rewarded as that deal ends).
+``observation`` (the fixed-length encoding of ``view(seat)``, :mod:`cardtable.rl.encode`) and ``action_mask``.
+A token outside the mask raises ``ValueError`` and changes nothing. Rewards are the true settlement deltas at
+the end of the deal, times ``reward_scale``; an episode is one deal, or a whole match with
+``episode="match"``: deals follow one another with the dealer rotating and pools and scores carried (each
+deal's deltas are rewarded as that deal ends) until the game's target is reached or ``match_deals`` deals
+are played (default: the target where the game has one, else one deal dealt by each seat).
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from pettingzoo import AECEnv
 
 import cardtable as ct
 
-from .actions import ActionEntry, vocabulary
-from .encode import Encoder
+from .actions import ActionEntry
+from .encode import encoder
 
 __all__ = ["CardTableEnv", "env"]
 
@@ -36,17 +39,24 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, game_id: str, players: int | None = None, episode: str = "deal", reward_scale: float = 1.0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, match_deals: int | None = None, **options: Any) -> None:
         super().__init__()
+        if isinstance(reward_scale, bool) or not isinstance(reward_scale, int | float):
+            raise ValueError(f"reward_scale must be a number (the factor applied to the settlement), "
+                             f"not {reward_scale!r}")
         if episode not in ("deal", "match"):
             raise ValueError(f"episode must be 'deal' or 'match', not {episode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        if match_deals is not None and (episode != "match" or match_deals < 1):
+            raise ValueError(f"match_deals (here {match_deals}) is a positive deal count, for episode='match' only")
         self.game = ct.load(game_id, players=players, **options)
         self.metadata = {**self.metadata, "name": f"cardtable_{self.game.id}"}
         n = self.game.players
-        self.vocab = vocabulary(self.game.id, n, tuple(sorted(self.game.options.as_dict().items())))
-        codes = [t for t in self.vocab.tokens[1:] if len(t) == 2 and not t.isdigit()]
-        self.encoder = Encoder(n, self.vocab, codes)
+        self.encoder = encoder(self.game.id, n, tuple(sorted(self.game.options.as_dict().items())))
+        self.vocab = self.encoder.vocab
         self.episode, self.reward_scale, self.render_mode = episode, reward_scale, render_mode
+        self.match_deals = match_deals if match_deals is not None else (None if self.game.target else n)
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
         obs_space = spaces.Dict({
@@ -76,15 +86,21 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.match = ct.Match(self.game, seed=self._rng.randrange(2**62)) if self.episode == "match" else None
+        self.match = ct.Match(self.game, seed=self._rng.randrange(2**62), deals=self.match_deals,
+                              dealer=self._rng.randrange(self.game.players)) if self.episode == "match" else None
+        self.agent_selection = self.possible_agents[0]
         self._new_deal()
+        self._accumulate_rewards()
 
     def _new_deal(self) -> None:
         if self.match is not None:
             self.deal = self.match.next_deal()
         else:
             self.deal = self.game.deal(seed=self._rng.randrange(2**62), dealer=self._rng.randrange(self.game.players))
-        self._begin_turn()
+        if self.deal.over:  # thrown in before anyone acted: settle it as any other deal
+            self._deal_over()
+        else:
+            self._begin_turn()
 
     def _begin_turn(self) -> None:
         assert self.deal is not None
@@ -107,10 +123,12 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.deal is not None and action is not None
+        assert self.deal is not None
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for agents whose episode is over")
+        text = self.entry.push(int(action))  # raises for a token outside the mask, before anything changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        text = self.entry.push(int(action))
         if text is not None:
             self.deal.act(text, seat=self.deal.turn)
             if self.deal.over:
@@ -127,6 +145,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.infos = {a: {"settlement": res.to_json()} for a in self.agents}
         if self.match is not None:
             self.match.record(self.deal)
+            for a in self.agents:
+                self.infos[a]["deals"] = len(self.match.results)
             if not self.match.over:
                 self._new_deal()
                 return

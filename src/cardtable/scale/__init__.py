@@ -4,7 +4,7 @@ The embedded default needs nothing (local processes, in :mod:`cardtable.bots.are
 the optional extra ``cardtable[scale]``.
 """
 
-from .backends import ray_runner, runner_for
+from .backends import interruptible, ray_runner, runner_for
 from .records import RecordWriter, read_records
 
-__all__ = ["RecordWriter", "ray_runner", "read_records", "runner_for"]
+__all__ = ["RecordWriter", "interruptible", "ray_runner", "read_records", "runner_for"]
