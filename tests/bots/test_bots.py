@@ -113,3 +113,36 @@ def test_bot_refuses_to_move_out_of_turn() -> None:
     deal = ct.load("nap").deal(seed=1)
     with pytest.raises(ValueError, match="turn"):
         ct.bots.load("heuristic").choose(deal, (deal.turn + 1) % deal.players)
+
+
+def test_ismcts_policy_opponents_and_bad_parameter() -> None:
+    deal = ct.load("three-card-loo", players=4).deal(seed=4)
+    advance(deal, 2, 4)
+    picks = {ct.bots.load("ismcts", iterations=40, seed=2, opponents="policy").choose(deal, deal.turn)
+             for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(deal.legal())
+    with pytest.raises(ct.RulesError, match="opponents"):
+        ct.bots.load("ismcts", opponents="oracle")
+
+
+def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
+    # Purchase Nap: another seat's "exchange 2C 5H" is seen as "exchange 2"; the tree must not split on the
+    # cards, or the searching seat's later choices would depend on cards it cannot see.
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    deal = ct.load("nap", players=3, purchase=True).deal(seed=5)
+    seat = deal.turn
+    bot = ISMCTSBot(seed=1, iterations=400)
+    roots = []
+    original = bot._iterate
+
+    def spy(root, d, scale, me, deadline=None):  # type: ignore[no-untyped-def]
+        roots.append(root)
+        return original(root, d, scale, me, deadline)
+
+    bot._iterate = spy  # type: ignore[method-assign]
+    bot.choose(deal, seat)
+    other_keys = {k for child in roots[0].children.values() for k in child.children}
+    exchanges = [k for k in other_keys if k.startswith("exchange")]
+    assert exchanges, "the next seat's exchanges were searched"
+    assert all(len(k.split()) == 2 and k.split()[1].isdigit() for k in exchanges), exchanges

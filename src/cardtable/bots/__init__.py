@@ -33,5 +33,5 @@ def load(kind: str, **params: Any) -> Bot:
     cls = getattr(importlib.import_module(module), name)
     try:
         return cls(**params)  # type: ignore[no-any-return]
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise RulesError(f"bad parameters for bot {kind!r}: {e}") from None

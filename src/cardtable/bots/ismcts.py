@@ -11,7 +11,14 @@ each determinisation the action it would choose is expanded first and gets a bon
 ``prior / (visits + 1)`` in the selection, so with few iterations or many actions (Coon Can's
 melds) the search starts from the rule of thumb and departs from it only on evidence.
 
-The budget is ``iterations=`` or ``seconds=`` (default 1 second: an answer within a second).
+Nodes are keyed by what the searching seat sees of each action: another seat's exchange is
+"exchange 2" in the tree whatever cards it was in a determinisation, so the seat's own later
+choices are conditioned only on what it could know. ``opponents="policy"`` lets the other seats
+act by the playout policy (with their cards in the determinisation) instead of by the tree's
+statistics, a cheaper and more realistic opponent model when the others play by rules of thumb.
+
+The budget is ``iterations=`` or ``seconds=`` (default 1 second: an answer within a second — an
+iteration that would overrun the budget is not started, and a playout that does is abandoned).
 Given a seed, and ``iterations=``, it is deterministic.
 
 >>> import cardtable as ct
@@ -50,7 +57,11 @@ class ISMCTSBot:
     """IS-MCTS with heuristic playouts; see the module text."""
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.7, max_depth: int = 400, random_playouts: bool = False, prior: float = 1.0) -> None:
+                 c: float = 0.7, max_depth: int = 400, random_playouts: bool = False, prior: float = 1.0,
+                 opponents: str = "tree") -> None:
+        if opponents not in ("tree", "policy"):
+            raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
+        self.opponents = opponents
         if iterations is None and seconds is None:
             seconds = 1.0
         self.rng = random.Random(seed)
@@ -69,14 +80,23 @@ class ISMCTSBot:
         scale = 1.0
         seen: list[float] = []
         start = time.perf_counter()
+        # With a time budget, stop before an iteration that would likely overrun it, and abandon a
+        # playout that does: the answer comes within ``seconds``.
+        deadline = start + self.seconds if self.iterations is None and self.seconds is not None else None
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if self.iterations is None and self.seconds is not None and time.perf_counter() - start >= self.seconds:
+            if deadline is not None:
+                now = time.perf_counter()
+                if now >= deadline or (n and now + (now - start) / n > deadline):
+                    break
+            rewards = self._iterate(root, deal.sample(seat, self.rng), scale, seat, deadline)
+            if rewards is None:
                 break
-            rewards = self._iterate(root, deal.sample(seat, self.rng), scale)
             seen.extend(abs(r) for r in rewards)
+            if len(seen) > 600:
+                del seen[:-300]
             if len(seen) > 30:
                 scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
             n += 1
@@ -84,7 +104,8 @@ class ISMCTSBot:
         best = max(root.children.values(), key=lambda ch: (ch.visits, ch.total))
         return best.action or legal[0]
 
-    def _iterate(self, root: Node, d: Deal, scale: float) -> list[float]:
+    def _iterate(self, root: Node, d: Deal, scale: float, me: int, deadline: float | None = None
+                 ) -> list[float] | None:
         node = root
         path = [root]
         depth = 0
@@ -93,26 +114,51 @@ class ISMCTSBot:
             legal = d.legal()
             actor = d.turn
             assert actor is not None
+            if actor != me and self.opponents == "policy":
+                # The other seats choose by the playout policy, which sees their cards in this
+                # determinisation; their actions still key the tree, so later nodes know what they did.
+                a = fast_policy(d, actor, self.rng) if len(legal) > 1 else legal[0]
+                key = d.seen_as(actor, a, me)  # what the searching seat would see of it
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(node, key, actor)
+                d.act(a)
+                node = child
+                path.append(child)
+                depth += 1
+                continue
             hint = fast_policy(d, actor, self.rng) if self.prior and len(legal) > 1 else None
-            untried = [a for a in legal if a not in node.children]
-            for a in legal:
-                ch = node.children.get(a)
+            # Nodes are keyed by what the searching seat sees of an action (another seat's exchange is
+            # "exchange 2", whatever cards it was), so its own later choices never depend on hidden cards.
+            if actor == me:
+                keys = {a: a for a in legal}
+            else:
+                groups: dict[str, list[str]] = {}
+                for a in legal:
+                    groups.setdefault(d.seen_as(actor, a, me), []).append(a)
+                # Within a group the seat plays its policy's choice if it is there, else any of them.
+                keys = {k: (hint if hint in g else g[0] if len(g) == 1 else self.rng.choice(g))
+                        for k, g in groups.items()}
+            for k in keys:
+                ch = node.children.get(k)
                 if ch is not None:
                     ch.avail += 1
+            untried = [k for k in keys if k not in node.children]
+            hint_key = None if hint is None else (hint if actor == me else d.seen_as(actor, hint, me))
             if untried:
-                a = hint if hint in untried else self.rng.choice(untried)
-                child = Node(node, a, actor)
+                k = hint_key if hint_key in untried else self.rng.choice(untried)
+                child = Node(node, k, actor)
                 child.avail = 1
-                node.children[a] = child
-                d.act(a)
+                node.children[k] = child
+                d.act(keys[k])
                 path.append(child)
                 break
             kids, c, prior = node.children, self.c, self.prior
-            a = max(legal, key=lambda x: kids[x].total / kids[x].visits / scale
+            k = max(keys, key=lambda x: kids[x].total / kids[x].visits / scale
                     + c * math.sqrt(math.log(kids[x].avail) / kids[x].visits)
-                    + (prior / (kids[x].visits + 1) if x == hint else 0.0))
-            node = node.children[a]
-            d.act(a)
+                    + (prior / (kids[x].visits + 1) if x == hint_key else 0.0))
+            node = kids[k]
+            d.act(keys[k])
             path.append(node)
             depth += 1
         # Playout.
@@ -121,6 +167,8 @@ class ISMCTSBot:
         else:
             steps = 0
             while not d.over and steps < 3000:
+                if deadline is not None and steps & 31 == 31 and time.perf_counter() > deadline:
+                    return None  # over budget: abandon this iteration
                 if self.random_playouts:
                     d.step_random(self.rng)
                 else:
