@@ -173,6 +173,13 @@ Runner = Callable[[Callable[[Any], Any], list[Any]], Iterator[Any]]
 """Runs a task function over its argument list and yields the results IN ORDER (local processes, Ray…)."""
 
 
+def _ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the driver, which stops them (no hang at exit)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def local_runner(jobs: int) -> Runner:
     """The embedded default: this process (``jobs <= 1``) or a pool of local worker processes."""
     def run(fn: Callable[[Any], Any], jobs_args: list[Any]) -> Iterator[Any]:
@@ -180,7 +187,7 @@ def local_runner(jobs: int) -> Runner:
             for a in jobs_args:
                 yield fn(a)
             return
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
         try:
             chunk = max(1, min(64, len(jobs_args) // (jobs * 8) or 1))
             yield from pool.map(fn, jobs_args, chunksize=chunk)
@@ -196,9 +203,9 @@ def _drive(fn: Callable[[Any], Any], args: list[Any], jobs: int, runner: Runner 
     run = runner or local_runner(jobs)
     try:
         for out in run(fn, args):
-            take(out)
             if on_record is not None and out[-1] is not None:
-                on_record(out[-1])
+                on_record(out[-1])  # written before it is counted: a counted deal is never missing
+            take(out)
             if progress:
                 progress(1)
     except KeyboardInterrupt:
