@@ -3,7 +3,8 @@
 Per game id: random deals/s and actions/s through the public API (``legal()`` + ``act(text)``) and through
 the playout path (``game.deal(seed).playout(rng)``: a new shuffled deal played to the end), ``clone()``/s,
 ``sample()``/s, sample+playout/s (a determinisation from a mid-deal position played out, the inner step of
-a search bot) and IS-MCTS iterations/s (random playouts). When ``open_spiel`` is installed, OpenSpiel's
+a search bot) and IS-MCTS iterations/s (random playouts, as OpenSpiel's; and heuristic playouts, as the bot
+plays by default). When ``open_spiel`` is installed, OpenSpiel's
 C++ euchre and oh_hell are measured in the same process: stepped from Python, and all in C++
 (``pyspiel.evaluate_bots`` with uniform random bots), and OpenSpiel's C++ IS-MCTS on euchre.
 Where a game has a compiled playout kernel (Nap and Seven-Card Nap on their default options, with numba),
@@ -96,6 +97,13 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
         return bot.last_iterations
 
     out["ismcts"] = median_rate(ismcts, seconds / 2, runs) if mid.turn is not None else float("nan")
+
+    def ismcts_heuristic() -> int:
+        bot = ISMCTSBot(seed=1, iterations=50)  # as the bot plays: heuristic playouts
+        bot.choose(mid, seat)
+        return bot.last_iterations
+
+    out["ismcts_h"] = median_rate(ismcts_heuristic, seconds / 2, runs) if mid.turn is not None else float("nan")
     return out
 
 
@@ -166,10 +174,11 @@ def main() -> None:
     rows = {gid: bench_game(gid, args.seconds, args.runs) for gid in ids}
     os_rows = bench_openspiel(args.seconds, args.runs)
     cols = ["api_deals", "api_actions", "fast_deals", "fast_actions", "kernel_deals", "clone", "sample",
-            "sampled_playouts", "sampled_rollouts", "ismcts"]
+            "sampled_playouts", "sampled_rollouts", "ismcts", "ismcts_h"]
     names = {"api_deals": "API deals", "api_actions": "API actions", "fast_deals": "playout deals",
              "fast_actions": "playout actions", "kernel_deals": "kernel deals", "sampled_playouts": "sample+playout",
-             "sampled_rollouts": "sample+kernel rollout"}
+             "sampled_rollouts": "sample+kernel rollout", "ismcts": "ismcts (random playouts)",
+             "ismcts_h": "ismcts (heuristic playouts)"}
     print("| game | " + " | ".join(names.get(c, c.replace("_", " ")) + "/s" for c in cols) + " |")
     print("|" + " --- |" * (len(cols) + 1))
     for name, row in {**rows, **os_rows}.items():
