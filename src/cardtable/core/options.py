@@ -46,7 +46,10 @@ class Option:
         if self.type is bool:
             return "true or false"
         if isinstance(self.allowed, range):
-            return f"a whole number from {self.allowed.start} to {self.allowed.stop - 1}"
+            r = self.allowed
+            if r.step != 1:
+                return f"a whole number from {r.start} to {r[-1]} in steps of {r.step}"
+            return f"a whole number from {r.start} to {r.stop - 1}"
         if self.allowed is not None:
             return "one of " + ", ".join(repr(a) for a in self.allowed)
         return "a whole number" if self.type is int else "text"
