@@ -214,3 +214,33 @@ def test_match_runs(gid: str) -> None:
         play_random(d, rng)
         m.record(d)
     assert len(m.results) == 4
+
+
+@pytest.mark.parametrize("gid,n", CASES)
+@pytest.mark.parametrize("style", ["passive", "first", "last"])
+def test_extreme_lines_of_play_keep_views_and_settlement_sound(gid: str, n: int, style: str) -> None:
+    # Random play rarely reaches the corners (everyone passes, the lowest or highest bid, the first or last
+    # option everywhere). Every seat's view, the spectator's and the settlement must hold up there too.
+    game = ct.load(gid, players=n)
+    deal = game.deal(seed=3)
+    rng = random.Random(3)
+    steps = 0
+    while not deal.over:
+        legal = deal.legal()
+        if style == "passive":
+            quiet = [a for a in legal if a.split()[0] in ("pass", "drop", "keep", "lurk", "decline", "stand")]
+            action = quiet[0] if quiet else rng.choice(legal)
+        else:
+            action = legal[0] if style == "first" else legal[-1]
+        deal.act(action)
+        steps += 1
+        assert steps < 5000, "a deal did not terminate"
+        if steps % 7 == 0 or deal.over:
+            for seat in range(n):
+                json.dumps(deal.view(seat))
+            json.dumps(deal.public_view())
+    res = deal.result()
+    json.dumps(res.to_json())
+    start = sum((Fraction(v) for v in (deal.carry_in or {}).get("pools", {}).values()), Fraction(0))
+    if res.unit == "chips":
+        assert sum(Fraction(x) for x in res.deltas) + sum(Fraction(v) for v in res.pools.values()) == start

@@ -596,3 +596,24 @@ def test_exhausted_stock_last_card_may_be_the_one_drawn() -> None:
     d.act("discard AC")
     # Seat 0 pays 15 + 15 + 10 + 10 + 10 + 5 + 2 + 3 + 7 + 8 = 85.
     assert d.over and d.winner == 1 and d.result().deltas == [-85, 85]
+
+
+@pytest.mark.provisional
+def test_a_hand_going_round_in_circles_ends_at_the_turn_limit() -> None:
+    # ENGINE DEFAULT: before the stock is exhausted a player may take the discard and throw it back; a hand
+    # played that way for 500 turns ends as an exhausted hand does (CC-GAP-7), pips into the pool.
+    from cardtable.games.coon_can import TURN_LIMIT
+
+    d = ct.load("coon-can", players=3).deal(seed=4)
+    turns = 0
+    while not d.over:
+        top = d.view(d.turn)["discard_top"]
+        d.act("draw discard")
+        d.act(f"discard {top}")
+        turns += 1
+    assert turns == TURN_LIMIT == 500
+    res = d.result()
+    pips = [d.pips(s) for s in range(3)]
+    assert res.deltas == [-p for p in pips] and res.pools == {"coon_can_pool": sum(pips)}
+    assert any("500 turns passed without a winner" in line for line in res.lines)
+    assert d.carry == {"pools": {"coon_can_pool": sum(pips)}}

@@ -435,6 +435,7 @@ def test_auction_all_pass_redeals():
     for _ in range(4):
         d.act("pass")
     assert d.over and d.result().deltas == [0, 0, 0, 0]
+    assert "card_points" not in d.view(0) and d.view(0)["contract"] is None  # no play: nothing to count
 
 
 # ------------------------------------------------------------------------------- audit additions

@@ -95,6 +95,10 @@ Rule decisions not in the seed
   the restriction only for the exhausted stock. Once it is exhausted, a second copy of the drawn
   card's code counts as "a different card", and a player left holding only the card he drew may
   discard it (and so go out): ENGINE DEFAULT (unsourced).
+* A hand that reaches 500 turns without a winner ends as an exhausted one does (CC-GAP-7): only
+  play that goes round in circles gets there — before the stock is exhausted players may take the
+  discard and throw it back for ever — a hand played to win lasts a few dozen turns. ENGINE
+  DEFAULT (unsourced), so that every deal ends.
 * Laying off to an opponent's meld needs no meld of one's own first (the seed sets no condition).
 * A sequence may run from the low ace to the high ace (both aces of a double pack): it does not
   turn the corner (engine reading of "the Ace either high or low but not round-the-corner").
@@ -126,6 +130,8 @@ from ..core.options import Option
 __all__ = ["CoonCan", "CoonCanDeal", "pip_value"]
 
 POOL = "coon_can_pool"
+TURN_LIMIT = 500
+"""Turns after which a hand without a winner ends as an exhausted hand does (ENGINE DEFAULT)."""
 HAND = 10
 _DRAWS = {(True, True): ["draw stock", "draw discard"], (True, False): ["draw stock"],
           (False, True): ["draw discard"], (False, False): []}
@@ -181,6 +187,7 @@ class CoonCanDeal(Deal):
         self.dry_turn = False        # this turn began with the stock exhausted
         self.progressed = False      # a card went to the table this turn
         self.idle = 0                # consecutive dry turns with no card to the table
+        self.turns = 0               # turns completed (for TURN_LIMIT)
         self.winner: int | None = None
         # The last _legal's melding actions: (meld index or -1 for a new meld, new meld or None
         # for a lay-off, the card laid off, at the low end).
@@ -375,6 +382,10 @@ class CoonCanDeal(Deal):
             if self.idle >= self.players:  # CC-GAP-7: a full cycle with nothing melded
                 self._finish(None)
                 return
+        self.turns += 1
+        if self.turns >= TURN_LIMIT:  # play that never ends (the discard taken and thrown back): as CC-GAP-7
+            self._finish(None)
+            return
         self.progressed = False
         self.phase, self.turn = "draw", self.next_seat(seat)
 
@@ -391,8 +402,12 @@ class CoonCanDeal(Deal):
         led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start else {})
         w = self.winner
         if w is None:
-            led.note("the stock is exhausted and a full round passed with nothing melded: "
-                     "the hands' pip values go into the pool for the winner of the next hand")
+            if self.turns >= TURN_LIMIT:
+                led.note(f"{TURN_LIMIT} turns passed without a winner: the hands' pip values go into the pool "
+                         "for the winner of the next hand")
+            else:
+                led.note("the stock is exhausted and a full round passed with nothing melded: "
+                         "the hands' pip values go into the pool for the winner of the next hand")
             total = self.pool_start
             for s in range(self.players):
                 n = self.pips(s)
