@@ -598,3 +598,22 @@ def test_multi_card_actions_are_composed_by_picking_cards(live: LiveServer, brow
     wait_moved(page, before)
     assert live.hub.tables[t["id"]].deal.history[n] == (0, want)
     assert page.js_errors == []
+
+
+def test_jokers_placed_crosswise_are_drawn_crosswise(live: LiveServer, browser: Any) -> None:
+    """Coon Can: a joker that can no longer move (the seed's "placed crosswise") is drawn turned on the table."""
+    page = new_page(browser)
+    for _ in range(40):  # bots meld until a set with a joker (always fixed, CC-GAP-4) or a moved joker appears
+        t = create(live, page, "coon-can", ["heuristic", "heuristic"], deals=1)
+        page.goto(f"{live.url}/t/{t['id']}")
+        page.wait_for_selector("#settlement", timeout=60000)
+        melds = live.hub.tables[t["id"]].deal.view(0)["melds"]
+        fixed = sum(len(m.get("crosswise") or []) for m in melds)
+        if fixed:
+            break
+    assert fixed, "no fixed joker in forty deals of heuristic bots"
+    assert page.locator(".melds .crosswise").count() == fixed
+    turned = page.locator(".melds .crosswise").first.evaluate("e => getComputedStyle(e).transform")
+    assert turned not in ("none", ""), turned
+    shot(page, "coon-can-crosswise")
+    assert page.js_errors == []

@@ -179,7 +179,12 @@ function meldsBox(melds, frame) {
   return el("div", { class: "melds", "aria-label": "melds" }, el("div", { class: "caption" }, "Melds"),
     ...melds.map((m) => el("div", { class: "meld" },
       el("span", { class: "label" }, `${m.id !== undefined ? `#${m.id} ` : ""}${seatName(m.owner, frame)}`),
-      el("div", { class: "row small" }, ...m.cards.map((c) => card(c, "small"))))));
+      el("div", { class: "row small" }, ...m.cards.map((c, i) => {
+        const fixed = (m.crosswise || []).includes(i);  // a joker "placed crosswise": fixed, it cannot move
+        const node = card(c, "small");
+        if (!fixed) return node;
+        return el("span", { class: "crosswise", title: "placed crosswise: this joker can no longer be moved" }, node);
+      })))));
 }
 
 const SHOWN = new Set(["game", "players", "seat", "dealer", "turn", "phase", "over", "hand", "hand_sizes", "history",
