@@ -132,6 +132,12 @@ __all__ = ["CoonCan", "CoonCanDeal", "pip_value"]
 POOL = "coon_can_pool"
 TURN_LIMIT = 500
 """Turns after which a hand without a winner ends as an exhausted hand does (ENGINE DEFAULT)."""
+
+
+def cards(mask: int) -> str:
+    """'1 card', '3 cards'."""
+    n = mask.bit_count()
+    return f"{n} card" if n == 1 else f"{n} cards"
 HAND = 10
 _DRAWS = {(True, True): ["draw stock", "draw discard"], (True, False): ["draw stock"],
           (False, True): ["draw discard"], (False, False): []}
@@ -414,7 +420,7 @@ class CoonCanDeal(Deal):
                 if n:
                     total += n
                     led.to_pool(s, POOL, n, f"seat {s} puts {n} into the pool "
-                                f"(pip value of {self.hands[s].bit_count()} cards)")
+                                f"(pip value of {cards(self.hands[s])})")
             carried = f" ({self.pool_start} of it from earlier hands)" if self.pool_start else ""
             led.note(f"the pool now holds {total}{carried}")
             return led.settlement()
@@ -422,7 +428,7 @@ class CoonCanDeal(Deal):
         for s in range(self.players):
             if s != w:
                 n = self.pips(s)
-                led.pay(s, w, n, f"seat {s} pays seat {w} {n} (pip value of {self.hands[s].bit_count()} cards left)")
+                led.pay(s, w, n, f"seat {s} pays seat {w} {n} (pip value of {cards(self.hands[s])} left)")
         if self.pool_start:
             led.from_pool(w, POOL, None, f"seat {w} takes the pool of {self.pool_start} from the last hand")
         return led.settlement()
