@@ -9,7 +9,10 @@ Card play (any trick game, through the core's TrickRules and the deal's ``side``
 ``wants_tricks`` hooks): win a trick cheaply when an opponent holds it (with the cheapest
 winning card when last to play, the strongest otherwise), throw the lowest card when a
 partner holds it or it cannot be won; lead the strongest card when seeking tricks; when
-avoiding tricks (Misery, Least), play the highest card that still loses.
+avoiding tricks (Misery, Least), play the highest card that still loses. Families whose tricks
+count card points (registered in ``CARD_VALUES``: Schafkopf, Solo) play by :func:`point_play`
+instead: bank points on sure tricks, add points to a partner's sure trick, throw the fewest
+points on a lost one.
 
 Declarations (``bid N``, ``nap`` …): bid on the trick estimate of the hand (top cards and the
 length of the longest suit as trumps). Other decisions (exchanges, entering a Loo, taking a
@@ -24,13 +27,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core.cards import bits
 from ..core.deal import Deal
 from ..core.tricks import TrickDeal
 
-__all__ = ["FAMILY_POLICIES", "HeuristicBot", "estimate_tricks", "fast_policy", "trick_play"]
+__all__ = ["CARD_VALUES", "FAMILY_POLICIES", "HeuristicBot", "estimate_tricks", "fast_policy", "point_play",
+           "trick_play"]
 
 TRICK_COUNT_BIDS = {"napoleon"}
 """Families whose ``bid N`` means N tricks (elsewhere a bid is points and is judged by look-ahead)."""
@@ -39,6 +43,12 @@ FamilyPolicy = Callable[[Deal, int, list[str], random.Random], "str | None"]
 FAMILY_POLICIES: dict[str, FamilyPolicy] = {}
 """Filled from :mod:`cardtable.bots.heuristics` at the end of this module."""
 """Per-family decision rules (family name -> policy returning an action or None to fall back)."""
+
+CardValues = Callable[[Deal], Sequence[int]]
+CARD_VALUES: dict[str, CardValues] = {}
+"""Families whose tricks are scored by card points (the ace-ten games): family name -> a function
+giving the points of every card index of the deal's pack. Their card play is :func:`point_play`;
+every other family keeps the generic :func:`trick_play`. Filled at the end of this module."""
 
 
 def _is_card(action: str) -> bool:
@@ -52,6 +62,9 @@ def _strength(d: TrickDeal, card: int) -> tuple[int, int]:
 
 def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     """Choose a card in a trick game by rules of thumb (``d`` may be a determinisation)."""
+    values = CARD_VALUES.get(d.game.family)
+    if values is not None:
+        return point_play(d, seat, legal, values(d))
     hand = d.hands[seat]
     cards = {}
     for a in legal:
@@ -83,6 +96,143 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if losers:
         return losers[-1]
     return by_strength[-1]
+
+
+def _declarer(d: Deal) -> int | None:
+    """The seat that made the contract (``declarer``, or Schafkopf's ``player``), if any."""
+    decl = getattr(d, "declarer", None)
+    if decl is None:
+        decl = getattr(d, "player", None)
+    return decl if isinstance(decl, int) else None
+
+
+def point_play(d: TrickDeal, seat: int, legal: list[str], pts: Sequence[int]) -> str:
+    """Card play where tricks are worth their card points (Schafkopf, Solo), by rules of thumb.
+
+    Sure of the trick (last to play, or no unseen card can beat the card): win it with a ten or
+    an ace if one is sure (banking it), else with the cheapest sure card; unsure, go for it only
+    when the trick holds 10 points or more. A partner's sure trick: add points to it
+    ("schmieren", a trump only when it is worth it). A trick that cannot be won: throw the card
+    with fewest points. The declaring side leads its top trumps to
+    draw the others' trumps; anyone leads a sure winner (with most points), else a low card. A
+    seat avoiding tricks (Least, Misère) throws its highest-point losers; the defenders of a
+    Misère lead low and load the declarer's tricks with counting cards.
+    """
+    rules, pack = d.rules, d.pack
+    hand = d.hands[seat]
+    index_of = pack.index_of
+    cards: dict[str, int] = {}
+    for a in legal:
+        c = index_of.get(a) if index_of else pack.parse_in(a, hand)
+        if c is not None:
+            cards[a] = c
+    if not cards:
+        return legal[0]
+    suit_of, power, trump = rules.suit_of, rules.power, rules.trump
+    tmask = rules.trump_mask
+    trick, tseats = d.trick, d.trick_seats
+    decl = _declarer(d)
+    unseen = pack.full & ~d.played & ~hand
+    if seat == decl:
+        unseen &= ~getattr(d, "discards", 0)  # the declarer knows what he put away
+    side = d.side(seat)
+    rest = [s for s in d.in_play if s != seat and s not in tseats]
+    opps_after = [s for s in rest if d.side(s) != side]
+    voids = d.voids
+
+    def strength(c: int) -> tuple[int, int]:
+        return (1 if suit_of[c] == trump else 0, power[c])
+
+    def safe(c: int, led: int, opps: list[int]) -> bool:
+        """No unseen card held by ``opps`` can beat ``c`` in a trick led in ``led`` (voids shown count)."""
+        if not opps:
+            return True
+        s = suit_of[c]
+        p = power[c]
+        above = 0
+        for u in bits(unseen & rules.suit_mask[s]):
+            if power[u] > p:
+                above |= 1 << u
+        if above and any(above & ~voids[o] for o in opps):
+            return False
+        if s != trump and unseen & tmask:
+            # a plain card may be trumped by an opponent shown void in the led suit, or likely void
+            left = (unseen & rules.suit_mask[led]).bit_count()
+            for o in opps:
+                if not voids[o] & tmask and (voids[o] & rules.suit_mask[led] or left < len(opps)):
+                    return False
+        return True
+
+    acts = list(cards)
+    want = d.wants_tricks(seat)
+    if not trick:
+        return _point_lead(d, seat, cards, pts, unseen, want, decl, safe, strength)
+    best_i = d.best_i if d.best_by is rules else rules.winner(trick)
+    best = trick[best_i]
+    led = suit_of[trick[0]]
+    winners = [a for a in acts if rules.beats(cards[a], best, led)]
+    losers = [a for a in acts if a not in winners]
+    tp = sum(pts[c] for c in trick)
+    if not want:  # Least, or the Misère declarer: throw points onto others' tricks
+        if losers:
+            return max(losers, key=lambda a: (pts[cards[a]], strength(cards[a])))
+        if not rest:  # the trick is his: as few points as may be, the strongest card going
+            return min(acts, key=lambda a: (pts[cards[a]], -power[cards[a]]))
+        return max(acts, key=lambda a: strength(cards[a]))
+    if decl is not None and decl != seat and not d.wants_tricks(decl):  # defending a Misère
+        if tseats[best_i] == decl:
+            return max(losers or acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
+        if decl in rest:
+            return min(acts, key=lambda a: strength(cards[a]))
+        return max(acts, key=lambda a: strength(cards[a]))
+    partner_holds = d.side(tseats[best_i]) == side
+    if partner_holds:
+        if safe(best, led, opps_after):  # schmieren: the most points, a trump only if it is worth it
+            return max(losers or acts, key=lambda a: (pts[cards[a]] - (6 if suit_of[cards[a]] == trump else 0),
+                                                     -power[cards[a]]))
+        sure = [a for a in winners if safe(cards[a], led, opps_after)]
+        if sure:
+            return min(sure, key=lambda a: (-(pts[cards[a]] >= 10), strength(cards[a])))
+        return min(acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
+    sure = [a for a in winners if safe(cards[a], led, opps_after)]
+    if sure:  # bank a ten or an ace if one wins for certain, else the cheapest certain winner
+        return min(sure, key=lambda a: (-(pts[cards[a]] >= 10), strength(cards[a])))
+    if winners and tp >= 10:
+        return max(winners, key=lambda a: strength(cards[a]))
+    return min(losers or winners, key=lambda a: (pts[cards[a]], strength(cards[a])))
+
+
+def _point_lead(d: TrickDeal, seat: int, cards: dict[str, int], pts: Sequence[int], unseen: int, want: bool,
+                decl: int | None, safe: Callable[[int, int, list[int]], bool],
+                strength: Callable[[int], tuple[int, int]]) -> str:
+    """The lead of :func:`point_play`."""
+    rules = d.rules
+    suit_of, trump, tmask = rules.suit_of, rules.trump, rules.trump_mask
+    acts = list(cards)
+    plain = [a for a in acts if suit_of[cards[a]] != trump]
+    if not want:
+        return min(plain or acts, key=lambda a: strength(cards[a]))
+    if decl is not None and decl != seat and not d.wants_tricks(decl):  # defending a Misère: lead low
+        return min(acts, key=lambda a: strength(cards[a]))
+    side = d.side(seat)
+    opps = [s for s in d.in_play if d.side(s) != side]
+    hand = d.hands[seat]
+    trumps = [a for a in acts if suit_of[cards[a]] == trump]
+    declaring = decl is not None and d.side(decl) == side
+    if declaring and trumps and trump is not None and unseen & tmask:
+        top = max(trumps, key=lambda a: strength(cards[a]))
+        if safe(cards[top], trump, opps):
+            return top  # draw trumps with the master
+        if (hand & tmask).bit_count() >= (unseen & tmask).bit_count():
+            return min(trumps, key=lambda a: (pts[cards[a]], strength(cards[a])))
+    sure = [a for a in plain if safe(cards[a], suit_of[cards[a]], opps)]
+    if sure:
+        return max(sure, key=lambda a: (pts[cards[a]], -rules.power[cards[a]]))
+    if plain:
+        length = {s: (hand & rules.suit_mask[s]).bit_count() for s in {suit_of[cards[a]] for a in plain}}
+        return min(plain, key=lambda a: (pts[cards[a]] >= 10, length[suit_of[cards[a]]], pts[cards[a]],
+                                         strength(cards[a])))
+    return min(acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
 
 
 def estimate_tricks(d: Deal, seat: int) -> float:
@@ -205,9 +355,10 @@ class HeuristicBot:
 
 
 def _register() -> None:
-    from .heuristics import POLICIES
+    from .heuristics import POLICIES, acetens
 
     FAMILY_POLICIES.update(POLICIES)
+    CARD_VALUES.update(acetens.CARD_VALUES)
 
 
 _register()
