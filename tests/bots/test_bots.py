@@ -125,6 +125,30 @@ def test_ismcts_policy_opponents_and_bad_parameter() -> None:
         ct.bots.load("ismcts", opponents="oracle")
 
 
+def test_ismcts_confidence_keeps_the_rule_of_thumb_without_evidence_and_auto_opponents() -> None:
+    from cardtable.bots.heuristic import fast_policy
+    from cardtable.bots.ismcts import TUNED, ISMCTSBot
+
+    deal = ct.load("spoil-five").deal(seed=9)
+    # With an impossible margin the root never departs from the playout policy's choice (here the same
+    # in every determinisation: the lead from the seat's own hand), though the plain search does.
+    hint = fast_policy(deal, deal.turn, __import__("random").Random(0))
+    assert ISMCTSBot(seed=3, iterations=80, confidence=1e9).choose(deal, deal.turn) == hint == "4H"
+    assert ISMCTSBot(seed=3, iterations=80, confidence=0).choose(deal, deal.turn) != hint
+    auto = ISMCTSBot(seed=3, iterations=80, opponents="auto")
+    assert auto.choose(deal, deal.turn) in deal.legal() and auto.opponents == "auto"
+    with pytest.raises(ct.RulesError, match="confidence"):
+        ct.bots.load("ismcts", confidence=-1)
+    # Per-game settings apply unless given explicitly.
+    has = ct.load("hasenpfeffer").deal(seed=1)
+    tuned = ISMCTSBot(seed=1, iterations=20)
+    tuned.choose(has, has.turn)
+    assert (tuned.opponents, tuned.confidence) == (TUNED["hasenpfeffer"]["opponents"], 1.0)
+    given = ISMCTSBot(seed=1, iterations=20, opponents="tree", confidence=0)
+    given.choose(has, has.turn)
+    assert (given.opponents, given.confidence) == ("tree", 0)
+
+
 def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
     # Purchase Nap: another seat's "exchange 2C 5H" is seen as "exchange 2"; the tree must not split on the
     # cards, or the searching seat's later choices would depend on cards it cannot see.
