@@ -14,6 +14,7 @@ import time
 
 import cardtable as ct
 from cardtable.bots.arena import duel
+from cardtable.bots.ismcts import TUNED
 
 
 def main() -> None:
@@ -34,7 +35,8 @@ def main() -> None:
         unit = ct.load(gid).unit
         pairs = [("heuristic", "random", args.deals, "heuristic(playouts=6)"),
                  (("ismcts", {"iterations": args.iterations}), "heuristic", args.ismcts_deals,
-                  f"ismcts(iterations={args.iterations}, heuristic playouts)")]
+                  f"ismcts(iterations={args.iterations}, heuristic playouts"
+                  + "".join(f", {k}={v}" for k, v in TUNED.get(gid, {}).items()) + ")")]
         if args.pairing != "both":
             pairs = pairs[:1] if args.pairing == "heuristic" else pairs[1:]
         for a, b, n, settings in pairs:
