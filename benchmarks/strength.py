@@ -14,7 +14,7 @@ import time
 
 import cardtable as ct
 from cardtable.bots.arena import duel
-from cardtable.bots.ismcts import TUNED
+from cardtable.bots.ismcts import PAIRED, TUNED
 
 
 def main() -> None:
@@ -36,7 +36,7 @@ def main() -> None:
         pairs = [("heuristic", "random", args.deals, "heuristic(playouts=6)"),
                  (("ismcts", {"iterations": args.iterations}), "heuristic", args.ismcts_deals,
                   f"ismcts(iterations={args.iterations}, heuristic playouts"
-                  + "".join(f", {k}={v}" for k, v in TUNED.get(gid, {}).items()) + ")")]
+                  + "".join(f", {k}={v}" for k, v in {"paired": PAIRED, **TUNED.get(gid, {})}.items()) + ")")]
         if args.pairing != "both":
             pairs = pairs[:1] if args.pairing == "heuristic" else pairs[1:]
         for a, b, n, settings in pairs:

@@ -149,6 +149,27 @@ def test_ismcts_confidence_keeps_the_rule_of_thumb_without_evidence_and_auto_opp
     assert (given.opponents, given.confidence) == ("tree", 0)
 
 
+def test_ismcts_paired_root_compares_every_action_on_the_same_deals() -> None:
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    deal = ct.load("rams").deal(seed=3)
+    while len(deal.legal()) < 2:
+        deal.act(deal.legal()[0])
+    legal = deal.legal()
+    bot = ISMCTSBot(seed=4, iterations=10 * len(legal), paired=12)
+    pick = bot.choose(deal, deal.turn)
+    assert pick in legal and bot.last_iterations == 10 * len(legal)
+    # Every root action was searched once per determinisation: equal visits.
+    assert {ch.visits for ch in bot._root.children.values()} == {10}
+    assert ISMCTSBot(seed=4, iterations=10 * len(legal), paired=12).choose(deal, deal.turn) == pick
+    # More actions than ``paired``: plain UCB at the root (visits differ).
+    ucb = ISMCTSBot(seed=4, iterations=200, paired=0)
+    ucb.choose(deal, deal.turn)
+    assert len({ch.visits for ch in ucb._root.children.values()}) > 1
+    with pytest.raises(ct.RulesError, match="paired"):
+        ct.bots.load("ismcts", paired=-2)
+
+
 def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
     # Purchase Nap: another seat's "exchange 2C 5H" is seen as "exchange 2"; the tree must not split on the
     # cards, or the searching seat's later choices would depend on cards it cannot see.

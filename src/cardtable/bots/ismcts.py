@@ -18,11 +18,14 @@ act by the playout policy (with their cards in the determinisation) instead of b
 statistics, a cheaper and more realistic opponent model when the others play by rules of thumb;
 ``opponents="auto"`` does so for bids and other non-card decisions only. ``confidence=k`` keeps the
 playout policy's choice at the root unless the most visited action's mean beats it by ``k`` standard
-errors. Both default per game (:data:`TUNED`, measured by duplicate duels against ``heuristic``),
-else to ``"tree"`` and 0.
+errors. With at most ``paired`` actions at the root (default :data:`PAIRED`), every root action is
+searched on the same determinisation with the same random numbers below it, so that the luck of the
+hidden cards cancels from their comparison (common random numbers); ``paired=0`` is plain UCB1 at
+the root. All three default per game (:data:`TUNED`, measured by duplicate duels against
+``heuristic``), else to ``"tree"``, 0 and :data:`PAIRED`.
 
 The budget is ``iterations=`` or ``seconds=`` (default 1 second: an answer within a second — an
-iteration that would overrun the budget is not started, and a playout that does is abandoned).
+iteration that would overrun 97% of the budget is not started, and a playout that does is abandoned).
 Given a seed, and ``iterations=``, it is deterministic.
 
 >>> import cardtable as ct
@@ -41,21 +44,33 @@ from typing import Any
 from ..core.deal import Deal
 from .heuristic import fast_policy
 
-__all__ = ["OPPONENTS", "ISMCTSBot", "Node"]
+__all__ = ["OPPONENTS", "PAIRED", "TUNED", "ISMCTSBot", "Node"]
 
 OPPONENTS = ("tree", "policy", "auto")
 """How the other seats choose inside the search: by the tree's statistics, by the playout policy, or
 ``auto``: by the policy in bidding and other non-card decisions, by the tree when playing cards."""
 
 
+PAIRED = 12
+"""Default of ``paired``: with at most this many actions at the root, compare them on common deals."""
+
 TUNED: dict[str, dict[str, Any]] = {
-    # Duplicate duels of 100 deals against ``heuristic`` at 150 iterations (mean gain per deal ± 95%):
-    # hasenpfeffer -0.02 ± 0.11 by default, +0.30 ± 0.18 so; auction-schafkopf -3.4 ± 2.0 / +0.81 ± 0.96.
-    # The bids and discards of these games are where a small search is noisiest; their policy is good.
-    # Nap's bids, by contrast, the search improves: there the defaults win (+0.89 ± 0.26 against
-    # -0.35 ± 0.36 with confidence=1), so the settings are per game, not global.
-    "hasenpfeffer": {"opponents": "auto", "confidence": 1.0},
-    "auction-schafkopf": {"opponents": "auto", "confidence": 1.0},
+    # Duplicate duels against ``heuristic`` at 200 iterations, seed 2026 (mean gain per deal ± 95%):
+    # hasenpfeffer -0.02 ± 0.11 by plain UCB, +0.30 ± 0.18 with these (100 deals, 150 iterations);
+    # auction-schafkopf -3.4 ± 2.0 / +0.81 ± 0.96. Their bids and discards are where a small search is
+    # noisiest, and their playout policy is good. Nap's bids, by contrast, the search improves: there
+    # confidence=1 loses (+0.89 ± 0.26 without, -0.35 ± 0.36 with), so the settings are per game.
+    "hasenpfeffer": {"opponents": "auto", "confidence": 1.0, "paired": 0},
+    "auction-schafkopf": {"opponents": "auto", "confidence": 1.0, "paired": 0},
+    # Paired roots (see ``paired``) helped most games (rams +0.55 ± 0.20 → +1.30 ± 0.33, five-card-loo
+    # -0.03 ± 0.13 → +0.14 ± 0.12, schafkopf +0.10 ± 0.14 → +0.26 ± 0.13) but not these two (+0.19 ±
+    # 0.12 → +0.04 ± 0.20; +0.13 ± 0.09 → +0.05 ± 0.13), whose enter-or-pass choice UCB focuses on.
+    "three-card-loo": {"paired": 0},
+    "irish-loo": {"paired": 0},
+    # The Fan-Tan policy was fitted by self-play and is hard to beat by a small search: plain UCB lost
+    # (-1.16 ± 0.65, -1.03 ± 0.69); paired with confidence=1, +0.04 ± 0.48 and -0.17 ± 0.58.
+    "fan-tan": {"confidence": 1.0},
+    "five-or-nine": {"confidence": 1.0},
 }
 """Per-game settings of ``opponents`` and ``confidence`` where they beat the defaults."""
 
@@ -84,12 +99,16 @@ class ISMCTSBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, max_depth: int = 400, random_playouts: bool = False, prior: float = 1.0,
-                 opponents: str | None = None, confidence: float | None = None) -> None:
+                 opponents: str | None = None, confidence: float | None = None, paired: int | None = None
+                 ) -> None:
         if opponents is not None and opponents not in OPPONENTS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
         if confidence is not None and not confidence >= 0:
             raise ValueError(f"confidence must be a number of standard errors >= 0, not {confidence!r}")
-        self._opponents, self._confidence = opponents, confidence
+        if paired is not None and not (isinstance(paired, int) and paired >= 0):
+            raise ValueError(f"paired must be a whole number of root actions >= 0, not {paired!r}")
+        self._opponents, self._confidence, self._paired = opponents, confidence, paired
+        self.paired = PAIRED if paired is None else paired
         self.opponents, self.confidence = opponents or "tree", confidence or 0.0
         if iterations is None and seconds is None:
             seconds = 1.0
@@ -108,14 +127,17 @@ class ISMCTSBot:
         tuned = TUNED.get(deal.game.id, {})
         self.opponents = self._opponents or tuned.get("opponents", "tree")
         self.confidence = self._confidence if self._confidence is not None else tuned.get("confidence", 0.0)
-        root = Node(None, None, None)
+        self.paired = self._paired if self._paired is not None else tuned.get("paired", PAIRED)
+        root = self._root = Node(None, None, None)
         self._root_hints: dict[str, int] = {}
+        if len(legal) <= self.paired:
+            return self._choose_paired(deal, seat, legal)
         scale = 1.0
         seen: list[float] = []
         start = time.perf_counter()
         # With a time budget, stop before an iteration that would likely overrun it, and abandon a
         # playout that does: the answer comes within ``seconds``.
-        deadline = start + self.seconds if self.iterations is None and self.seconds is not None else None
+        deadline = start + self.seconds * 0.97 if self.iterations is None and self.seconds is not None else None
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -148,6 +170,76 @@ class ISMCTSBot:
                     best = h
         return best.action or legal[0]
 
+    def _choose_paired(self, deal: Deal, seat: int, legal: list[str]) -> str:
+        """Every root action on the same determinisation with the same random numbers below it.
+
+        Each round draws one determinisation and one seed, then searches below each root action in
+        turn (its own IS-MCTS subtree) with a generator started from that seed, so the luck of the
+        hidden cards and of the playouts is common to all the actions and cancels from their
+        differences. The action with the best mean wins; with ``confidence``, only if it beats the
+        playout policy's choice by that many standard errors of the mean paired difference.
+        """
+        root = self._root
+        kids = {a: root.children.setdefault(a, Node(root, a, seat)) for a in legal}
+        results: dict[str, list[float]] = {a: [] for a in legal}
+        scale, seen = 1.0, []
+        start = time.perf_counter()
+        deadline = start + self.seconds * 0.97 if self.iterations is None and self.seconds is not None else None
+        outer, n = self.rng, 0
+        while True:
+            if self.iterations is not None and n + len(legal) > max(self.iterations, 2 * len(legal)):
+                break
+            if deadline is not None and results[legal[0]]:
+                now = time.perf_counter()
+                if now >= deadline or now + (now - start) / n * len(legal) > deadline:
+                    break
+            d = deal.sample(seat, outer)
+            if self.confidence:
+                h = fast_policy(d, seat, outer)
+                self._root_hints[h] = self._root_hints.get(h, 0) + 1
+            seed = outer.getrandbits(64)
+            got: dict[str, float] = {}
+            try:
+                for a in legal:
+                    self.rng = random.Random(seed)
+                    dd = d.clone()
+                    dd.act(a)
+                    child = kids[a]
+                    rewards = self._iterate(child, dd, scale, seat, deadline)
+                    if rewards is None:
+                        break
+                    child.visits += 1
+                    child.total += rewards[seat]
+                    child.squares += rewards[seat] ** 2
+                    got[a] = rewards[seat]
+                    seen.append(abs(rewards[seat]))
+            finally:
+                self.rng = outer
+            n += len(got)
+            if len(got) < len(legal):
+                break
+            for a, r in got.items():
+                results[a].append(r)
+            if len(seen) > 600:
+                del seen[:-300]
+            if len(seen) > 30:
+                scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
+        self.last_iterations = n
+        rounds = len(results[legal[0]])
+        if not rounds:
+            return legal[0]
+        means = {a: sum(r) / rounds for a, r in results.items()}
+        best = max(legal, key=lambda a: means[a])
+        if self.confidence and self._root_hints:
+            hint = max(self._root_hints, key=lambda a: self._root_hints[a])
+            if hint in results and hint != best and rounds >= 2:
+                diffs = [x - y for x, y in zip(results[best], results[hint], strict=True)]
+                m = sum(diffs) / rounds
+                var = sum((x - m) ** 2 for x in diffs) / (rounds - 1)
+                if m <= self.confidence * math.sqrt(var / rounds):
+                    best = hint
+        return best
+
     def _iterate(self, root: Node, d: Deal, scale: float, me: int, deadline: float | None = None
                  ) -> list[float] | None:
         node = root
@@ -172,7 +264,7 @@ class ISMCTSBot:
                 depth += 1
                 continue
             hint = fast_policy(d, actor, self.rng) if (self.prior or self.confidence) and len(legal) > 1 else None
-            if node is root and hint is not None:
+            if node is self._root and hint is not None:
                 self._root_hints[hint] = self._root_hints.get(hint, 0) + 1
             # Nodes are keyed by what the searching seat sees of an action (another seat's exchange is
             # "exchange 2", whatever cards it was), so its own later choices never depend on hidden cards.
