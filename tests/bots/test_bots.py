@@ -170,6 +170,19 @@ def test_ismcts_paired_root_compares_every_action_on_the_same_deals() -> None:
         ct.bots.load("ismcts", paired=-2)
 
 
+def test_ismcts_search_cards_only_bids_by_the_rules_of_thumb() -> None:
+    from cardtable.bots.heuristic import fast_policy
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    deal = ct.load("hasenpfeffer").deal(seed=1)
+    assert not all(len(a) == 2 for a in deal.legal())  # a bid
+    bot = ISMCTSBot(seed=1, iterations=50, search="cards")
+    assert bot.choose(deal, deal.turn) == fast_policy(deal, deal.turn, __import__("random").Random(0))
+    assert bot.last_iterations == 0
+    with pytest.raises(ct.RulesError, match="search"):
+        ct.bots.load("ismcts", search="bids")
+
+
 def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
     # Purchase Nap: another seat's "exchange 2C 5H" is seen as "exchange 2"; the tree must not split on the
     # cards, or the searching seat's later choices would depend on cards it cannot see.
