@@ -183,6 +183,15 @@ def test_ismcts_search_cards_only_bids_by_the_rules_of_thumb() -> None:
         ct.bots.load("ismcts", search="bids")
 
 
+@pytest.mark.parametrize("paired", [0, 12])
+def test_ismcts_with_no_time_for_a_search_answers_by_the_rule_of_thumb(paired: int) -> None:
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    for gid in ("rams", "coon-can"):
+        deal = ct.load(gid).deal(seed=2)
+        assert ISMCTSBot(seed=1, seconds=1e-9, paired=paired).choose(deal, deal.turn) in deal.legal()
+
+
 def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
     # Purchase Nap: another seat's "exchange 2C 5H" is seen as "exchange 2"; the tree must not split on the
     # cards, or the searching seat's later choices would depend on cards it cannot see.

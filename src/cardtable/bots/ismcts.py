@@ -177,6 +177,8 @@ class ISMCTSBot:
                 scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
             n += 1
         self.last_iterations = n
+        if not any(ch.visits for ch in root.children.values()):  # no iteration within the budget
+            return fast_policy(deal.sample(seat, self.rng), seat, self.rng)
         best = max(root.children.values(), key=lambda ch: (ch.visits, ch.total))
         if self.confidence and self._root_hints:
             # Depart from the rule of thumb only on evidence: the most visited action must look better
@@ -247,8 +249,8 @@ class ISMCTSBot:
                 scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
         self.last_iterations = n
         rounds = len(results[legal[0]])
-        if not rounds:
-            return legal[0]
+        if not rounds:  # not one round within the budget: the rule of thumb
+            return fast_policy(deal.sample(seat, outer), seat, outer)
         means = {a: sum(r) / rounds for a, r in results.items()}
         best = max(legal, key=lambda a: means[a])
         if self.confidence and self._root_hints:

@@ -114,25 +114,37 @@ def jink(d: Any, seat: int) -> str:
     return "jink"
 
 
+def bid_on_estimate(game: str, d: Any, seat: int, legal: list[str]) -> str:
+    """A point bid (Auction Forty-Five, Hasenpfeffer): never overcall the partner; hold or bid the
+    lowest bid when the fitted estimate of the hand's tricks in its best trump suit makes it at
+    least :data:`BID_P` likely; a forced bid is the lowest."""
+    bids = sorted((int(a[4:]), a) for a in legal if a.startswith("bid "))
+    if "pass" not in legal:
+        return bids[0][1] if bids else legal[0]
+    bidder = getattr(d, "bidder", -1)
+    if bidder >= 0 and d.side(bidder) == d.side(seat):
+        return "pass"  # never overcall the partner
+    sigma = COEFFS[game][1]
+    mean = max(estimate(game, d.pack, d.hands[seat], t) for t in range(4))
+    if "hold" in legal and p_at_least(mean, getattr(d, "high", 0), sigma) >= BID_P:
+        return "hold"
+    if bids and p_at_least(mean, bids[0][0], sigma) >= BID_P:
+        return bids[0][1]
+    return "pass"
+
+
+def name_trump(game: str, d: Any, seat: int, legal: list[str]) -> str:
+    """The trump suit in which the fitted estimate of the hand's tricks is highest."""
+    opts = [a for a in legal if a.startswith("trump ")]
+    return max(opts, key=lambda a: estimate(game, d.pack, d.hands[seat], SUIT_WORDS.index(a[6:])))
+
+
 def auction_45(d: Any, seat: int, legal: list[str]) -> str | None:
-    pack, hand = d.pack, d.hands[seat]
+    pack = d.pack
     if d.phase == "bid":
-        sigma = COEFFS["auction-forty-five"][1]
-        mean = max(estimate("auction-forty-five", pack, hand, t) for t in range(4))
-        bidder = getattr(d, "bidder", -1)
-        bids = sorted((int(a[4:]), a) for a in legal if a.startswith("bid "))
-        if "pass" not in legal:
-            return bids[0][1] if bids else legal[0]
-        if bidder >= 0 and d.side(bidder) == d.side(seat):
-            return "pass"  # never overcall the partner
-        if "hold" in legal and p_at_least(mean, getattr(d, "high", 0), sigma) >= BID_P:
-            return "hold"
-        if bids and p_at_least(mean, bids[0][0], sigma) >= BID_P:
-            return bids[0][1]
-        return "pass"
+        return bid_on_estimate("auction-forty-five", d, seat, legal)
     if d.phase == "trump":
-        opts = [a for a in legal if a.startswith("trump ")]
-        return max(opts, key=lambda a: estimate("auction-forty-five", pack, hand, SUIT_WORDS.index(a[6:])))
+        return name_trump("auction-forty-five", d, seat, legal)
     if d.phase == "discard":
         r = family_rules(pack, d.trump)
         junk = []
@@ -148,20 +160,9 @@ def auction_45(d: Any, seat: int, legal: list[str]) -> str | None:
 def hasenpfeffer(d: Any, seat: int, legal: list[str]) -> str | None:
     pack, hand = d.pack, d.hands[seat]
     if d.phase == "bid":
-        if len(legal) == 1:
-            return legal[0]
-        bidder = getattr(d, "bidder", -1)
-        if bidder >= 0 and d.side(bidder) == d.side(seat):
-            return "pass"
-        sigma = COEFFS["hasenpfeffer"][1]
-        mean = max(estimate("hasenpfeffer", pack, hand, t) for t in range(4))
-        bids = sorted((int(a[4:]), a) for a in legal if a.startswith("bid "))
-        if bids and p_at_least(mean, bids[0][0], sigma) >= BID_P:
-            return bids[0][1]
-        return "pass"
+        return bid_on_estimate("hasenpfeffer", d, seat, legal)
     if d.phase == "trump":
-        opts = [a for a in legal if a.startswith("trump ")]
-        return max(opts, key=lambda a: estimate("hasenpfeffer", pack, hand, SUIT_WORDS.index(a[6:])))
+        return name_trump("hasenpfeffer", d, seat, legal)
     if d.phase == "discard":
         r = family_rules(PACK_25, d.trump)
         cards = {a: c for a in legal if a.startswith("discard ")
