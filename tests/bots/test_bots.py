@@ -213,3 +213,73 @@ def test_ismcts_keys_other_seats_hidden_actions_by_what_the_seat_sees() -> None:
     exchanges = [k for k in other_keys if k.startswith("exchange")]
     assert exchanges, "the next seat's exchanges were searched"
     assert all(len(k.split()) == 2 and k.split()[1].isdigit() for k in exchanges), exchanges
+
+
+def test_ismcts_flat_rolls_every_root_action_out_by_the_policy_on_common_deals() -> None:
+    import random
+
+    from cardtable.bots.heuristic import fast_policy
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    deal = ct.load("fan-tan").deal(seed=5)
+    while len(deal.legal()) < 2:
+        deal.act(deal.legal()[0])
+    seat, legal = deal.turn, deal.legal()
+    rounds = 6
+    bot = ISMCTSBot(seed=7, iterations=rounds * len(legal), flat=True, confidence=0, infer=0)
+    pick = bot.choose(deal, seat)
+    # Nothing is built below the root actions: each is played, then every seat follows the policy.
+    kids = bot._root.children
+    assert set(kids) == set(legal) and {ch.visits for ch in kids.values()} == {rounds}
+    assert all(not ch.children for ch in kids.values())
+    # The same figures by hand: one determinisation and one seed per round, common to every action.
+    outer = random.Random(7)
+    totals = dict.fromkeys(legal, 0.0)
+    for _ in range(rounds):
+        d = deal.sample(seat, outer)
+        s = outer.getrandbits(64)
+        for a in legal:
+            rng, dd = random.Random(s), d.clone()
+            dd.act(a)
+            while not dd.over:
+                dd.act(fast_policy(dd, dd.turn, rng))
+            totals[a] += float(dd.result().deltas[seat])
+    assert {a: kids[a].total for a in legal} == totals
+    assert pick == max(legal, key=lambda a: totals[a])
+    with pytest.raises(ct.RulesError, match="flat"):
+        ct.bots.load("ismcts", flat="yes")
+
+
+def test_ismcts_infer_draws_determinisations_by_the_likelihood_of_the_others_choices(monkeypatch) -> None:
+    import random
+
+    from cardtable.bots import ismcts
+    from cardtable.bots.ismcts import ISMCTSBot
+
+    deal = ct.load("fan-tan").deal(seed=5)
+    for _ in range(12):
+        deal.act(deal.legal()[0])
+    seat = deal.turn
+    marker = 1 << next(c for c in range(52) if not deal.hands[seat] >> c & 1 and not deal.layout.played >> c & 1)
+    nxt = (seat + 1) % deal.players
+
+    def model(d: ct.Deal, me: int) -> float:  # only samples with the marker card in the next hand are likely
+        assert me == seat
+        return 0.0 if d.hands[nxt] & marker else -1000.0
+
+    monkeypatch.setitem(ismcts.LIKELIHOODS, "fan-tan", model)
+    bot = ISMCTSBot(seed=1, infer=16)
+    picks = [bot._determinise(deal, seat, random.Random(k)) for k in range(20)]
+    assert all(d.hands[nxt] & marker for d in picks)
+    # Without inference the marker lies there only in about a third of the samples.
+    plain = [ISMCTSBot(seed=1)._determinise(deal, seat, random.Random(k)) for k in range(20)]
+    assert not all(d.hands[nxt] & marker for d in plain)
+    # Fan-Tan and Five or Nine search that way by default (ismcts.TUNED), and a given value wins.
+    tuned = ISMCTSBot(seed=1, iterations=24)
+    tuned.choose(deal, seat)
+    assert (tuned.flat, tuned.infer) == (True, ismcts.TUNED["fan-tan"]["infer"]) and tuned.infer > 1
+    given = ISMCTSBot(seed=1, iterations=24, flat=False, infer=0)
+    given.choose(deal, seat)
+    assert (given.flat, given.infer) == (False, 0)
+    with pytest.raises(ct.RulesError, match="infer"):
+        ct.bots.load("ismcts", infer=-1)

@@ -3,6 +3,7 @@ decisions on arranged deals, only legal actions, and nothing read but the seat's
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -266,3 +267,39 @@ def test_heuristic_bot_never_falls_back_to_look_ahead(gid: str, monkeypatch: pyt
         seat = d.turn
         assert seat is not None
         d.act(bots[seat].choose(d, seat), seat=seat)
+
+
+def test_the_others_choices_make_a_determinisation_likely_or_not() -> None:
+    # Seat 0 kept 7S back and opened hearts with 7H: likely if it held the hearts behind the seven
+    # (6H 5H 4H, as dealt), unlikely if it held spades behind 7S instead (then 7S was the natural play).
+    d = fan("7S 7H 6H 5H 4H KC QC JC TC 2D 3D 4D 5D")
+    d.act("7H")
+    assert fantan.choice_loglik(d, 0) == 0.0  # one's own choices explain nothing
+    lay = d.game.new_layout()
+    hand = d.hands[0] | PACK_52.mask("7H")
+    values = {c: fantan.card_value(lay, hand, PACK_52.parse(c), "fan-tan") for c in ("7S", "7H")}
+    expected = values["7H"] - math.log(sum(math.exp(v) for v in values.values()))
+    assert fantan.choice_loglik(d, 1) == pytest.approx(expected)
+    swapped = d.clone()
+    hearts, spades = PACK_52.mask("6H 5H 4H"), PACK_52.mask("8S 9S TS")
+    holder = next(s for s in range(1, 4) if swapped.hands[s] & spades == spades)
+    swapped.hands[holder] ^= spades | hearts
+    swapped.hands[0] ^= spades | hearts
+    assert fantan.choice_loglik(swapped, 1) < fantan.choice_loglik(d, 1) - 1
+    # Games it does not model say so.
+    assert fantan.choice_loglik(fan("2H 3H", gid="play-or-pay"), 1) is None
+
+
+def test_heuristic_play_is_likelier_in_the_true_deal_than_in_uniform_samples() -> None:
+    rng = random.Random(3)
+    bot = ct.bots.load("heuristic")
+    for gid in ("fan-tan", "five-or-nine"):
+        truth, sampled = [], []
+        for seed in range(12):
+            d = ct.load(gid).deal(seed=seed)
+            for _ in range(28):
+                d.act(bot.choose(d, d.turn))
+            me = d.turn
+            truth.append(fantan.choice_loglik(d, me))
+            sampled.append(sum(fantan.choice_loglik(d.sample(me, rng), me) for _ in range(10)) / 10)
+        assert sum(truth) / 12 > sum(sampled) / 12 + 5, (gid, truth, sampled)

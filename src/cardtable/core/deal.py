@@ -87,8 +87,9 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
                  rng: random.Random) -> list[int] | None:
     """Place ``cards`` into zones of the given sizes, each card only where allowed.
 
-    Every consistent placement has a chance to occur. Returns one mask per zone, or
-    ``None`` when no placement exists.
+    Every consistent placement is equally likely (a search that samples hidden cards must not
+    favour some placements over others). Returns one mask per zone, or ``None`` when no
+    placement exists.
 
     >>> assign_cards([0, 1, 2], [1, 2], [0b001, -1], random.Random(1))
     [1, 6]
@@ -106,7 +107,8 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
             out.append(m)
             pos += size
         return out
-    for _ in range(40):
+    # A few shuffles first: a shuffle that fits is a uniform draw among the consistent placements.
+    for _ in range(REJECTION_TRIES):
         shuffle(pool, rng)
         out, pos, ok = [], 0, True
         for size, allow in zip(sizes, allowed):
@@ -122,17 +124,145 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
             pos += size
         if ok:
             return out
-    # Constrained fallback: place cards one by one, keeping Hall's condition true.
-    sig_of = {c: sum(1 << i for i, a in enumerate(allowed) if a >> c & 1) for c in pool}
-    counts: dict[int, int] = {}
+    return _assign_exact(pool, sizes, allowed, rng)
+
+
+REJECTION_TRIES = 8
+"""Shuffles tried before :func:`assign_cards` counts the placements exactly."""
+
+_COUNTS: dict[tuple[Any, ...], dict[tuple[int, tuple[int, ...]], int]] = {}
+"""Placement counts per constraint shape (the searches of one position share one)."""
+
+
+def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
+                  rng: random.Random) -> list[int] | None:
+    """A uniform placement, drawn by counting: cards allowed in the same zones form a class; the
+    number of placements with ``x[k][i]`` cards of class ``k`` in zone ``i`` is the product of the
+    multinomials ``n_k! / prod_i x[k][i]!``; the table is drawn with that weight (a dynamic
+    programme over the zones' remaining room), then each class is shuffled into its shares.
+
+    >>> rng = random.Random(3)
+    >>> seen = {tuple(_assign_exact([0, 1, 2, 3], [2, 2], [0b0111, 0b1110], rng)) for _ in range(400)}
+    >>> sorted(seen)  # 0 must go left, 3 right, and 1 and 2 one to each: both placements occur
+    [(3, 12), (5, 10)]
+    """
+    z = len(sizes)
+    groups: dict[int, list[int]] = {}
     for c in pool:
-        counts[sig_of[c]] = counts.get(sig_of[c], 0) + 1
+        sig = 0
+        for i, a in enumerate(allowed):
+            if a >> c & 1:
+                sig |= 1 << i
+        if not sig:
+            return None
+        groups.setdefault(sig, []).append(c)
+    # The most flexible class last: its shares are then whatever room is left.
+    classes = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), len(kv[1]), kv[0]))
+    shape = (tuple((sig, len(cs)) for sig, cs in classes), tuple(sizes))
+    if shape in _TOO_BIG:
+        return _assign_sequential(pool, sizes, allowed, groups, rng)
+    memo = _COUNTS.get(shape)
+    if memo is None:
+        if len(_COUNTS) > 256:
+            _COUNTS.clear()
+        memo = _COUNTS[shape] = {}
+    fact = _FACTORIALS
+    n_classes = len(classes)
+
+    def splits(k: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """The ways class ``k`` can share out over the room ``caps``, with their multinomials."""
+        sig, n = classes[k][0], len(classes[k][1])
+        zones = [i for i in range(z) if sig >> i & 1 and caps[i]]
+        out: list[tuple[tuple[int, ...], int]] = []
+        x = [0] * z
+
+        def rec(j: int, left: int, weight: int) -> None:
+            if j == len(zones) - 1 or not left:
+                if left and (not zones or left > caps[zones[j]]):
+                    return
+                if left:
+                    x[zones[j]] = left
+                out.append((tuple(x), weight // fact[left]))
+                if left:
+                    x[zones[j]] = 0
+                return
+            i = zones[j]
+            for take in range(min(left, caps[i]) + 1):
+                x[i] = take
+                rec(j + 1, left - take, weight // fact[take])
+            x[i] = 0
+
+        if zones:
+            rec(0, n, fact[n])
+        elif not n:
+            out.append((tuple(x), 1))
+        return out
+
+    def count(k: int, caps: tuple[int, ...]) -> int:
+        if k == n_classes:
+            return 0 if any(caps) else 1
+        key = (k, caps)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) > EXACT_LIMIT:
+                raise OverflowError
+            got = 0
+            for x, w in splits(k, caps):
+                got += w * count(k + 1, tuple(c - t for c, t in zip(caps, x)))
+            memo[key] = got
+        return got
+
+    caps = tuple(sizes)
+    try:
+        if not count(0, caps):
+            return None
+    except OverflowError:  # too many shapes of placement to count: place card by card instead
+        del _COUNTS[shape]
+        _TOO_BIG.add(shape)
+        return _assign_sequential(pool, sizes, allowed, groups, rng)
+    masks = [0] * z
+    for k in range(n_classes):
+        options = []
+        for x, w in splits(k, caps):
+            rest = tuple(c - t for c, t in zip(caps, x))
+            weight = w * count(k + 1, rest)
+            if weight:
+                options.append((weight, x, rest))
+        pick = rng.randrange(sum(o[0] for o in options))
+        j = 0
+        while pick >= options[j][0]:
+            pick -= options[j][0]
+            j += 1
+        x, rest = options[j][1], options[j][2]
+        cs = list(classes[k][1])
+        shuffle(cs, rng)
+        pos = 0
+        for i, t in enumerate(x):
+            for c in cs[pos:pos + t]:
+                masks[i] |= 1 << c
+            pos += t
+        caps = rest
+    return masks
+
+
+EXACT_LIMIT = 20_000
+"""Most table states :func:`_assign_exact` counts before it places card by card instead."""
+_TOO_BIG: set[tuple[Any, ...]] = set()
+
+
+def _assign_sequential(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
+                       groups: dict[int, list[int]], rng: random.Random) -> list[int] | None:
+    """Place cards one by one where Hall's condition stays true: every consistent placement can
+    occur, though not all equally often (for constraint shapes too large to count)."""
+    counts = {sig: len(cs) for sig, cs in groups.items()}
+    sig_of = {c: sig for sig, cs in groups.items() for c in cs}
     caps = list(sizes)
     if not _hall_ok(counts, caps):
         return None
     masks = [0] * len(sizes)
-    rng.shuffle(pool)
-    for c in pool:
+    order = list(pool)
+    rng.shuffle(order)
+    for c in order:
         sig = sig_of[c]
         counts[sig] -= 1
         options = [i for i in range(len(caps)) if sig >> i & 1 and caps[i]]
@@ -146,6 +276,11 @@ def assign_cards(cards: Sequence[int], sizes: Sequence[int], allowed: Sequence[i
         else:
             return None
     return masks
+
+
+_FACTORIALS = [1]
+for _n in range(1, 120):
+    _FACTORIALS.append(_FACTORIALS[-1] * _n)
 
 
 def _rebuild(cls: Any, players: int, options: dict[str, Any], deck: list[str], dealer: int,

@@ -21,6 +21,10 @@ from typing import Any
 __all__ = ["DealPlan", "Dealt", "shuffle"]
 
 
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Per list length: (place, places left, bits to draw) from the last place down."""
+
+
 def shuffle(cards: list[Any], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does, about twice as fast.
 
@@ -32,9 +36,10 @@ def shuffle(cards: list[Any], rng: random.Random) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

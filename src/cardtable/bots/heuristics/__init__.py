@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import acetens, fantan, pools, rummy, spoil, stops
 
-__all__ = ["POLICIES"]
+__all__ = ["LIKELIHOODS", "POLICIES"]
 
 POLICIES = {
     "rummy": rummy.policy,
@@ -16,3 +16,9 @@ POLICIES = {
     "schafkopf": acetens.policy,
     "solo": acetens.policy,
 }
+
+LIKELIHOODS = {
+    "fan-tan": fantan.choice_loglik,
+}
+"""Per-family models of how likely the other seats' past choices are under the rules of thumb, given a
+determinisation's hands (``None`` where a game is not modelled); IS-MCTS's ``infer`` weighs by them."""

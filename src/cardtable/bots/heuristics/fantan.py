@@ -23,12 +23,13 @@ every choice in positions played out by these rules, then tuned by duplicate sel
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...core.deal import Deal
 from ...core.layouts import Layout
 
-__all__ = ["card_value", "policy"]
+__all__ = ["card_value", "choice_loglik", "policy"]
 
 DECAY = 0.5
 """Discount per card someone else holds between a played card and a card of one's own."""
@@ -194,3 +195,59 @@ def _begin_suit(d: Deal, seat: int, cards: list[str]) -> str:
         return sum(w * x for w, x in zip(BEGIN_WEIGHTS, begin_features(hand, index[a])))
 
     return max(cards, key=value)
+
+
+TAU = 1.0
+"""Temperature of :func:`choice_loglik`: a player is taken to choose card ``c`` with probability
+proportional to ``exp(card_value(c) / TAU)``."""
+
+
+def choice_loglik(d: Deal, seat: int, tau: float = TAU) -> float | None:
+    """How likely the other seats' card choices in ``d``'s history are under these rules of thumb,
+    with the hands ``d`` gives them (log of the product of a softmax of :func:`card_value` over
+    each choice they had); ``None`` for a game this does not model.
+
+    A search weighs its determinisations by it: a player who kept a seven back while playing
+    something else probably holds cards beyond it, which a uniform sample ignores. Each seat's
+    hand before the play is its hand in ``d`` plus the cards it played since (Fan-Tan and Five or
+    Nine, whose hands only shrink); the first card of Five or Nine, a choice of rank, is not
+    scored. Only ``d``'s hands and its public history are read.
+
+    >>> import cardtable as ct
+    >>> d = ct.load("fan-tan").deal(seed=1)
+    >>> choice_loglik(d, 0)  # nothing played yet: nothing to explain
+    0.0
+    """
+    gid = d.game.id
+    if gid not in ("fan-tan", "five-or-nine") or getattr(d.game.options, "penalised_passes", False):
+        return None
+    pack = d.pack
+    index = pack.index_of
+    lay: Layout = d.game.new_layout()  # type: ignore[attr-defined]
+    hands = list(d.hands)
+    moves = [(s, index[a]) for s, a in d.history if a not in ("pass", "draw")]
+    for s, c in moves:
+        hands[s] |= 1 << c
+    total = 0.0
+    for s, c in moves:
+        if s != seat and lay.start_rank is not None:
+            play = hands[s] & lay.wanted
+            if play & (play - 1):
+                values = []
+                mine = 0.0
+                m = play
+                while m:
+                    low = m & -m
+                    x = low.bit_length() - 1
+                    m ^= low
+                    v = card_value(lay, hands[s], x, gid) / tau
+                    values.append(v)
+                    if x == c:
+                        mine = v
+                top = max(values)
+                total += mine - top - math.log(sum(math.exp(v - top) for v in values))
+        hands[s] &= ~(1 << c)
+        if lay.start_rank is None:
+            lay.set_start_rank(pack.rank[c])
+        lay.play(c)
+    return total
