@@ -168,6 +168,7 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
         memo = _COUNTS[shape] = {}
     fact = _FACTORIALS
     n_classes = len(classes)
+    work = [EXACT_LIMIT]  # steps of enumerating shares, for this draw
 
     def splits(k: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """The ways class ``k`` can share out over the room ``caps``, with their multinomials."""
@@ -177,6 +178,9 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
         x = [0] * z
 
         def rec(j: int, left: int, weight: int) -> None:
+            work[0] -= 1
+            if work[0] < 0:
+                raise OverflowError
             if j == len(zones) - 1 or not left:
                 if left and (not zones or left > caps[zones[j]]):
                     return
@@ -204,24 +208,27 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
         key = (k, caps)
         got = memo.get(key)
         if got is None:
-            if len(memo) > EXACT_LIMIT:
-                raise OverflowError
             got = 0
             for x, w in splits(k, caps):
                 got += w * count(k + 1, tuple(c - t for c, t in zip(caps, x)))
             memo[key] = got
         return got
 
-    caps = tuple(sizes)
     try:
-        if not count(0, caps):
-            return None
+        return _draw_exact(classes, tuple(sizes), count, splits, rng)
     except OverflowError:  # too many shapes of placement to count: place card by card instead
-        del _COUNTS[shape]
+        _COUNTS.pop(shape, None)
         _TOO_BIG.add(shape)
         return _assign_sequential(pool, sizes, allowed, groups, rng)
-    masks = [0] * z
-    for k in range(n_classes):
+
+
+def _draw_exact(classes: list[tuple[int, list[int]]], caps: tuple[int, ...], count: Any, splits: Any,
+                rng: random.Random) -> list[int] | None:
+    """Draw the class shares by their counted weights, then shuffle each class into its shares."""
+    if not count(0, caps):
+        return None
+    masks = [0] * len(caps)
+    for k in range(len(classes)):
         options = []
         for x, w in splits(k, caps):
             rest = tuple(c - t for c, t in zip(caps, x))
@@ -246,7 +253,7 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
 
 
 EXACT_LIMIT = 20_000
-"""Most table states :func:`_assign_exact` counts before it places card by card instead."""
+"""Most enumeration steps one draw of :func:`_assign_exact` may take before it places card by card instead."""
 _TOO_BIG: set[tuple[Any, ...]] = set()
 
 
