@@ -283,3 +283,5 @@ def test_ismcts_infer_draws_determinisations_by_the_likelihood_of_the_others_cho
     assert (given.flat, given.infer) == (False, 0)
     with pytest.raises(ct.RulesError, match="infer"):
         ct.bots.load("ismcts", infer=-1)
+    with pytest.raises(ct.RulesError, match="infer"):
+        ct.bots.load("ismcts", infer=True)

@@ -141,7 +141,7 @@ class ISMCTSBot:
         if flat is not None and flat not in (True, False):
             raise ValueError(f"flat must be true or false (1 or 0), not {flat!r}")
         self._flat = None if flat is None else bool(flat)
-        if infer is not None and not (isinstance(infer, int) and infer >= 0):
+        if infer is not None and not (type(infer) is int and infer >= 0):
             raise ValueError(f"infer must be a whole number of candidate determinisations >= 0, not {infer!r}")
         self._infer = infer
         self.infer = infer or 0

@@ -218,6 +218,8 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
         return _draw_exact(classes, tuple(sizes), count, splits, rng)
     except OverflowError:  # too many shapes of placement to count: place card by card instead
         _COUNTS.pop(shape, None)
+        if len(_TOO_BIG) > 1024:
+            _TOO_BIG.clear()
         _TOO_BIG.add(shape)
         return _assign_sequential(pool, sizes, allowed, groups, rng)
 
