@@ -22,5 +22,8 @@ PY=${PYTHON:-python3}
 echo "== ruff";          .venv/bin/ruff check $(ls -d src tests benchmarks examples 2>/dev/null)
 echo "== mypy (core)";   .venv/bin/mypy
 echo "== import layers"; .venv/bin/lint-imports
-echo "== pytest"
+echo "== pytest (the core compiled, as installed)"
+.venv/bin/python -c 'from cardtable import _pure; print("core compiled:", _pure.compiled())'
 .venv/bin/python -m pytest -q -n 2 "$@"
+echo "== pytest (the same suite on the plain Python modules, CARDTABLE_PURE=1)"
+CARDTABLE_PURE=1 .venv/bin/python -m pytest -q -n 2 "$@"

@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
-# Import the games package before binding the name ``games`` to the catalogue function below.
-from . import bots, core
+# ``_pure`` first: with CARDTABLE_PURE=1 set, the plain Python modules are imported even where compiled
+# ones exist. Import the games package before binding the name ``games`` to the catalogue function below.
+from . import _pure, bots, core  # noqa: F401
 from . import games as _games_package  # noqa: F401
 from .catalog import game_info, games, load
 from .core.chips import Settlement

@@ -279,7 +279,8 @@ def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
     legal = d.legal()
     if len(legal) == 1:
         return legal[0]
-    if isinstance(d, TrickDeal) and d.phase == "play" and hasattr(d, "rules") and all(map(_is_card, legal)):
+    if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
+            and all(map(_is_card, legal)):
         return trick_play(d, seat, legal)
     family = FAMILY_POLICIES.get(d.game.family)
     if family is not None:
@@ -321,7 +322,8 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         d = deal.sample(seat, self.rng)
-        if isinstance(d, TrickDeal) and d.phase == "play" and hasattr(d, "rules") and all(map(_is_card, legal)):
+        if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
+                and all(map(_is_card, legal)):
             return trick_play(d, seat, legal)
         family = FAMILY_POLICIES.get(deal.game.family)
         if family:

@@ -158,6 +158,24 @@ class Pack:
                 self._display_suits = None
                 break
         self._display_codes: dict[int, tuple[str, ...]] = {}
+        self._runs: list[tuple[int, int, tuple[tuple[str, ...], ...]]] | None = None
+
+    def _suit_runs(self) -> list[tuple[int, int, tuple[tuple[str, ...], ...]]] | None:
+        """Per display suit (when each lies on consecutive indices of rising rank): its shift, its
+        width mask and the codes in display order of every subset of it (built on first use)."""
+        if self._runs is None and self._display_suits is not None:
+            runs = []
+            for sm in self._display_suits:
+                shift = (sm & -sm).bit_length() - 1
+                width = sm.bit_count()
+                if sm >> shift != (1 << width) - 1 or width > 14:
+                    return None
+                codes = self.code_of[shift:shift + width]
+                table = tuple(tuple(codes[i] for i in range(width - 1, -1, -1) if b >> i & 1)
+                              for b in range(1 << width))
+                runs.append((shift, (1 << width) - 1, table))
+            self._runs = runs
+        return self._runs
 
     def __repr__(self) -> str:
         return f"<Pack {self.name}: {self.size} cards>"
@@ -215,8 +233,16 @@ class Pack:
         """
         got = self._display_codes.get(mask)
         if got is None:
-            code = self.code_of
-            got = tuple([code[c] for c in self.in_display_order(mask)])
+            runs = self._runs if self._runs is not None else self._suit_runs()
+            if runs is not None:
+                got = ()
+                for shift, width, table in runs:
+                    part = mask >> shift & width
+                    if part:
+                        got += table[part]
+            else:
+                code = self.code_of
+                got = tuple([code[c] for c in self.in_display_order(mask)])
             if mask.bit_count() <= 13:
                 if len(self._display_codes) >= 50_000:
                     self._display_codes.clear()

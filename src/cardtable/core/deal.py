@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import CardError, IllegalAction, RulesError
 from .cards import Pack, bit_list, bits, parse_code
@@ -301,6 +301,35 @@ def _rebuild(cls: Any, players: int, options: dict[str, Any], deck: list[str], d
     return deal
 
 
+def _dict_of(obj: Any) -> dict[str, Any]:
+    """An object's attribute dict (a compiled class may not name its own ``__dict__``)."""
+    return obj.__dict__  # type: ignore[no-any-return]
+
+
+def _set_dict(obj: Any, d: dict[str, Any]) -> None:
+    obj.__dict__ = d
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+"""Per deal class: the fields its compiled base classes keep in the object itself rather than in its
+``__dict__`` (none in pure Python; see ``setup.py``)."""
+
+
+_FIELDS = ("game", "pack", "players", "dealer", "turn", "phase", "carry_in", "deck", "_legal_cache", "_result",
+           "direction", "history", "hands", "stock", "_card_phases",
+           "rules", "best_i", "best_by", "played", "leader", "last_trick", "tricks_won", "won", "voids", "in_play",
+           "trick", "trick_seats")
+"""Every field deal.pxd and tricks.pxd declare (tests/core/test_compiled.py keeps them in step)."""
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    got = _SLOTS.get(cls)
+    if got is None:
+        got = _SLOTS[cls] = tuple(name for name in _FIELDS if any(
+            type(vars(k).get(name)).__name__ == "getset_descriptor" for k in cls.__mro__))
+    return got
+
+
 class Deal:
     """One deal of a game, from the first decision to the settlement.
 
@@ -312,6 +341,8 @@ class Deal:
     """Names of attributes holding lists of lists (copied one level deeper by clone)."""
     _copy_objects: tuple[str, ...] = ()
     """Names of attributes holding objects with a ``copy()`` method (an auction, say)."""
+    card_phases: ClassVar[tuple[str, ...]] = ()
+    """Phases in which the legal actions are exactly the playable cards (see :class:`TrickDeal`)."""
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None) -> None:
         self.game = game
@@ -328,6 +359,7 @@ class Deal:
         self._legal_cache: Sequence[str] | None = None
         self._result: Settlement | None = None
         self.direction: int = 1
+        self._card_phases: tuple[str, ...] = () if self.pack.has_duplicates else self.card_phases
         self._start(order)
 
     # ----------------------------------------------------------------- hooks
@@ -538,8 +570,14 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy (shallow copies of the state lists)."""
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
+        cls = type(self)
+        new = cls.__new__(cls)
+        d = _dict_of(self).copy()
+        slots = _SLOTS.get(cls)
+        if slots is None:
+            slots = _slots(cls)
+        for k in slots:  # compiled: the core's fields live in the object, not in its __dict__
+            d[k] = getattr(self, k)
         for k, val in d.items():
             if type(val) is list or type(val) is dict:
                 d[k] = val.copy()
@@ -548,7 +586,12 @@ class Deal:
         for k in self._copy_objects:
             if d.get(k) is not None:
                 d[k] = d[k].copy()
-        new.__dict__ = d
+        if slots:
+            for k in slots:
+                setattr(new, k, d.pop(k))
+            _dict_of(new).update(d)  # a compiled class's __dict__ may be filled, not replaced
+        else:
+            _set_dict(new, d)
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:

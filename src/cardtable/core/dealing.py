@@ -14,11 +14,13 @@ the same code.
 
 from __future__ import annotations
 
+import _random
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DealPlan", "Dealt", "shuffle"]
+__all__ = ["DealPlan", "Dealt", "seeded", "shuffle"]
 
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -38,12 +40,41 @@ def shuffle(cards: list[Any], rng: random.Random) -> None:
     getrandbits = rng.getrandbits
     steps = _STEPS.get(len(cards))
     if steps is None:
-        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1))
+        steps = _steps(len(cards))
     for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_SEATS: dict[tuple[int, int, int], list[int]] = {}
+"""The order seats receive cards, per (players, dealer, direction) (read only)."""
+
+
+_LOCAL = threading.local()
+
+
+def seeded(seed: int | None) -> random.Random:
+    """A generator in the state ``random.Random(seed)`` starts in (for one use: a thread's generator
+    is re-seeded, which costs less than making one).
+
+    >>> seeded(7).getrandbits(32) == random.Random(7).getrandbits(32)
+    True
+    """
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng: random.Random | None = getattr(_LOCAL, "rng", None)
+    if rng is None:
+        rng = _LOCAL.rng = random.Random()
+    _random.Random.seed(rng, seed)  # what random.Random.seed does with an int
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
 
 
 @dataclass
@@ -80,7 +111,10 @@ class DealPlan:
 
     def deal(self, order: list[int], players: int, dealer: int, direction: int = 1) -> Dealt:
         """Deal ``order`` (top card first) to ``players`` seats; play goes ``direction`` (+1 left)."""
-        seats = [(dealer + direction * (i + 1)) % players for i in range(players)]
+        key = (players, dealer, direction)
+        seats = _SEATS.get(key)
+        if seats is None:
+            seats = _SEATS[key] = [(dealer + direction * (i + 1)) % players for i in range(players)]
         if not (self.extra_hands or self.widows or self.deal_all or self.turn_up):
             return self._deal_rounds(order, seats)
         pos = 0
@@ -129,12 +163,16 @@ class DealPlan:
         hands = [0] * len(seats)
         pos = 0
         k = len(seats)
-        for n in self.rounds:
-            if n == 1:  # one card each: no slices per seat
-                for who, c in zip(seats, order[pos:pos + k]):
-                    hands[who] |= 1 << c
-                pos += k
-                continue
+        rounds = self.rounds
+        if rounds and max(rounds) == 1:  # singly: seat j takes every k-th card from the j-th
+            end = len(rounds) * k
+            for j, who in enumerate(seats):
+                m = 0
+                for c in order[j:end:k]:
+                    m |= 1 << c
+                hands[who] = m
+            return Dealt(hands, {}, None, order[:end - 1:-1])
+        for n in rounds:
             for who in seats:
                 m = 0
                 for c in order[pos:pos + n]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RulesError
 from .cards import PACK_52, Pack
-from .dealing import shuffle
+from .dealing import seeded, shuffle
 from .options import Option, Options
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class Game:
             order = self.pack.parse_order(deck)
         else:
             order = list(range(self.pack.size))
-            shuffle(order, random.Random(seed))  # the same order as random.Random(seed).shuffle
+            shuffle(order, seeded(seed))  # the same order as random.Random(seed).shuffle
             if self.pack.has_duplicates:
                 # Copies of a code take physical ids in the order they lie, as a read-back record does,
                 # so a deal and its replay are the same deal card for card.

@@ -30,6 +30,10 @@ from .deal import Deal, Zone
 __all__ = ["TrickDeal", "TrickRules"]
 
 
+_BIT: tuple[int, ...] = tuple(1 << i for i in range(256))
+"""``1 << c`` for every card index (a table, so that a compiled build may hold ``c`` as a C integer)."""
+
+
 class TrickRules:
     """Ranking and obligations of trick play for one trump suit (``None``: no trumps).
 
@@ -62,6 +66,8 @@ class TrickRules:
         self.trump_when_void, self.overtrump = trump_when_void, overtrump
         self.undertrump_required, self.trump_anytime = undertrump_required, trump_anytime
         self.exempt = exempt
+        self.plain = follow and not (head or trump_when_void or trump_anytime or exempt)
+        """Follow suit if able, else play anything: the commonest obligation, given a fast path."""
 
     @staticmethod
     @cache
@@ -98,6 +104,8 @@ class TrickRules:
         if not trick:
             return hand
         led = self.suit_of[trick[0]]
+        if self.plain:
+            return hand & self.suit_mask[led] or hand
         best = trick[self.winner(trick) if best_i is None else best_i]
         follow = hand & self.suit_mask[led]
         if follow and self.follow:
@@ -172,29 +180,30 @@ class TrickDeal(Deal):
 
     def legal(self) -> list[str]:
         """Every legal action; in :attr:`card_phases`, the playable cards straight from :meth:`play_mask`."""
-        if self.turn is None:
-            return []
-        if self._legal_cache is None:
-            if self.phase in self.card_phases and not self.pack.has_duplicates:
-                self._legal_cache = self.pack.display_codes(self.play_mask(self.turn))
+        lc = self._legal_cache
+        if lc is None:
+            if self.turn is None:
+                return []
+            if self.phase in self._card_phases:
+                lc = self._legal_cache = self.pack.display_codes(self.play_mask(self.turn))
             else:
-                self._legal_cache = self._legal()
-        return list(self._legal_cache)
+                lc = self._legal_cache = self._legal()
+        return list(lc)
 
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action (see :meth:`Deal.act`); a card in :attr:`card_phases` goes straight to
         :meth:`play_index`, which is what applying it means there."""
         who = self.turn
-        if self.phase in self.card_phases and who is not None and (seat is None or seat == who):
+        if self.phase in self._card_phases and who is not None and (seat is None or seat == who):
             c = self.pack.index_of.get(action) if isinstance(action, str) else None
             if c is not None:
                 lc = self._legal_cache
                 if (action in lc) if lc is not None else (self.play_mask(who) >> c & 1):
                     self._legal_cache = None
                     self.history.append((who, action))
-                    self.play_index(who, c)
+                    self._trick_play(who, c)
                     return
-        super().act(action, seat)
+        Deal.act(self, action, seat)
 
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (partners share a side); for bots. Default: each for himself."""
@@ -240,9 +249,9 @@ class TrickDeal(Deal):
                 return "unable to follow, you must trump (and overtrump a trumped trick) when you can"
         return self.lead_rule_text()
 
-    def on_lead(self, seat: int, card: int) -> None:
-        """Called as ``seat`` leads ``card`` to a trick, before it is played (Nap's first lead names
-        trumps here); the default does nothing."""
+    def on_first_lead(self, seat: int, card: int) -> None:
+        """Called as ``seat`` leads ``card`` to the first trick of the play, before it is played (Nap's
+        first lead names trumps here); the default does nothing."""
 
     def lead_rule_text(self) -> str:
         """Words for the game's lead obligation (shown when an illegal lead is tried)."""
@@ -250,21 +259,27 @@ class TrickDeal(Deal):
 
     def play_card(self, seat: int, code: str) -> None:
         """Play the card with ``code`` from ``seat``'s hand; finish the trick when complete."""
-        self.play_index(seat, self.find_card(code, self.hands[seat]))
+        self._trick_play(seat, self.find_card(code, self.hands[seat]))
 
     def play_index(self, seat: int, c: int) -> None:
         """Play card index ``c`` (known legal) from ``seat``'s hand; finish the trick when complete.
 
         The winning card so far is kept as the trick grows (``best_i``, valid for ``best_by``).
         """
-        hand = self.hands[seat]
+        self._trick_play(seat, c)
+
+    def _trick_play(self, seat: int, c: int) -> None:
+        """:meth:`play_index` itself (a C function in the compiled build, which the core's own paths call)."""
+        hands = self.hands
+        hand = hands[seat]
         trick = self.trick
-        if not trick:
-            self.on_lead(seat, c)
+        if not trick and not self.played:
+            self.on_first_lead(seat, c)
         rules = self.rules
         if trick:
-            if rules.suit_of[c] != rules.suit_of[trick[0]]:  # following shows no void
-                self.voids[seat] |= rules.voids_shown(hand, trick, c)
+            led = rules.suit_of[trick[0]]
+            if rules.suit_of[c] != led:  # following shows no void
+                self.voids[seat] |= rules.suit_mask[led] if rules.plain else rules.voids_shown(hand, trick, c)
             if self.best_by is not rules:
                 self.best_i, self.best_by = rules.winner(trick), rules
             best = trick[self.best_i]
@@ -273,21 +288,21 @@ class TrickDeal(Deal):
                 s, bs = suit_of[c], suit_of[best]
                 beats = rules.power[c] > rules.power[best] if s == bs else s == rules.trump
             else:
-                beats = rules.beats(c, best, rules.suit_of[trick[0]])
+                beats = rules.beats(c, best, led)
             if beats:
                 self.best_i = len(trick)
         else:
             self.best_i, self.best_by = 0, rules
-        self.hands[seat] = hand & ~(1 << c)
-        self.played |= 1 << c
+        bit = _BIT[c]
+        hands[seat] = hand & ~bit
+        self.played |= bit
         trick.append(c)
         self.trick_seats.append(seat)
-        in_play = self.in_play
-        if len(trick) < len(in_play):
-            if len(in_play) == self.players:
-                self.turn = (seat + self.direction) % self.players
-            else:
-                self.turn = self.next_in_play(seat)
+        n = len(self.in_play)
+        if len(trick) < n:
+            players = self.players
+            step = self.direction
+            self.turn = (seat + step) % players if n == players else self.next_in_play(seat)
             return
         winner = self.trick_seats[self.best_i if self.best_by is self.rules else self.rules.winner(trick)]
         self.tricks_won[winner] += 1
@@ -315,7 +330,7 @@ class TrickDeal(Deal):
         code = self.pack.code_of[c]
         self._legal_cache = None
         self.history.append((seat, code))
-        self.play_index(seat, c)
+        self._trick_play(seat, c)
         return code
 
     def playout(self, rng: random.Random, limit: int = 100_000) -> TrickDeal:
@@ -335,7 +350,7 @@ class TrickDeal(Deal):
             c = (mask & -mask).bit_length() - 1
             self._legal_cache = None
             self.history.append((seat, code_of[c]))
-            self.play_index(seat, c)
+            self._trick_play(seat, c)
         return self
 
     def next_in_play(self, seat: int) -> int:
@@ -352,7 +367,7 @@ class TrickDeal(Deal):
 
     def trick_view(self) -> dict[str, Any]:
         """The public part of trick play for views."""
-        if self.phase not in ("play", "done") or not hasattr(self, "rules"):
+        if self.phase not in ("play", "done") or getattr(self, "rules", None) is None:
             return {}
         code = self.pack.code
         t = self.rules.trump
@@ -366,7 +381,7 @@ class TrickDeal(Deal):
 
     def _zones(self) -> dict[str, int]:
         z = super()._zones()
-        if hasattr(self, "won"):
+        if getattr(self, "won", None) is not None:
             z["trick"] = sum(1 << c for c in self.trick)
             for s, m in enumerate(self.won):
                 z[f"won {s}"] = m
@@ -374,7 +389,7 @@ class TrickDeal(Deal):
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         zones = super()._hidden_zones(viewer)
-        if hasattr(self, "voids"):
+        if getattr(self, "voids", None) is not None:
             for z in zones:
                 if isinstance(z.key, tuple) and z.key[0] == "hand":
                     z.allowed = ~self.voids[z.key[1]]

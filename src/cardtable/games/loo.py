@@ -579,7 +579,7 @@ class LooDeal(TrickDeal):
         if self.exposed:
             v["exposed"] = {s: self.card_codes(self.exposed & (self.hands[s] | self.discards[s]))
                             for s in range(self.players) if self.exposed & (self.hands[s] | self.discards[s])}
-        if self.phase in ("play", "done") and hasattr(self, "trick"):
+        if self.phase in ("play", "done") and getattr(self, "trick", None) is not None:
             v.update(self.trick_view())
             v["civil"] = self.civil
         if seat is not None and self.discards[seat]:

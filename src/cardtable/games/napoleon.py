@@ -110,18 +110,22 @@ class NapDeal(TrickDeal):
     game: Nap
 
     def _start(self, order: list[int]) -> None:
-        g, o = self.game, self.game.options
-        setup = g.__dict__.get("_setup")  # the plan and the ladder depend only on the game's options
+        g = self.game
+        # (plan, ladder, speakers per dealer, ladder words, purchase, peep): they depend only on the
+        # game's options, so they are worked out once per game
+        setup = g.__dict__.get("_setup")
         if setup is None:
-            setup = g.__dict__["_setup"] = (g.plan(), {c.word: c for c in g.contracts()}, {})
+            ladder = {c.word: c for c in g.contracts()}
+            setup = g.__dict__["_setup"] = (g.plan(), ladder, {}, tuple(ladder), g.options.purchase, g.options.peep)
         dealt = setup[0].deal(order, self.players, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
         self.ladder: dict[str, Contract] = setup[1]
         speakers = setup[2].get(self.dealer)  # from the dealer's left, once round
         if speakers is None:
             speakers = setup[2][self.dealer] = tuple(self.next_seat(self.dealer, i + 1) for i in range(self.players))
-        self.auction = Auction(tuple(self.ladder), speakers)
-        self.pool_start: int = int(self.carry_in.get("pools", {}).get(POOL, 0))
+        self.auction = Auction(setup[3], speakers)
+        pools = self.carry_in.get("pools")
+        self.pool_start: int = int(pools.get(POOL, 0)) if pools else 0
         self.paid: list[int] = [0] * self.players
         self.bought: int = 0          # seats that have exchanged this deal (bitmask)
         self.peeked: int = 0          # seats that paid to peek (bitmask)
@@ -132,8 +136,7 @@ class NapDeal(TrickDeal):
         self.voids = [0] * self.players
         self.phase = "declare"
         self.turn = self.auction.speaker
-        self.purchase = o.purchase
-        self.peep_mode = o.peep
+        self.purchase, self.peep_mode = setup[4], setup[5]
 
     _copy_objects = ("auction",)
     card_phases = ("play",)
@@ -153,7 +156,9 @@ class NapDeal(TrickDeal):
         # The declarations open to a seat depend only on the high bid and whether it is the dealer
         # with no bid yet made: cached per game (the ladder is fixed by its options).
         key = (a.high, seat == self.dealer, a.holder is None)
-        cache = self.game.__dict__.setdefault("_declare_cache", {})
+        cache = self.game.__dict__.get("_declare_cache")
+        if cache is None:
+            cache = self.game.__dict__["_declare_cache"] = {}
         bids = cache.get(key)
         if bids is None:
             bids = [b for b in a.options() if b == "pass" or self._bid_allowed(b, seat)]
@@ -213,6 +218,10 @@ class NapDeal(TrickDeal):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: str) -> None:
+        if self.phase == "declare" and (action == "pass" or action in self.ladder):
+            self.auction.call(action)
+            self._after_call()
+            return
         word, *args = action.split()
         if self.phase == "declare":
             if word == "exchange":
@@ -263,8 +272,8 @@ class NapDeal(TrickDeal):
         assert self.declarer is not None
         self.start_play(TrickRules.standard(self.pack, None), self.declarer)
 
-    def on_lead(self, seat: int, card: int) -> None:
-        if not self.played and (self.contract is None or not self.contract.misery or self.game.options.misery_trumps):
+    def on_first_lead(self, seat: int, card: int) -> None:
+        if self.contract is None or not self.contract.misery or self.game.options.misery_trumps:
             # "the card that he leads determines the trump suit"
             self.rules = TrickRules.standard(self.pack, self.pack.suit[card])
 
@@ -276,7 +285,7 @@ class NapDeal(TrickDeal):
         return not misery if seat == self.declarer else True
 
     def trick_done(self, winner: int) -> None:
-        if self.contract is not None and self.contract.misery and winner == self.declarer:
+        if winner == self.declarer and self.contract is not None and self.contract.misery:
             self.turn = None  # the Misery has failed: nothing can change (N-GAP-5)
         elif not any(self.hands):
             self.turn = None

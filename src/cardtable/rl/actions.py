@@ -105,11 +105,12 @@ def _module_words(module_name: str) -> frozenset[str]:
     """Lower-case words in the string constants of a game module (docstrings excluded): a superset of its
     action words, so that a rare word random play never reached still has a token."""
     import ast
-    import importlib
-    import inspect
+    import importlib.resources
     import re
 
-    tree = ast.parse(inspect.getsource(importlib.import_module(module_name)))
+    package, _, leaf = module_name.rpartition(".")
+    # The source file itself: the module may run compiled (setup.py), with no source to inspect.
+    tree = ast.parse(importlib.resources.files(package).joinpath(f"{leaf}.py").read_text(encoding="utf-8"))
     docs = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body and \

@@ -1,0 +1,134 @@
+"""The optional compiled build (setup.py) and the plain Python modules are one implementation.
+
+The build compiles a few core modules (and Nap's) with Cython; ``*.pxd`` files beside them declare
+the deal classes as extension types. ``CARDTABLE_PURE=1`` imports the plain ``.py`` files instead.
+These tests check that both run the same rules: the same deals played by the same random policy give
+the same histories, views and settlements in a process of each kind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardtable as ct
+from cardtable import _pure
+from cardtable.core import deal as deal_module
+
+CORE = Path(deal_module.__file__).parent
+
+
+def play_all(deals: int = 8) -> dict[str, list[object]]:
+    """Every game id: ``deals`` deals played by a seeded random policy, with every view and the result."""
+    out: dict[str, list[object]] = {}
+    for info in ct.games():
+        game = ct.load(info.id)
+        rows: list[object] = []
+        for i in range(deals):
+            d = game.deal(seed=i, dealer=i % game.players)
+            rng = random.Random(i)
+            steps = 0
+            while not d.over and steps < 3000:
+                d.act(rng.choice(d.legal()))
+                steps += 1
+                if steps % 7 == 0:  # a clone and a sample on the way must not disturb the deal
+                    d.clone().legal()
+                    d.sample(d.turn if d.turn is not None else 0, rng)
+            rows.append({"history": d.history, "views": [d.view(s) for s in range(d.players)],
+                         "result": d.result().to_json() if d.over else None})
+        out[info.id] = rows
+    return out
+
+
+def run_elsewhere(pure: bool) -> tuple[dict[str, list[object]], bool]:
+    env = {**os.environ, "CARDTABLE_PURE": "1" if pure else "0"}
+    code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import test_compiled as t; "
+            "from cardtable import _pure; print(json.dumps([t.play_all(), _pure.compiled()]))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600,
+                          check=True)
+    got, compiled = json.loads(done.stdout)
+    return got, compiled
+
+
+def test_compiled_and_plain_python_play_the_same_deals() -> None:
+    here = json.loads(json.dumps(play_all()))
+    there, there_compiled = run_elsewhere(pure=_pure.compiled())  # the other kind, when this one is compiled
+    assert there_compiled is False or not _pure.compiled()
+    assert set(here) == {g.id for g in ct.games()}
+    for gid in here:
+        assert here[gid] == there[gid], gid
+
+
+def test_pure_switch_imports_the_python_files() -> None:
+    code = ("import importlib; from cardtable import _pure; "
+            "print(*(importlib.import_module(m).__file__ for m in ('cardtable.core.deal', 'cardtable.core.tricks', "
+            "'cardtable.games.napoleon')), _pure.compiled())")
+    env = {**os.environ, "CARDTABLE_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
+                         timeout=120).stdout.split()
+    assert all(f.endswith(".py") for f in out[:3]) and out[3] == "False"
+
+
+def test_the_declared_fields_are_the_ones_clone_copies() -> None:
+    # deal.pxd and tricks.pxd declare the fields a compiled deal keeps in the object; clone() copies
+    # exactly the names in deal._FIELDS, so the two lists must agree.
+    declared: set[str] = set()
+    for pxd in ("deal.pxd", "tricks.pxd"):
+        text = (CORE / pxd).read_text()
+        for block in re.findall(r"cdef class (\w+)[^:]*:\n((?:    .*\n)+)", text):
+            if block[0] in ("Deal", "TrickDeal"):
+                for line in block[1].splitlines():
+                    m = re.match(r"\s+cdef public \w+ (.*)", line)
+                    if m:
+                        declared |= {n.strip() for n in m.group(1).split(",")}
+    assert declared == set(deal_module._FIELDS)
+
+
+def test_a_clone_of_a_compiled_deal_is_independent() -> None:
+    game = ct.load("nap")
+    d = game.deal(seed=3)
+    while not d.over and d.phase != "play":
+        d.act(d.legal()[-1])
+    if d.over:  # everyone passed: pick a deal that reaches the play
+        d = game.deal(seed=4)
+        while d.phase != "play":
+            d.act(d.legal()[-1])
+    d.act(d.legal()[0])
+    c = d.clone()
+    assert c.trick == d.trick and c.trick is not d.trick and c.hands is not d.hands
+    c.act(c.legal()[0])
+    assert len(c.trick) == len(d.trick) + 1 or c.trick == []
+    assert d.history != c.history and len(d.history) + 1 == len(c.history)
+    assert type(c) is type(d) and c.rules is d.rules and c.game is d.game
+
+
+def test_a_stale_compiled_module_gives_way_to_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.machinery
+    import warnings
+
+    source, built = tmp_path / "x.py", tmp_path / ("x" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    source.write_text("A = 1\n")
+    built.write_bytes(b"")
+    monkeypatch.delenv("CARDTABLE_PURE", raising=False)
+    os.utime(source, (1_000, 1_000))
+    os.utime(built, (2_000, 2_000))
+    assert _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)]) is None  # up to date: the build
+    os.utime(source, (3_000, 3_000))  # edited since the build: the source, with a warning
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        spec = _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    assert any("newer than its compiled module" in str(w.message) for w in caught)
+    os.utime(source, (1_000, 1_000))
+    monkeypatch.setenv("CARDTABLE_PURE", "1")  # asked for: the source, silently
+    spec = _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    (tmp_path / "y.py").write_text("B = 2\n")  # nothing compiled: left to Python's own finders
+    assert _pure.PureFinder.find_spec("cardtable.fake.y", [str(tmp_path)]) is None
