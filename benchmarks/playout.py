@@ -97,8 +97,8 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
         out["sampled_rollouts"] = median_rate(
             lambda: [mid.sample(seat, rng).rollout(rng) for _ in range(20)] and 20, seconds / 2, runs)
 
-    def ismcts() -> int:
-        bot = ISMCTSBot(seed=1, iterations=50)
+    def ismcts() -> int:  # search="all": iterations even where the tuned bot plays a rule of thumb
+        bot = ISMCTSBot(seed=1, iterations=50, search="all")
         bot_fast_policy_random(bot)
         bot.choose(mid, seat)
         return bot.last_iterations
@@ -106,7 +106,7 @@ def bench_game(gid: str, seconds: float, runs: int) -> dict[str, float]:
     out["ismcts"] = median_rate(ismcts, seconds / 2, runs) if mid.turn is not None else float("nan")
 
     def ismcts_heuristic() -> int:
-        bot = ISMCTSBot(seed=1, iterations=50)  # as the bot plays: heuristic playouts
+        bot = ISMCTSBot(seed=1, iterations=50, search="all")  # as the bot plays: heuristic playouts
         bot.choose(mid, seat)
         return bot.last_iterations
 

@@ -132,3 +132,21 @@ def test_a_stale_compiled_module_gives_way_to_its_source(tmp_path: Path, monkeyp
     assert spec is not None and spec.origin == str(source)
     (tmp_path / "y.py").write_text("B = 2\n")  # nothing compiled: left to Python's own finders
     assert _pure.PureFinder.find_spec("cardtable.fake.y", [str(tmp_path)]) is None
+
+
+def test_clone_copies_every_declared_field() -> None:
+    # The compiled clone copies the declared fields one by one (Deal._copy_fields, TrickDeal._copy_fields):
+    # every one must come out equal, lists as new lists, in a deal in the middle of a trick.
+    game = ct.load("spoil-five")
+    d = game.deal(seed=2)
+    rng = random.Random(2)
+    while not (d.phase == "play" and len(getattr(d, "trick", [])) == 2):
+        d.act(rng.choice(d.legal()))
+    d.legal()  # a cached legal list too
+    c = d.clone()
+    for name in deal_module._FIELDS:
+        mine, theirs = getattr(d, name), getattr(c, name)
+        assert mine == theirs, name
+        if isinstance(mine, list | dict):
+            assert mine is not theirs, name
+    assert vars(c) == vars(d) and vars(c) is not vars(d)

@@ -9,3 +9,4 @@ cdef class Deal:
     cdef public object game, players, dealer, turn, phase, carry_in, deck, _legal_cache, _result, direction
     cdef public list history, hands, stock
     cdef public tuple _card_phases
+    cdef _copy_fields(self, Deal new)

@@ -315,6 +315,11 @@ _SLOTS: dict[type, tuple[str, ...]] = {}
 ``__dict__`` (none in pure Python; see ``setup.py``)."""
 
 
+def _copied(value: Any) -> Any:
+    """A list or dict copied one level deep (as :meth:`Deal.clone` copies attributes), else the value."""
+    return value.copy() if type(value) is list or type(value) is dict else value
+
+
 _FIELDS = ("game", "pack", "players", "dealer", "turn", "phase", "carry_in", "deck", "_legal_cache", "_result",
            "direction", "history", "hands", "stock", "_card_phases",
            "rules", "best_i", "best_by", "played", "leader", "last_trick", "tricks_won", "won", "voids", "in_play",
@@ -576,8 +581,8 @@ class Deal:
         slots = _SLOTS.get(cls)
         if slots is None:
             slots = _slots(cls)
-        for k in slots:  # compiled: the core's fields live in the object, not in its __dict__
-            d[k] = getattr(self, k)
+        if slots:  # compiled: the core's fields live in the object, not in its __dict__
+            self._copy_fields(new)
         for k, val in d.items():
             if type(val) is list or type(val) is dict:
                 d[k] = val.copy()
@@ -587,12 +592,21 @@ class Deal:
             if d.get(k) is not None:
                 d[k] = d[k].copy()
         if slots:
-            for k in slots:
-                setattr(new, k, d.pop(k))
             _dict_of(new).update(d)  # a compiled class's __dict__ may be filled, not replaced
         else:
             _set_dict(new, d)
         return new
+
+    def _copy_fields(self, new: Deal) -> None:
+        """Copy the fields deal.pxd declares into ``new`` as :meth:`clone` copies attributes (lists and
+        dicts one level deep); used only by the compiled build, where they are not in ``__dict__``."""
+        new.game, new.pack, new.players, new.dealer = self.game, self.pack, self.players, self.dealer
+        new.turn, new.phase, new.deck, new.direction = self.turn, self.phase, self.deck, self.direction
+        new.carry_in = self.carry_in.copy()
+        new._legal_cache = _copied(self._legal_cache)
+        new._result = self._result
+        new.history, new.hands, new.stock = self.history.copy(), self.hands.copy(), self.stock.copy()
+        new._card_phases = self._card_phases
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the record: game class, options, pack order, dealer, carry and actions (replayed)."""

@@ -21,3 +21,5 @@ cdef class TrickDeal(Deal):
     cdef _trick_play(self, seat, c)
     cpdef object play_mask(self, object seat)
     cpdef object lead_mask(self, object seat)
+    @cython.locals(t=TrickDeal)
+    cdef _copy_fields(self, Deal new)

@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .cards import NO_SUIT, Pack, bits
-from .deal import Deal, Zone
+from .deal import Deal, Zone, _copied
 
 __all__ = ["TrickDeal", "TrickRules"]
 
@@ -204,6 +204,14 @@ class TrickDeal(Deal):
                     self._trick_play(who, c)
                     return
         Deal.act(self, action, seat)
+
+    def _copy_fields(self, new: Deal) -> None:
+        Deal._copy_fields(self, new)
+        t: TrickDeal = new  # type: ignore[assignment]
+        t.rules, t.best_i, t.best_by, t.played = self.rules, self.best_i, self.best_by, self.played
+        t.leader, t.in_play = self.leader, _copied(self.in_play)
+        t.last_trick, t.tricks_won, t.won = _copied(self.last_trick), _copied(self.tricks_won), _copied(self.won)
+        t.voids, t.trick, t.trick_seats = _copied(self.voids), _copied(self.trick), _copied(self.trick_seats)
 
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (partners share a side); for bots. Default: each for himself."""
