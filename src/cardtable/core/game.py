@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from importlib import resources
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -135,11 +136,15 @@ class Game:
         return self.target is not None and any(t >= self.target for t in totals)
 
     @classmethod
-    def rules_text(cls) -> str:
-        """The rules as implemented, in prose: the class docstring, then the family module's text."""
-        import sys
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "rules_text" in cls.__dict__:  # one rules text per game, its file: a class's own text is not used
+            delattr(cls, "rules_text")
 
-        own = inspect.getdoc(cls) or ""
-        module = inspect.getdoc(sys.modules[cls.__module__]) or ""
-        module = module.split("\n>>>", 1)[0].rstrip()
-        return f"{own}\n\n{module}" if module else own
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules for players, in Markdown: the file ``games/rules/<id>.md`` shipped with the package."""
+        try:
+            return (resources.files("cardtable.games") / "rules" / f"{cls.id}.md").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise RulesError(f"{cls.id}: there is no rules text for this game") from None
