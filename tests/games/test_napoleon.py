@@ -359,10 +359,11 @@ def test_seven_card_dealer_forced_to_declare_three() -> None:
         ct.load("seven-card-nap", all_pass="dealer_bids_one")
 
 
-def test_rule_books() -> None:
-    # `cardtable rules nap` reads like the rule book, quoting the seed's order and table.
+def test_rules_texts() -> None:
+    # `cardtable rules nap` gives the seed's order and table in words; each game its own text.
     nap = type(ct.load("nap")).rules_text()
-    assert "Two, Three, Four and Nap" in nap and "Nap wins 10 and loses 5" in nap and "Wellington" in nap
+    assert "- **Two** — to win at least two tricks;" in nap and "| Nap | 10 | 5 |" in nap and "(wellington)" in nap
+    assert "the suit of the card he leads is trumps" in nap  # the declarer's lead names trumps
     seven = type(ct.load("seven-card-nap")).rules_text()
-    assert "Seven wins 28 and loses 14" in seven and "between Nap and Six" in seven
-    assert "``" not in nap + seven
+    assert "| Seven | 28 | 14 |" in seven and "between\n  Nap and Six" in seven and "Wellington" not in nap[:200]
+    assert "a Nap,\n  Six or Seven declarer may peep" in seven  # N-GAP-10

@@ -405,8 +405,16 @@ def test_home_form_sets_options_seats_and_links(live: LiveServer, browser: Any) 
     with page.context.expect_page() as opened:  # the rules, one click away: the text of `cardtable rules`
         page.click("#rules-link")
     rules = opened.value
-    rules.wait_for_selector("pre.rules-text")
-    assert rules.locator("pre.rules-text").inner_text().strip() == ct.catalog.game_class("nap").rules_text().strip()
+    failed: list[str] = []
+    rules.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    rules.wait_for_selector("article.rules-text h1")
+    assert rules.locator("article.rules-text h1").inner_text() == "Napoleon"
+    assert rules.locator("article.rules-text h2").first.inner_text() == "The deal"
+    assert "| Nap |" not in rules.locator("article.rules-text").inner_text()  # the table is a table
+    assert rules.locator("article.rules-text table td", has_text="Nap").count() == 1
+    rules.goto(live.url + "/rules/pope-joan")
+    rules.wait_for_load_state("networkidle")
+    assert rules.locator("article.rules-text h1").inner_text() == "Pope Joan" and failed == []
     rules.close()
     page.select_option("#players", "3")
     assert page.locator("#seats .seat-row").count() == 3

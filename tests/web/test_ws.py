@@ -14,8 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 import cardtable as ct
-from cardtable.web.app import STATIC, create_app
+from cardtable.web.app import RULES_MD, STATIC, create_app, rules_html
 
+from ..games.test_rules_texts import DEV_MARKUP
 from .conftest import WS, card_tokens, create, hidden_codes, server_of, ws_url
 
 pytestmark = pytest.mark.timeout(20)
@@ -26,11 +27,16 @@ def test_home_rules_and_catalogue(client: TestClient) -> None:
     games = client.get("/api/games").json()
     assert [g["id"] for g in games["games"]] == [g.id for g in ct.games()]
     assert set(games["bots"]) >= {"random", "heuristic", "ismcts"}
-    for info in ct.games():  # the rules page is the text of `cardtable rules`, whole, and every option
+    for info in ct.games():  # the rules page is the text of `cardtable rules`, as HTML, with every option
         page = client.get(f"/rules/{info.id}").text
-        assert html.escape(ct.catalog.game_class(info.id).rules_text()) in page, info.id
+        assert page == rules_html(info.id) and f"<h1>{html.escape(info.name, quote=False)}</h1>" in page, info.id
+        assert "<link rel='icon' href='/static/favicon.svg'" in page  # no request for a missing /favicon.ico
+        words = html.unescape(re.sub(r"<[^>]+>", " ", page))
+        assert not DEV_MARKUP.search(words), DEV_MARKUP.findall(words)  # and no option's source citation
         for o in info.options:
-            assert f"<code>{o.name}</code>" in page and html.escape(o.describe_allowed()) in page
+            assert f"({o.name})" in words
+    # Markdown is rendered safely: raw HTML in a text is shown as text, never passed through.
+    assert RULES_MD.render("# A\n\n<script>alert(1)</script> [x](javascript:alert(1))").count("<script") == 0
     r = client.get("/rules/whist")
     assert r.status_code == 404 and "unknown game &#x27;whist&#x27;; games are: nap" in r.text
     assert client.get("/static/cards.js").status_code == 200

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import sys
 from typing import Annotated, Any
 
@@ -62,29 +61,13 @@ def list_games() -> None:
 
 
 def rules_markdown(game_id: str) -> str:
-    """The rules as implemented, with every option, as Markdown (shared with the web app)."""
-    cls = ct.catalog.game_class(game_id)
-    info = cls.info_()
-    lines = [f"# {info.name} (`{info.id}`)", "",
-             f"*Family:* {info.family} · *Players:* {info.min_players}–{info.max_players} · "
-             f"*Source:* {info.source}", ""]
-    if info.aliases:
-        lines += [f"*Also:* {', '.join(info.aliases)}", ""]
-    # Markdown would swallow a placeholder such as <card> as an HTML tag: show it as ‹card›.
-    text = re.sub(r"<([^<>\s][^<>]*)>", r"‹\1›", cls.rules_text())
-    lines += [text, "", "## Options", ""]
-    if not info.options:
-        lines.append("None.")
-    else:
-        lines += ["| option | default | allowed | what it does |", "| --- | --- | --- | --- |"]
-        for o in info.options:
-            lines.append(f"| `{o.name}` | `{o.default}` | {o.describe_allowed()} | {o.doc} ({o.source}) |")
-    return "\n".join(lines)
+    """The game's rules for players, with every option, as Markdown (the web app shows the same text)."""
+    return ct.catalog.game_class(game_id).rules_text()
 
 
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="game id, e.g. nap")]) -> None:
-    """The rules as implemented, with every option, its default and allowed values."""
+    """The rules of a game, with every option, its default and what it changes."""
     try:
         text = rules_markdown(game)
     except ct.RulesError as e:

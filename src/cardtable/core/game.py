@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import inspect
 import random
-from importlib import resources
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RulesError

@@ -304,7 +304,7 @@ class CoonCanDeal(Deal):
         if m is None or args[0] != "joker" or args[2] != "with":
             return f"write 'move joker <meld id> with <card>' ({self._ids()})"
         if m.kind == SET:
-            return "a joker in a set is never moved (CC-GAP-4)"
+            return "a joker in a set is never moved"
         last = len(m.cards) - 1
         ends = [i for i in (0, last) if self.rules.is_wild(m.cards[i])]
         if not ends:
@@ -313,7 +313,7 @@ class CoonCanDeal(Deal):
                     else "that meld has no joker at an end")
         if all(m.moved >> m.cards[i] & 1 for i in ends):
             return "once moved, a joker cannot be moved a second time"
-        beyond = " (or, joker_move=foster_extend, the card beyond the other end)" if self.extend else ""
+        beyond = " (or, with Foster's joker move, the card beyond the other end)" if self.extend else ""
         return (f"you need the natural card the end joker stands for{beyond}, and room at the other end "
                 "(never round the corner)")
 

@@ -244,10 +244,10 @@ class FanTanDeal(Deal):
         if action in ("pass", "draw"):
             if able and self.game.options.penalised_passes:
                 return ("everyone else has passed since the last card was played: a player able to play must "
-                        "now play (ENGINE DEFAULT, so that a deal always ends)")
+                        "now play, so that the deal ends")
             if able:
-                return ("a player with an eligible card must play it (FT-GAP-3); the penalised pass of the seed "
-                        "needs the option penalised_passes=true")
+                return ("a player with an eligible card must play it; passing while able, at the book's penalty, "
+                        "needs the option penalised_passes")
             return "with the stock exhausted the hands are played out: pass" if action == "draw" else \
                 "you cannot play: draw from the stock (pay a chip and draw until able to play)"
         try:
@@ -264,9 +264,9 @@ class FanTanDeal(Deal):
         s = self.pack.suit[card]
         if not self.layout.is_open(s):
             return (f"a suit is opened only by its {RANK_NAMES[self.opening_rank() or 7]} "
-                    "(seed: 'Any player in turn may play a seven')")
+                    "('Any player in turn may play a seven')")
         return ("cards are built in suit, down from the seven to the ace and up to the king, one rank at a time "
-                "(seed: 'a card in next higher rank on the eight pile or ... next lower rank on the six pile')")
+                "('a card in next higher rank on the eight pile or ... next lower rank on the six pile')")
 
     # ----------------------------------------------------------- settlement
     def _settle(self) -> Settlement:
@@ -361,7 +361,7 @@ class PlayOrPayDeal(FanTanDeal):
 
     def why_card(self, card: int) -> str:
         need = self.pack.codes(self.eligible())
-        return (f"build upward in sequence on the {SUIT_NAMES[self.active]} (seed: 'The players following in turn "
+        return (f"build upward in sequence on the {SUIT_NAMES[self.active]} ('The players following in turn "
                 f"must build higher in sequence on that card'); the next card is {' or '.join(need)}")
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -389,7 +389,7 @@ class FiveOrNineDeal(FanTanDeal):
 
     def why_card(self, card: int) -> str:
         if self.layout.start_rank is None:
-            return "the first card played must be a five or a nine (seed: Five or Nine)"
+            return "the first card played must be a five or a nine"
         r = RANK_NAMES[self.layout.start_rank]
         if not self.layout.is_open(self.pack.suit[card]):
             return f"a suit is opened only by its {r}, the rank the first card set"
@@ -422,7 +422,7 @@ class FanTan(Game):
         Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
                source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
         Option("penalised_passes", bool, False,
-               doc="allow passing while able to play, at the seed's penalties (3 chips to the pot; 5-chip "
+               doc="allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
                    "payments for a withheld seven)",
                source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
         Option("pass_chip_with_penalty", bool, False,

@@ -273,7 +273,7 @@ class LooDeal(TrickDeal):
         if self.phase == "enter":
             if action == "pass" and self._forced_defence(seat):
                 return ("the dealer must play against a single player who stands on his own cards, "
-                        "or play for the pool (L3-GAP-1)")
+                        "or play for the pool")
             if word == "take":
                 return "only the first player to take it may exchange his hand for miss" if self.game.miss \
                     else "this game has no miss"

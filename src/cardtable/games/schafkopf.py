@@ -298,9 +298,9 @@ class SchafkopfDeal(TrickDeal):
             elif self.game.options.least_tie_fallback == "latest_trick":
                 w = a if self.latest[a] < self.latest[b] else b
                 self._award(led, w, 2, f"seats {a} and {b} tie for low; seat {w} did not take the later trick "
-                                       "as between these two (SK-GAP-6)")
+                                       "as between these two")
             else:
-                led.note(f"seats {a} and {b} tie for low and neither took the last trick: no score (SK-GAP-6)")
+                led.note(f"seats {a} and {b} tie for low and neither took the last trick: no score")
 
     def _carry(self) -> dict[str, Any] | None:
         if self.game.unit != "points":
@@ -468,7 +468,7 @@ class AuctionSchafkopfDeal(TrickDeal):
         led = Ledger(self.players, unit="points")
         d = self.declarer
         if d is None:
-            led.note("everyone passed: no score; the next dealer deals (AS-GAP-3)")
+            led.note("everyone passed: no score; the next dealer deals")
             return led.settlement()
         pts, need = self.side_points(d), 60 + self.bid
         made = pts >= need
@@ -515,7 +515,7 @@ class AuctionSchafkopf(Game):
     unit = "points"
     option_specs = (
         Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
-               doc="the order of the four jack trumps: club jack high (seed), or spade jack high (Bicycle)",
+               doc="the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)",
                source=f"{SEED} 'club jack (high), spade jack, heart jack, diamond jack'; AS-GAP-1"),
         Option("target", int, 0, range(0, 1001),
                doc="the match ends when a side's running score reaches this total (0: no target)",

@@ -582,14 +582,15 @@ SPREAD_EXPOSE = Option("spread_expose", str, "after_lead", ("after_lead", "after
                            "have played to the first trick",
                        source="seed 001 'exposes his whole hand face up after the opening lead'; SB-GAP-3")
 SIX_BID_TARIFF = (
-    _tariff("solo_rate", 2, "Solo: chips per point over or under 60", f"{SEED} Six-Bid table: '2 for each point'"),
+    _tariff("solo_rate", 2, "Solo: chips per point over or under 60",
+            source=f"{SEED} Six-Bid table: '2 for each point'"),
     _tariff("heart_solo_rate", 3, "Heart Solo: chips per point over or under 60",
-            f"{SEED} Six-Bid table: '3 for each point'"),
-    _tariff("misere", 30, "Misère: chips won or lost per opponent", "SB-GAP-1 (traditional tariff; default 30)"),
-    _tariff("guarantee_solo", 40, "Guarantee Solo: chips won or lost per opponent", "SB-GAP-1"),
-    _tariff("spread_misere", 60, "Spread Misère: chips won or lost per opponent", "SB-GAP-1"),
-    _tariff("call_solo_hearts", 150, "Call Solo with hearts trumps: chips per opponent", "SB-GAP-1"),
-    _tariff("call_solo_other", 100, "Call Solo with another trump: chips per opponent", "SB-GAP-1"),
+            source=f"{SEED} Six-Bid table: '3 for each point'"),
+    _tariff("misere", 30, "Misère: chips won or lost per opponent", source="SB-GAP-1 (traditional tariff; default 30)"),
+    _tariff("guarantee_solo", 40, "Guarantee Solo: chips won or lost per opponent", source="SB-GAP-1"),
+    _tariff("spread_misere", 60, "Spread Misère: chips won or lost per opponent", source="SB-GAP-1"),
+    _tariff("call_solo_hearts", 150, "Call Solo with hearts trumps: chips per opponent", source="SB-GAP-1"),
+    _tariff("call_solo_other", 100, "Call Solo with another trump: chips per opponent", source="SB-GAP-1"),
 )
 
 

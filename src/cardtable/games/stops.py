@@ -267,7 +267,7 @@ class MichiganDeal(Deal):
         if ph == "widow":
             return "the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')"
         if ph == "auction":
-            return ("bid more than the highest bid, up to the option widow_max_bid, or pass (seed: 'auction off the "
+            return ("bid more than the highest bid, up to the option widow_max_bid, or pass ('auction off the "
                     "right to exchange the widow to the highest bidder')")
         if ph == "stake":
             return ("place your four chips on the money cards, naming the card of each chip in the order "
@@ -275,11 +275,11 @@ class MichiganDeal(Deal):
         word = action.split()[0] if action else ""
         if word == "pass" and ph == "restart":
             return ("nobody could begin a new suit, so the turn came back to you: play the lowest card in your hand "
-                    "(seed: 'the turn comes back to the original passer, who then may play the lowest card in his "
+                    "('the turn comes back to the original passer, who then may play the lowest card in his "
                     "hand')")
         if word == "pass":
-            return ("a player able to play must play (seed: 'For failing to play properly in his turn, the player pays "
-                    "a penalty'); passing while able needs the option penalised_passes=true")
+            return ("a player able to play must play ('For failing to play properly in his turn, the player pays "
+                    "a penalty'); passing while able needs the option penalised_passes")
         if word == "spin":
             return self._explain_spin(seat, action)
         try:
@@ -296,20 +296,20 @@ class MichiganDeal(Deal):
     def why_card(self, seat: int, card: int) -> str:
         """Why a held card may not be played now, naming the rule."""
         if self.phase == "build":
-            return (f"the {card_name(self.next_card())} is next in sequence (seed: 'whoever holds the next card in "
+            return (f"the {card_name(self.next_card())} is next in sequence ('whoever holds the next card in "
                     "sequence plays it')")
         if self.phase == "restart":
-            return "nobody could begin a new suit: play the lowest card in your hand (seed)"
+            return "nobody could begin a new suit: play the lowest card in your hand"
         s = self.pack.suit[card]
         if s not in self.lead_suits():
             return self.why_suit()
-        return f"a suit is begun with the lowest card you hold in it (seed: 'it must be the lowest card he holds in " \
+        return f"a suit is begun with the lowest card you hold in it ('it must be the lowest card he holds in " \
                f"that suit'), here {self.pack.code(lowest(self.hands[seat] & SUIT_BITS[s]))}"
 
     def why_suit(self) -> str:
         """Why the stopped suit may not be started again."""
-        return (f"after a stop the new suit must be other than {SUIT_NAMES[self.stopped]} (seed: 'lead the lowest "
-                "card he holds in some other suit'; MI-GAP-2)")
+        return (f"after a stop the new suit must be other than {SUIT_NAMES[self.stopped]} ('lead the lowest "
+                "card he holds in some other suit')")
 
     # ---------------------------------------------------------------- apply
     def _apply(self, seat: int, action: str) -> None:
@@ -553,7 +553,7 @@ class CrossColorDeal(MichiganDeal):
         return [s for s in range(4) if RED[s] != RED[self.stopped]]
 
     def why_suit(self) -> str:
-        return (f"after a stop in {SUIT_NAMES[self.stopped]} the new suit must be of the other colour (seed: 'a player "
+        return (f"after a stop in {SUIT_NAMES[self.stopped]} the new suit must be of the other colour ('a player "
                 "may only start a new suit in a different color from the last one played')")
 
 
@@ -638,7 +638,7 @@ class SpinDeal(BoodleDeal):
     def _explain_spin(self, seat: int, action: str) -> str:
         if not self.hands[seat] >> AD & 1:
             return "only the holder of the ace of diamonds may spin"
-        return ("'spin X' plays an eligible card X, then the ace of diamonds (seed: 'he must, however, play an "
+        return ("'spin X' plays an eligible card X, then the ace of diamonds ('he must, however, play an "
                 "eligible card before playing the ace of diamonds'); after the king of diamonds the ace is simply next")
 
     def _spin(self, seat: int, code: str) -> None:
@@ -647,7 +647,7 @@ class SpinDeal(BoodleDeal):
         bonus = self.game.options.spin_bonus
         for o in range(self.players):
             if o != seat and bonus:
-                self._pay(o, seat, bonus, f"seat {o} pays seat {seat} {bonus} for the spin (SP-GAP-1)")
+                self._pay(o, seat, bonus, f"seat {o} pays seat {seat} {bonus} for the spin")
         self.hands[seat] &= ~(1 << AD)
         self.table |= 1 << AD
         self.last_card = AD
@@ -697,7 +697,7 @@ class Michigan(Game):
     widow_exchange = True
     penalised_option = Option(
         "penalised_passes", bool, False,
-        doc="allow passing while able to play, at the seed's penalty: 1 chip to each other player, and making good "
+        doc="allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
             "the money-card chips the pass kept from others",
         source=f"{SEED} 'Additional Rules'; issue 6")
     option_specs: tuple[Option, ...] = (

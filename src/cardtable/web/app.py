@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -541,25 +542,20 @@ async def table_page(request: Request) -> Response:
     return _page("table.html")
 
 
+RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
+"""The rules texts' Markdown: raw HTML in a text is shown as text, never passed through."""
+
+
 def rules_html(game_id: str) -> str:
-    """The rules page of a game: the same text as ``cardtable rules``, and every option."""
-    cls = ct.catalog.game_class(game_id)
+    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
     info = ct.game_info(game_id)
     e = html.escape
-    rows = "".join(f"<tr><td><code>{e(o.name)}</code></td><td><code>{e(str(o.default))}</code></td>"
-                   f"<td>{e(o.describe_allowed())}</td><td>{e(o.doc)} <small>({e(o.source)})</small></td></tr>"
-                   for o in info.options)
-    options = (f"<table class='options'><tr><th>option</th><th>default</th><th>allowed</th><th>what it does</th>"
-               f"</tr>{rows}</table>") if info.options else "<p>None.</p>"
-    aliases = f"<p><em>Also:</em> {e(', '.join(info.aliases))}</p>" if info.aliases else ""
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{e(info.name)} — rules</title><link rel='stylesheet' href='/static/style.css'></head>"
+            f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
+            f"<link rel='stylesheet' href='/static/style.css'></head>"
             f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
-            f"<h1>{e(info.name)} <code>{e(info.id)}</code></h1>"
-            f"<p><em>Family:</em> {e(info.family)} · <em>Players:</em> {info.min_players}–{info.max_players} · "
-            f"<em>Source:</em> {e(info.source)}</p>{aliases}"
-            f"<pre class='rules-text'>{e(cls.rules_text())}</pre><h2>Options</h2>{options}"
+            f"<article class='rules-text'>{RULES_MD.render(ct.catalog.game_class(game_id).rules_text())}</article>"
             f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
 
 

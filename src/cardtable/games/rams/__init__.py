@@ -7,8 +7,8 @@ NK-GAP-*).
 
 The family: "enter or pass, then win tricks for a share of the pool". Five cards each (four in
 Mauscheln), the next card turned for trumps; each player in turn passes (drops out) or plays, and the
-players in share the pool by tricks, paying when they fall short. Each game's rule book, with every
-rule decision the seed does not make and its source, is its class docstring (``cardtable rules ID``).
+players in share the pool by tricks, paying when they fall short. Each game's class docstring traces its
+rules to the seed and to every decision the seed does not make; the players' text is ``games/rules/<id>.md``.
 
 Modules: :mod:`.base` (the family's declaration base), :mod:`.rams` (Rams, Rounce, Bierspiel),
 :mod:`.mauscheln`, :mod:`.julepe`, :mod:`.knack` (Norrlandsknack). The deals build on the core's

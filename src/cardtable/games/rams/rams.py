@@ -261,8 +261,10 @@ class Rams(PoolGame):
 
 
 class Rounce(Rams):
-    """Rounce: Rams "using 52 cards" (RA-GAP-2: the same rules, cards ranking A K Q J T 9 8 7 6 5 4 3 2,
-    for three to nine players; other books deal Rounce differently). The rules of Rams follow.
+    """Rounce: Rams with the full 52-card pack, for three to nine players.
+
+    Seed: Rams "using 52 cards" (RA-GAP-2: the same rules, cards ranking A K Q J T 9 8 7 6 5 4 3 2, for
+    three to nine players; other books deal Rounce differently). The rules of Rams follow.
     """
 
     id = "rounce"
@@ -284,10 +286,12 @@ class BierspielDeal(RamsDeal):
 
 
 class Bierspiel(Rams):
-    """Bierspiel: Rams "in which 7 is always the second-highest trump". RA-GAP-1: the seven of the
-    trump suit ranks just below the trump Ace (bierspiel_seven="trump_seven"); option
-    bierspiel_seven="fixed_7D": the 7D is always a trump, just below the trump Ace, whatever suit is
-    trumps (like Mauscheln's Belli); it then no longer belongs to diamonds. The rules of Rams follow.
+    """Bierspiel: Rams with the seven of trumps as the second-highest trump.
+
+    Seed: Rams "in which 7 is always the second-highest trump". RA-GAP-1: the seven of the trump suit
+    ranks just below the trump Ace (bierspiel_seven="trump_seven"); option bierspiel_seven="fixed_7D": the
+    7D is always a trump, just below the trump Ace, whatever suit is trumps (like Mauscheln's Belli); it
+    then no longer belongs to diamonds. The rules of Rams follow.
     """
 
     id = "bierspiel"

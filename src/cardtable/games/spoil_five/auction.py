@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.options import Option
 from ...errors import RulesError
-from .base import DEAL_3_2, PLAY_TEXT, RANK_TEXT, SEED, SOURCES
+from .base import SEED
 from .forty_five import FortyFive, FortyFiveDeal
 from .ranking import SUIT_WORDS, family_rules
 
@@ -66,7 +66,7 @@ class AuctionDeal(FortyFiveDeal):
                     return "there is no bid to hold"
                 return "your side has 100 or more and may not bid (or hold) less than 20"
             if action == "pass":
-                return "everyone else passed: the dealer must bid (option all_pass=dealer_forced_min)"
+                return "everyone else passed: the dealer must bid"
             return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
                    + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
         if self.phase == "trump":
@@ -217,29 +217,6 @@ class AuctionFortyFive(FortyFive):
     min_players, max_players, default_players = 4, 6, 4
     target = 120
     source = f"{SEED}, 'Auction Forty-Five'; RESOLUTIONS.md §2.16 (A45-GAP-1..4)"
-    rule_book = (
-        "AUCTION FORTY-FIVE, the national game of Nova Scotia. Four players, two against two, or six, three "
-        "against three, partners sitting alternately.",
-        DEAL_3_2 + " No card is turned up.",
-        "THE BIDDING. Beginning at the dealer's left, each player passes or bids, in fives from 15 (option "
-        "min_bid) up to 30, each bid higher than the one before. The dealer may instead take the last bid at "
-        "its value by saying 'hold'; then each player who has not passed gets another turn, and the dealer may "
-        "hold again. The dealer's own bid or pass ends the bidding. A side with 100 points or more may not bid "
-        "(or hold) less than 20. If everyone passes, the deal is thrown in and passes to the left "
-        "(all_pass=dealer_forced_min: the dealer must bid).",
-        "TRUMPS AND THE DRAW. The high bidder names trumps ('trump hearts'). Then, beginning at the dealer's "
-        "left, each player discards as many cards as he wishes, one at a time ('discard 7C'), then says "
-        "'done', and the dealer restores his hand to five cards from the top of the pack. Nobody may discard "
-        "more cards than are left in the pack.",
-        RANK_TEXT,
-        "THE PLAY. The player at the left of the high bidder leads first. There is no robbing. " + PLAY_TEXT,
-        "SCORING. Each trick counts 5, and the trick holding the highest trump played counts 5 more: 30 in "
-        "all. If the bidding side makes its bid it scores all it took, and a bid of 30 made scores 60; if it "
-        "fails, it goes back by the amount of its bid. The other side always scores what it took. The first "
-        "side to reach 120 wins; if both reach it in the same deal, the bidding side wins (tie_order="
-        "higher_total: the higher total).",
-        SOURCES.format("§2.16 (A45-GAP-1 to A45-GAP-4)"),
-    )
     deal_class = AuctionDeal
     option_specs = (
         Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",

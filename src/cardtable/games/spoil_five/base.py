@@ -1,20 +1,19 @@
 """What the games of the family share: the five-card deal with its turn-up and robbing, Spoil Five
-play, running scores by side, and the rule-book paragraphs and options they have in common."""
+play, running scores by side, and the options they have in common."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
-from ...core.game import Game
 from ...core.options import Option
 from ...core.tricks import TrickDeal
 from .ranking import family_rules
 
-__all__ = ["SEED", "FiveCardDeal", "RuleBook", "ScoresMixin"]
+__all__ = ["ROB_COMPULSORY", "SEED", "FiveCardDeal", "ScoresMixin"]
 
 SEED = "seed 003_30d3d4dac9c6032b.txt"
 
@@ -107,15 +106,15 @@ class FiveCardDeal(TrickDeal):
             if compulsory:
                 return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer " \
                        "must first 'rob <card>', putting out a card of his hand for the ace"
-            return "the ace is turned up: the dealer must first declare 'rob <card>' or 'decline' (seed: " \
-                   "'he must declare whether or not he is exchanging for the ace')"
+            return "the ace is turned up: the dealer must first declare 'rob <card>' or 'decline' " \
+                   "('he must declare whether or not he is exchanging for the ace')"
         if word in ("rob", "decline"):
             if seat == self.rob_pending and word == "decline":
                 return "robbing is compulsory (option rob_compulsory): rob the turn-up"
             if seat == self.rob_pending:
                 return "rob by discarding a card of your hand for the turn-up"
             return "only the holder of the ace of trumps may rob the turn-up or have it turned down, at his " \
-                   "first turn to play (seed 'Robbing the Trump')"
+                   "first turn to play"
         if seat == self.rob_pending and compulsory:
             return "you hold the ace of trumps and robbing is compulsory (option rob_compulsory): " \
                    "'rob <card>' before you play"
@@ -128,7 +127,7 @@ class FiveCardDeal(TrickDeal):
         r = self.rules
         if r.suit_of[self.trick[0]] == r.trump:
             return "a trump was led and you hold a trump you must play (only the five and jack of trumps and " \
-                   "the ace of hearts may be withheld, and only when a lower trump is led: SF-GAP-2)"
+                   "the ace of hearts may be withheld, and only when a lower trump is led)"
         return "you must follow suit or trump ('Each player in turn must follow suit, or he may play a trump " \
                "even if able to follow suit')"
 
@@ -324,51 +323,8 @@ class ScoresMixin:
         return "Score: " + ", ".join(parts) + f"; game is {self.game.target}"
 
 
-# ------------------------------------------------------------------- the rule book
-# What `cardtable rules ID` shows: the rules as implemented, in the words of a rule book (one paragraph a line).
-DEAL_3_2 = ("THE DEAL. The deal passes to the left. Each player gets five cards, three at a time round the table and "
-            "then two at a time, beginning at the dealer's left.")
-RANK_TEXT = (
-    "RANK OF THE CARDS. The five of trumps is always the highest trump, the jack of trumps second and the ace "
-    "of hearts third, whatever suit is trumps; then come the ace, king and queen of trumps, and the rest run "
-    "'highest in red, lowest in black'. Hearts trumps (13 trumps): 5 J A K Q 10 9 8 7 6 4 3 2. Diamonds trumps "
-    "(14): 5 J, ace of hearts, A K Q 10 9 8 7 6 4 3 2. Spades or clubs trumps (14): 5 J, ace of hearts, A K Q "
-    "2 3 4 6 7 8 9 10 (the ten lowest). In a plain suit the king, queen and jack are high; the red suits then "
-    "run 10 down to 2 with the ace of diamonds lowest of all (the ace of hearts is always a trump), and the "
-    "black suits run A 2 3 4 5 6 7 8 9 10, the ten lowest.")
-PLAY_TEXT = (
-    "Each player in turn must follow suit, or he may play a trump even if able to follow suit; if he cannot "
-    "follow suit he may trump or throw off any card. When a trump is led a player must play a trump if he can, "
-    "except that the five and jack of trumps and the ace of hearts need not be played to a lower trump led "
-    "(this is reneging): they must be played when a higher trump is led, and a player who holds any other "
-    "trump must play a trump (any one). The ace of hearts led is a trump lead. The highest trump in the trick "
-    "wins it, or, if there is none, the highest card of the suit led; the winner leads to the next trick.")
-ROB_TEXT = (
-    "ROBBING THE TRUMP. If the turned-up card is an ace (the ace of hearts too), the dealer may take it, "
-    "discarding any card face down ('rob <card>'), or 'decline'; he says which before the first card is led. "
-    "Otherwise the player who holds the ace of trumps may, when it is his turn to play, exchange any card of "
-    "his for the turned-up card ('rob <card>'), or say 'decline', telling the dealer to turn the trump face "
-    "down and so showing that he holds the ace. If he plays without doing either, his ace becomes the lowest "
-    "trump, and if it is the ace of hearts it loses its right to renege. With rob_compulsory=true (1911 "
-    "Britannica) the dealer and the holder of the ace must rob.")
-FORTY_FIVE_SCORE = (
-    "There is no pool and all five tricks are played. The side taking three or four tricks scores 5 points, "
-    "five tricks 10. With deal_scoring=per_trick_net each trick counts 5 and the score of the side taking "
-    "fewer tricks is deducted: three tricks count 5, four 15 and five 25.")
-SOURCES = "SOURCES. Scarne's rules (seed 003_30d3d4dac9c6032b.txt); gaps settled in RESOLUTIONS.md {}."
-
 ROB_COMPULSORY = Option(
     "rob_compulsory", bool, False,
     doc="robbing is compulsory: the dealer must take a turned-up ace, and the holder of the trump ace must rob "
         "at his first turn",
     source="SF-GAP-4 (1911 EB: 'the dealer must rob ... a player who holds the ace of trumps must rob')")
-
-
-class RuleBook(Game):
-    """A game of this family: ``cardtable rules`` shows its rule book, one paragraph a line."""
-
-    rule_book: ClassVar[tuple[str, ...]] = ()
-
-    @classmethod
-    def rules_text(cls) -> str:
-        return "\n\n".join(cls.rule_book)

@@ -5,21 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.cards import PACK_52
+from ...core.game import Game
 from ...core.options import Option
 from ...errors import RulesError
-from .base import (
-    DEAL_3_2,
-    FORTY_FIVE_SCORE,
-    PLAY_TEXT,
-    RANK_TEXT,
-    ROB_COMPULSORY,
-    ROB_TEXT,
-    SEED,
-    SOURCES,
-    FiveCardDeal,
-    RuleBook,
-    ScoresMixin,
-)
+from .base import ROB_COMPULSORY, SEED, FiveCardDeal, ScoresMixin
 
 __all__ = ["FortyFive", "FortyFiveDeal", "TwentyFive"]
 
@@ -64,7 +53,7 @@ class FortyFiveDeal(ScoresMixin, FiveCardDeal):
         return v
 
 
-class FortyFive(RuleBook):
+class FortyFive(Game):
     """Forty-Five: Spoil Five for 2, 4 (2 v 2) or 6 (3 v 3); 5 or 10 a deal (or 5 a trick net); game 45.
 
     Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump).
@@ -79,14 +68,6 @@ class FortyFive(RuleBook):
     unit = "points"
     target = 45
     source = f"{SEED}, Forty-Five paragraph (heading lost); RESOLUTIONS.md §2.15 (45-GAP-1..3)"
-    rule_book: ClassVar[tuple[str, ...]] = (
-        "FORTY-FIVE. Spoil Five for two players, or for four or six in two partnerships (two against two, "
-        "three against three), partners sitting alternately: seats 0, 2, 4 against 1, 3, 5.",
-        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
-        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
-        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 45 points wins the game.",
-        SOURCES.format("§2.15 (45-GAP-1 to 45-GAP-3)"),
-    )
     deal_class = FortyFiveDeal
     option_specs: ClassVar[tuple[Option, ...]] = (
         ROB_COMPULSORY,  # no pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne)
@@ -122,20 +103,10 @@ class TwentyFive(FortyFive):
     aliases = ("25",)
     target = 25
     source = f"{SEED}, Twenty-Five line (heading lost); RESOLUTIONS.md §2.15"
-    rule_book = (
-        "TWENTY-FIVE. Forty-Five played for 25 points: two players, or four or six in two partnerships, "
-        "partners sitting alternately. With scoring=five_per_trick_individual it is Parlett's Twenty-Five: two "
-        "to ten players each for himself, 5 points a trick, and the first to reach 25 wins at once, the deal "
-        "stopping there.",
-        *FortyFive.rule_book[1:4],
-        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
-        "SCORING. " + FORTY_FIVE_SCORE + " The first side to reach 25 points wins the game.",
-        SOURCES.format("§2.15"),
-    )
     option_specs = (
         *FortyFive.option_specs,
         Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
-               doc="the seed's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
+               doc="Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
                    "first to 25",
                source="RESOLUTIONS.md §2.15 (Parlett's Twenty-Five)"),
     )

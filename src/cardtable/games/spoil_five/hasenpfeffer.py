@@ -9,8 +9,9 @@ from typing import Any
 from ...core.cards import PACK_25
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
+from ...core.game import Game
 from ...core.tricks import TrickDeal
-from .base import SEED, SOURCES, RuleBook, ScoresMixin
+from .base import SEED, ScoresMixin
 from .ranking import SUIT_WORDS, family_rules
 
 __all__ = ["HasenDeal", "Hasenpfeffer"]
@@ -49,7 +50,7 @@ class HasenDeal(ScoresMixin, TrickDeal):
     def _explain(self, seat: int, action: str) -> str:
         if self.phase == "bid":
             if self.forced:
-                return "all passed: the holder of the joker must bid three (seed; HP-GAP-3)"
+                return "all passed: the holder of the joker must bid three"
             if self.high == 6:
                 return "six, every trick, has been bid: you may only pass"
             return f"bid a number of tricks from {self.high + 1} to 6 (each bid higher than the last), or pass; " \
@@ -185,7 +186,7 @@ class HasenDeal(ScoresMixin, TrickDeal):
         return lines
 
 
-class Hasenpfeffer(RuleBook):
+class Hasenpfeffer(Game):
     """Hasenpfeffer: a euchre offshoot for 2 v 2 with the joker as top trump; game 10.
 
     Actions: ``pass``, ``bid 1`` … ``bid 6``; ``trump hearts``; ``discard <card>``; a card code.
@@ -199,27 +200,6 @@ class Hasenpfeffer(RuleBook):
     unit = "points"
     target = 10
     source = f"{SEED}, 'Hasenpfeffer'; RESOLUTIONS.md §2.17 (HP-GAP-1..3)"
-    rule_book = (
-        "HASENPFEFFER, an offshoot of euchre. Four players, two against two, partners sitting opposite: seats "
-        "0 and 2 against 1 and 3. The object is to win 10 points, each trick counting 1.",
-        "THE CARDS. 25 cards: A K Q J 10 9 of each suit and the joker. The joker is the highest trump, then "
-        "the jack of trumps (right bower) and the other jack of the same colour (left bower, a trump and no "
-        "longer a card of its own suit), then A K Q 10 9 of trumps. Plain suits rank A K Q J 10 9.",
-        "THE DEAL. The dealer gives three cards at a time to each player until all have six. The last card "
-        "is laid face down and nobody looks at it.",
-        "THE BIDDING. Beginning at the dealer's left, each player has one bid: the number of tricks his side "
-        "will take ('bid 1' to 'bid 6'), each higher than the last, or 'pass'. If all pass, the player holding "
-        "the joker must bid three (though he has passed) and name trumps; if nobody holds it (it is the "
-        "face-down card), the same dealer deals again.",
-        "THE PLAY. The high bidder picks up the face-down card without showing it, names trumps ('trump "
-        "hearts'), discards one card and leads. A player must follow suit if able; if not, he may trump or play "
-        "any card. The joker may not be played while its holder can follow to a plain suit led. The highest "
-        "trump wins the trick, or, if there is none, the highest card of the suit led.",
-        "SCORING. If the bidding side takes as many tricks as it bid, it scores 1 point a trick; if not, it is "
-        "set back by the amount of its bid, even below zero. The other side always scores 1 point a trick. The "
-        "first side to reach 10 wins; if both reach 10 in the same deal, the bidding side wins.",
-        SOURCES.format("§2.17 (HP-GAP-1 to HP-GAP-3)"),
-    )
     deal_class = HasenDeal
     option_specs = ()
 

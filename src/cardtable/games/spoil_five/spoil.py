@@ -6,8 +6,9 @@ from typing import Any
 
 from ...core.cards import PACK_52
 from ...core.chips import Ledger, Settlement
+from ...core.game import Game
 from ...core.options import Option
-from .base import DEAL_3_2, PLAY_TEXT, RANK_TEXT, ROB_COMPULSORY, ROB_TEXT, SEED, SOURCES, FiveCardDeal, RuleBook
+from .base import ROB_COMPULSORY, SEED, FiveCardDeal
 
 __all__ = ["SpoilFive", "SpoilFiveDeal"]
 
@@ -36,7 +37,7 @@ class SpoilFiveDeal(FiveCardDeal):
 
     def _explain(self, seat: int, action: str) -> str:
         if self.phase == "jink":
-            return "you have won the first three tricks: 'claim' the pool or 'jink' for all five (SF-GAP-3)"
+            return "you have won the first three tricks: 'claim' the pool or 'jink' for all five"
         return super()._explain(seat, action)
 
     def _apply(self, seat: int, action: str) -> None:
@@ -85,8 +86,8 @@ class SpoilFiveDeal(FiveCardDeal):
             pool = led.from_pool(self.winner, POOL, None)
             led.note(f"seat {self.winner} won three tricks and takes the pool of {pool}")
         elif self.barred >= 0 and self.tricks_won[self.barred] >= 3:
-            led.note(f"seat {self.barred} won three tricks but played without robbing or declaring his ace "
-                     "(option unannounced_ace=cannot_win_pool): he cannot take the pool, which stays")
+            led.note(f"seat {self.barred} won three tricks but had played without robbing or declaring his ace, "
+                     "so he cannot take the pool, which stays")
         else:
             led.note("nobody won three tricks: the deal is spoilt and the pool stays for the next deal")
         return led.settlement()
@@ -119,7 +120,7 @@ class SpoilFiveDeal(FiveCardDeal):
         return super().status(seat)
 
 
-class SpoilFive(RuleBook):
+class SpoilFive(Game):
     """Spoil Five (Five Cards, Five Fingers): each for himself, three tricks take the pool.
 
     Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump); ``claim`` / ``jink``.
@@ -132,28 +133,12 @@ class SpoilFive(RuleBook):
     min_players, max_players, default_players = 2, 10, 5
     pack = PACK_52
     source = f"{SEED}, 'Spoil Five'; RESOLUTIONS.md §2.14 (SF-GAP-1..7)"
-    rule_book = (
-        "SPOIL FIVE (also Five Cards, Five Fingers). Two to ten players, best five to seven, each playing for "
-        "himself, with a pack of 52 cards. The object is to win three of the five tricks, or to stop anyone else "
-        "from doing so.",
-        DEAL_3_2 + " The next card is turned up: its suit is trumps.", RANK_TEXT, ROB_TEXT,
-        "THE PLAY. The player at the dealer's left leads to the first trick. " + PLAY_TEXT,
-        "THE POOL. Each player puts one chip in the pool. The first player to win three tricks takes it, and "
-        "the deal ends there. A player who wins the first three tricks must say 'claim' (he takes the pool) or "
-        "'jink': he leads on, and if he wins all five tricks he takes the pool and one chip from every other "
-        "player; if he loses a trick the deal ends and he gets nothing. When nobody wins three tricks (the "
-        "deal is spoilt), or a jink fails, the pool stays, and at the next deal each player puts in another "
-        "chip (spoil_topup=dealer_only: only the dealer does). With unannounced_ace=cannot_win_pool a player "
-        "who plays without robbing or declaring his ace of trumps keeps its rank but cannot take the pool: if "
-        "he wins three tricks the deal is spoilt.",
-        SOURCES.format("§2.14 (SF-GAP-1 to SF-GAP-7)"),
-    )
     deal_class = SpoilFiveDeal
     option_specs = (
         Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
                doc="an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
                    "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
-                   "(1911 EB)",
+                   "(the 1911 Britannica)",
                source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7"),
         ROB_COMPULSORY,
         Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
