@@ -1,4 +1,4 @@
-"""Scenario tests for Coon Can (Double Rum): seed 000 "Coon Can", RESOLUTIONS.md §2.1."""
+"""Scenario tests for Coon Can (Double Rum): seed 000 "Coon Can", docs/decisions.md"""
 
 from __future__ import annotations
 
@@ -407,7 +407,7 @@ def test_property_cards_accounted_and_random_play_ends(seed: int, players: int) 
 
 
 def test_two_to_eight_players_and_the_eight_hand_deal() -> None:
-    # "any number of players up to eight; each plays for himself" (RESOLUTIONS §2.1: 2-8).
+    # "any number of players up to eight; each plays for himself" (docs/decisions.md: 2-8).
     with pytest.raises(ct.RulesError, match="players"):
         ct.load("coon-can", players=1)
     codes = PACK_106.code_of  # the pack in its order: 2S .. AS, 2H .. AC, again, then the jokers

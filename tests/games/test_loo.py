@@ -1,5 +1,5 @@
 """Scenario tests for the Loo family (seed 000 Hervey's Loo; seed 002 Parlett's Lanterloo;
-RESOLUTIONS.md §2.2). Three players, dealer 0: cards go to seats 1, 2, 0 (then the miss)."""
+docs/decisions.md). Three players, dealer 0: cards go to seats 1, 2, 0 (then the miss)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario tests for Schafkopf and Auction Schafkopf (seed 001, RESOLUTIONS.md §2.4–2.5)."""
+"""Scenario tests for Schafkopf and Auction Schafkopf (seed 001, docs/decisions.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario tests for the Spoil Five family (seed 003; RESOLUTIONS.md §2.14-2.17)."""
+"""Scenario tests for the Spoil Five family (seed 003; docs/decisions.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scenario tests: Michigan and its variants, Boodle, Spin, Pope Joan (seed 004; RESOLUTIONS §2.18-2.19).
+"""Scenario tests: Michigan and its variants, Boodle, Spin, Pope Joan (seed 004; docs/decisions.md).
 
 Decks are built from the hands in the game's own dealing order: Michigan deals one card at a time to the
 widow (at the dealer's left, first) and then each seat from the dealer's left; Boodle deals its equal hands
@@ -85,7 +85,7 @@ def test_michigan_full_deal_stops_money_cards_and_restart() -> None:
     # "If he holds any card, or cards, in next higher rank, he may continue to play."
     assert d.turn == 0 and d.legal() == ["3H"]
     play(d, *expand("H:3-Q"))
-    # "the turn passes to any player who can continue to build up on the suit" (§3.4)
+    # "the turn passes to any player who can continue to build up on the suit" (the stops principle)
     assert d.turn == 1 and d.legal() == ["KH"]
     play(d, "KH", "AH")
     # "he takes all the chips on that card"; "When the ace is reached ... it is a 'stop.'"
@@ -219,7 +219,7 @@ def test_sequence_not_paid_when_cards_split_between_players() -> None:
 
 @pytest.mark.provisional
 def test_jackpot_paid_when_deal_returns_to_first_dealer() -> None:
-    # ENGINE DEFAULT (RESOLUTIONS §2.18): antes on N hands, paid to the winner of hand N+1.
+    # ENGINE DEFAULT (docs/decisions.md): antes on N hands, paid to the winner of hand N+1.
     game = ct.load("jackpot-michigan", players=3)
     carry = None
     rng = random.Random(5)
@@ -299,8 +299,8 @@ def test_spin_bonus_option() -> None:
     while not d.over:
         d.act(d.legal()[0])
     lines = d.result().lines
-    assert "seat 1 pays seat 0 3 for the spin (SP-GAP-1)" in lines
-    assert "seat 2 pays seat 0 3 for the spin (SP-GAP-1)" in lines
+    assert "seat 1 pays seat 0 3 for the spin" in lines  # SP-GAP-1
+    assert "seat 2 pays seat 0 3 for the spin" in lines  # SP-GAP-1
 
 
 def test_spin_holder_without_spin_plays_ace_after_king() -> None:

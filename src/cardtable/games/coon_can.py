@@ -1,7 +1,7 @@
 """Coon Can (Double Rum): the rummy of the seeds, with its joker rules.
 
 Source: seed ``000_021e177d957c1434.txt``, section "Coon Can" (G. F. Hervey's text), with the
-gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.1 (CC-GAP-1 … CC-GAP-8). Melds are the
+gaps resolved in ``docs/decisions.md`` (CC-GAP-1 … CC-GAP-8). Melds are the
 shared :mod:`cardtable.core.melds`.
 
 The rules as implemented
@@ -79,7 +79,7 @@ recorded in that canonical spelling (``meld 7H 7D JK=7S``).
 
 Rule decisions not in the seed
 ------------------------------
-* Dealing one card at a time: Foster's *Complete Hoyle*, Double-Pack Rum (RESOLUTIONS §2.1).
+* Dealing one card at a time: Foster's *Complete Hoyle*, Double-Pack Rum (docs/decisions.md).
 * Natural card required to move a joker (seed), Foster's extension an option: CC-GAP-2.
 * A joker that has no room at the other end (past an ace) cannot move: CC-GAP-3.
 * A joker in a set never moves and is shown crosswise: CC-GAP-4, ENGINE DEFAULT (unsourced).
@@ -489,7 +489,7 @@ class CoonCan(Game):
     aliases = ("double-rum", "cooncan")
     min_players, max_players, default_players = 2, 8, 4
     pack = PACK_106
-    source = "seed 000_021e177d957c1434.txt, 'Coon Can'; RESOLUTIONS.md §2.1 (CC-GAP-1..8)"
+    source = "seed 000_021e177d957c1434.txt, 'Coon Can'; docs/decisions.md (CC-GAP-1..8)"
     deal_class = CoonCanDeal
     option_specs = (
         Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),

@@ -1,8 +1,8 @@
 """Fan-Tan (Sevens, Parliament, Card Dominoes), Play or Pay, Five or Nine (Domino Whist), Domino Fan-Tan.
 
 Source: seed ``004_2edd6d7cae07c8ad.txt`` (Scarne's "Stops" chapter; the Fan-Tan and Play or
-Pay headings are lost), with the gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.20–2.23
-(FT-GAP-1 … FT-GAP-4, PP-GAP-1, PP-GAP-2) and §3. The layout is :mod:`cardtable.core.layouts`.
+Pay headings are lost), with the gaps resolved in ``docs/decisions.md``
+(FT-GAP-1 … FT-GAP-4, PP-GAP-1, PP-GAP-2). The layout is :mod:`cardtable.core.layouts`.
 
 The rules as implemented
 ------------------------
@@ -59,9 +59,9 @@ is the three chips (there is no seven).
 Five or Nine (``five-or-nine``, Domino Whist): "the same as Fan-Tan except that the first card
 played must be a five or a nine. The first card played determines rank or layout for that deal
 ... the set cards (five or nine) must be built up and down in suit to the limits of king and ace
-respectively." A player with no eligible card pays one chip (§2.22); with
+respectively." A player with no eligible card pays one chip (docs/decisions.md); with
 ``penalised_passes`` the seven's penalties apply to the set rank once it is fixed (ENGINE
-DEFAULT, §2.22).
+DEFAULT, docs/decisions.md).
 
 Domino Fan-Tan (``domino-fan-tan``): two players; "Each player is dealt 17 cards, and the rest
 of the pack is placed face down to form a stock. If a player cannot play in his turn, he puts
@@ -69,7 +69,7 @@ a chip into the pot and draws the top card of the stock. If he still cannot play
 chip into the pot and draws the next card of the stock. This continues until he is able to play.
 When the stock is exhausted the hands are played out." Action ``draw`` (pay and draw; the turn
 stays); once the stock is gone, ``pass``. The winner takes the pot and a chip per card left in
-the other hand (§2.23).
+the other hand (docs/decisions.md).
 
 >>> import cardtable as ct
 >>> from cardtable.core.cards import PACK_52
@@ -414,7 +414,7 @@ class FanTan(Game):
     family = "fan-tan"
     aliases = ("sevens", "parliament", "card-dominoes")
     min_players, max_players, default_players = 2, 8, 4
-    source = f"{SEED}, Fan-Tan (heading lost); RESOLUTIONS.md §2.20, §3"
+    source = f"{SEED}, Fan-Tan (heading lost); docs/decisions.md"
     deal_class: type[Deal] = FanTanDeal
     stock_cards = False
     layout_args: dict[str, Any] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
@@ -452,7 +452,7 @@ class PlayOrPay(FanTan):
     id = "play-or-pay"
     name = "Play or Pay"
     aliases = ()
-    source = f"{SEED}, Play or Pay (heading lost); RESOLUTIONS.md §2.21"
+    source = f"{SEED}, Play or Pay (heading lost); docs/decisions.md"
     deal_class = PlayOrPayDeal
     layout_args = {"ace_low": True, "up": True, "wrap": True}
     option_specs = (
@@ -474,7 +474,7 @@ class FiveOrNine(FanTan):
     id = "five-or-nine"
     name = "Five or Nine"
     aliases = ("domino-whist",)
-    source = f"{SEED}, 'Five or Nine'; RESOLUTIONS.md §2.22"
+    source = f"{SEED}, 'Five or Nine'; docs/decisions.md"
     deal_class = FiveOrNineDeal
     layout_args = {"ace_low": True, "up": True, "down": True}
 
@@ -489,7 +489,7 @@ class DominoFanTan(FanTan):
     name = "Domino Fan-Tan"
     aliases = ()
     min_players, max_players, default_players = 2, 2, 2
-    source = f"{SEED}, 'Domino Fan-Tan'; RESOLUTIONS.md §2.23"
+    source = f"{SEED}, 'Domino Fan-Tan'; docs/decisions.md"
     deal_class = DominoFanTanDeal
     stock_cards = True
     option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")

@@ -2,7 +2,7 @@
 
 Sources: seed ``000_021e177d957c1434.txt``, "Loo" (G. F. Hervey's text: Three-Card, Five-Card
 and Irish Loo); seed ``002_306a4d5946fe0cd1.txt``, "Five-card Loo (Lanterloo)" (Parlett); the
-gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.2 (L3-GAP-1…7, L5-GAP-1…6, IL-GAP-1…2).
+gaps resolved in ``docs/decisions.md`` (L3-GAP-1…7, L5-GAP-1…6, IL-GAP-1…2).
 
 The rules as implemented
 ------------------------
@@ -66,8 +66,8 @@ the highest card(s) win, Pam counting as the highest card; exact equals divide t
 flush of the four cards' suit (``flush_order="trump_then_plain"``). Those looed by a flush pay
 their loo into the pool like any loo ("are looed"; Hoyle: "to be divided among the winners at
 the ensuing deal"); option ``flush_paid_to="holder"``: they pay it to the flush holder (Peel:
-"receives from each of the players ... the amount of a loo"; this switch is not in
-RESOLUTIONS.md). A player holding Pam when the flush is shown, and the dealer playing for the
+"receives from each of the players ... the amount of a loo"; this switch is an addition, see
+docs/decisions.md). A player holding Pam when the flush is shown, and the dealer playing for the
 pool, are not looed by it (ENGINE DEFAULT for the dealer: "he is not looed"). A fifth of the
 pool per trick. Engine rules not in the seed: one exchange each, at most the cards left in the
 stock (Peel: "No second exchange is allowable"); "Pam be civil" may be announced only by a
@@ -709,7 +709,7 @@ class Loo(Game):
     family = "loo"
     aliases = ("loo", "three-card-lu")
     min_players, max_players, default_players = 3, 10, 6
-    source = "seed 000_021e177d957c1434.txt, 'Loo' (Hervey), THREE-CARD LOO; RESOLUTIONS.md §2.2.1"
+    source = "seed 000_021e177d957c1434.txt, 'Loo' (Hervey), THREE-CARD LOO; docs/decisions.md"
     deal_class = LooDeal
     hand_size = 3
     miss = True
@@ -762,7 +762,7 @@ class FiveCardLoo(Loo):
     id = "five-card-loo"
     name = "Five-Card Loo"
     aliases = ("pam-loo",)
-    source = "seed 000_021e177d957c1434.txt, 'Loo', FIVE-CARD LOO; RESOLUTIONS.md §2.2.2"
+    source = "seed 000_021e177d957c1434.txt, 'Loo', FIVE-CARD LOO; docs/decisions.md"
     hand_size = 5
     miss = False
     pam = True
@@ -789,7 +789,7 @@ class IrishLoo(Loo):
     id = "irish-loo"
     name = "Irish Loo"
     aliases = ()
-    source = "seed 000_021e177d957c1434.txt, 'Loo', IRISH LOO; RESOLUTIONS.md §2.2.3"
+    source = "seed 000_021e177d957c1434.txt, 'Loo', IRISH LOO; docs/decisions.md"
     miss = False
     exchanges = True
     option_specs = (
@@ -815,7 +815,7 @@ class Lanterloo(Loo):
     id = "lanterloo"
     name = "Lanterloo (Five-card Loo)"
     aliases = ("parlett-five-card-loo",)
-    source = "seed 002_306a4d5946fe0cd1.txt, 'Five-card Loo (Lanterloo)' (Parlett); RESOLUTIONS.md §2.2.2"
+    source = "seed 002_306a4d5946fe0cd1.txt, 'Five-card Loo (Lanterloo)' (Parlett); docs/decisions.md"
     hand_size = 5
     miss = False
     pam = True

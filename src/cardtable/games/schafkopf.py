@@ -1,8 +1,8 @@
 """Schafkopf (three-hand, with the blind and Least) and Auction Schafkopf.
 
 Source: seed ``001_50a7678b5606f88b.txt`` (Scarne's text), sections "Schafkopf" and "Auction
-Schafskopf", with the gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.4 (SK-GAP-1 …
-SK-GAP-8) and §2.5 (AS-GAP-1 … AS-GAP-4).
+Schafskopf", with the gaps resolved in ``docs/decisions.md`` (SK-GAP-1 …
+SK-GAP-8) and (AS-GAP-1 … AS-GAP-4).
 
 The rules as implemented: Schafkopf
 -----------------------------------
@@ -362,7 +362,7 @@ class Schafkopf(Game):
     aliases = ("sheepshead", "schafskopf")
     min_players, max_players, default_players = 3, 5, 3
     pack = PACK_32
-    source = f"{SEED}, 'Schafkopf'; RESOLUTIONS.md §2.4"
+    source = f"{SEED}, 'Schafkopf'; docs/decisions.md"
     deal_class = SchafkopfDeal
     unit = "points"
     option_specs = (
@@ -510,7 +510,7 @@ class AuctionSchafkopf(Game):
     aliases = ("auction-schafskopf", "auction-sheepshead")
     min_players, max_players, default_players = 4, 4, 4
     pack = PACK_32
-    source = f"{SEED}, 'Auction Schafskopf'; RESOLUTIONS.md §2.5"
+    source = f"{SEED}, 'Auction Schafskopf'; docs/decisions.md"
     deal_class = AuctionSchafkopfDeal
     unit = "points"
     option_specs = (

@@ -2,7 +2,7 @@
 
 Source: seed ``001_50a7678b5606f88b.txt`` (Scarne's text), sections "Six-Bid Solo", "Frog",
 "Coeur D'Alene Solo" and "Progressive Solo", with the gaps resolved in
-``shared/rules/RESOLUTIONS.md`` §2.6–2.9 (SB-GAP-1 … SB-GAP-7, FR-GAP-1 … FR-GAP-3,
+``docs/decisions.md`` (SB-GAP-1 … SB-GAP-7, FR-GAP-1 … FR-GAP-3,
 CA-GAP-1, PS-GAP-1 … PS-GAP-4).
 
 The rules as implemented
@@ -618,7 +618,7 @@ class SixBidSolo(Game):
     aliases: ClassVar[tuple[str, ...]] = ("six-bid", "sixbid-solo")
     min_players, max_players, default_players = 3, 4, 3
     pack = PACK_36
-    source = f"{SEED}, 'Six-Bid Solo'; RESOLUTIONS.md §2.6"
+    source = f"{SEED}, 'Six-Bid Solo'; docs/decisions.md"
     deal_class = SoloDeal
     duel = True
     option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND)
@@ -660,7 +660,7 @@ class Frog(SixBidSolo):
     id = "frog"
     name = "Frog"
     aliases = ("rana", "sixty-solo")
-    source = f"{SEED}, 'Frog'; RESOLUTIONS.md §2.7"
+    source = f"{SEED}, 'Frog'; docs/decisions.md"
     max_players = 5
     option_specs = (
         Option("frog_rate", int, 1, range(1, 101), doc="Frog: chips per point over or under 60",
@@ -700,7 +700,7 @@ class CoeurDAleneSolo(SixBidSolo):
     id = "coeur-d-alene-solo"
     name = "Coeur d'Alene Solo"
     aliases = ("coeur-dalene-solo", "coeur-d-alene")
-    source = f"{SEED}, 'Coeur D'Alene Solo'; RESOLUTIONS.md §2.8"
+    source = f"{SEED}, 'Coeur D'Alene Solo'; docs/decisions.md"
     option_specs = (
         Option("bids", str, "frog_family", ("frog_family", "six_bid"),
                doc="the bids: Frog, Solo, Heart Solo; or these plus Six-Bid's Misère, Guarantee Solo, "
@@ -738,7 +738,7 @@ class ProgressiveSolo(SixBidSolo):
     id = "progressive-solo"
     name = "Progressive Solo"
     aliases = ("denver-solo",)
-    source = f"{SEED}, 'Progressive Solo'; RESOLUTIONS.md §2.9"
+    source = f"{SEED}, 'Progressive Solo'; docs/decisions.md"
     deal_class = ProgressiveDeal
     duel = False
     option_specs = (

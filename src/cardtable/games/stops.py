@@ -1,8 +1,8 @@
 """The Stops family: Michigan (Newmarket), Cross-Color, Sequence and Jackpot Michigan, Boodle, Spin, Pope Joan.
 
 Source: seed ``004_2edd6d7cae07c8ad.txt`` (Scarne's "Stops" chapter; the Michigan and Boodle
-headings are lost), with the gaps resolved in ``shared/rules/RESOLUTIONS.md`` §2.18–2.19
-(MI-GAP-1 … MI-GAP-4, BO-GAP-1, BO-GAP-2, SP-GAP-1, SP-GAP-2, PJ-GAP-1 … PJ-GAP-4) and §3.
+headings are lost), with the gaps resolved in ``docs/decisions.md``
+(MI-GAP-1 … MI-GAP-4, BO-GAP-1, BO-GAP-2, SP-GAP-1, SP-GAP-2, PJ-GAP-1 … PJ-GAP-4).
 The suit sequences are a :class:`cardtable.core.layouts.Layout` (ace high, built upward).
 
 The rules as implemented
@@ -36,7 +36,7 @@ match's first dealer is given, seat 0 by default); the deal then passes to the l
 chooses ... it must be the lowest card he holds in that suit" (MI-GAP-3: also after the widow
 auction). "If he holds any card, or cards, in next higher rank, he may continue to play. When he
 can no longer play, the turn passes to any player who can continue to build up on the suit": the
-turn goes straight to the holder of the next card (§3.4), who must play it. "When the ace is
+turn goes straight to the holder of the next card (the stops principle), who must play it. "When the ace is
 reached ..., or when no one can play an eligible card on a suit (because the missing card happens
 to be in the face-down hand), it is a 'stop.'" (A restarted suit also stops at a card already on
 the table.) "The one who played the last card may now lead the lowest card he holds in some other
@@ -691,7 +691,7 @@ class Michigan(Game):
     family = "stops"
     aliases = ("newmarket", "chicago", "saratoga", "michigan-boodle")
     min_players, max_players, default_players = 3, 8, 4
-    source = f"{SEED}, the Stops games (Michigan, heading lost); RESOLUTIONS.md §2.18, §3"
+    source = f"{SEED}, the Stops games (Michigan, heading lost); docs/decisions.md"
     deal_class: type[Deal] = MichiganDeal
     money: tuple[str, ...] = ("AH", "KC", "QD", "JS")
     widow_exchange = True
@@ -739,7 +739,7 @@ class CrossColorMichigan(Michigan):
     id = "cross-color-michigan"
     name = "Cross-Color Michigan"
     aliases = ("cross-colour-michigan",)
-    source = f"{SEED}, 'Cross-Color Michigan'; RESOLUTIONS.md §2.18"
+    source = f"{SEED}, 'Cross-Color Michigan'; docs/decisions.md"
     deal_class = CrossColorDeal
 
 
@@ -752,12 +752,12 @@ class SequenceMichigan(Michigan):
     id = "sequence-michigan"
     name = "Sequence Michigan"
     aliases = ()
-    source = f"{SEED}, 'Sequence Michigan'; RESOLUTIONS.md §2.18"
+    source = f"{SEED}, 'Sequence Michigan'; docs/decisions.md"
     deal_class = SequenceDeal
     option_specs = (
         *Michigan.option_specs,
         Option("sequence_ante", int, 1, range(1, 11), doc="chips each player adds to the sequence every deal",
-               source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (RESOLUTIONS §2.18)"),
+               source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (docs/decisions.md)"),
     )
 
 
@@ -770,7 +770,7 @@ class JackpotMichigan(Michigan):
     id = "jackpot-michigan"
     name = "Jackpot Michigan"
     aliases = ()
-    source = f"{SEED}, 'Jackpot Michigan'; RESOLUTIONS.md §2.18"
+    source = f"{SEED}, 'Jackpot Michigan'; docs/decisions.md"
     deal_class = JackpotDeal
     option_specs = (
         *Michigan.option_specs,
@@ -779,7 +779,7 @@ class JackpotMichigan(Michigan):
         Option("jackpot_pay_on", str, "hand_n_plus_1", ("hand_n_plus_1", "hand_n"),
                doc="which hand's winner takes the jackpot: the one dealt when the deal returns to the round's first "
                    "dealer (N+1), or the round's last ante hand (N)",
-               source="RESOLUTIONS §2.18 (ENGINE DEFAULT on the boundary)"),
+               source="docs/decisions.md (ENGINE DEFAULT on the boundary)"),
     )
 
 
@@ -792,7 +792,7 @@ class Boodle(Michigan):
     id = "boodle"
     name = "Boodle"
     aliases = ()
-    source = f"{SEED}, Boodle (heading lost); RESOLUTIONS.md §2.19"
+    source = f"{SEED}, Boodle (heading lost); docs/decisions.md"
     deal_class = BoodleDeal
     money = ("AH", "KD", "QS", "JC")
     widow_exchange = False
@@ -817,7 +817,7 @@ class Spin(Boodle):
     id = "spin"
     name = "Spin"
     aliases = ("spinade",)
-    source = f"{SEED}, 'Spinade or Spin'; RESOLUTIONS.md §2.19"
+    source = f"{SEED}, 'Spinade or Spin'; docs/decisions.md"
     deal_class = SpinDeal
     option_specs = (
         *Boodle.option_specs,
@@ -835,7 +835,7 @@ class PopeJoan(Boodle):
     id = "pope-joan"
     name = "Pope Joan"
     aliases = ()
-    source = f"{SEED}, 'Pope Joan'; RESOLUTIONS.md §2.19 (PJ-GAP-1..4)"
+    source = f"{SEED}, 'Pope Joan'; docs/decisions.md (PJ-GAP-1..4)"
     deal_class = PopeJoanDeal
     money = ("TD", "JC", "QS", "KH", "9D")
     dealer_stakes = (1, 2, 3, 4, 5)

@@ -1,4 +1,4 @@
-"""Scenario tests for Julepe (seed 002, the tail of Parlett's 'Julepe'; RESOLUTIONS.md §2.10).
+"""Scenario tests for Julepe (seed 002, the tail of Parlett's 'Julepe'; docs/decisions.md).
 
 Dealer 0; deal, bidding and play go to the right, so hands are given from seat n-1 down to the dealer
 (five each), then the turn-up and the top of the stock. Default ante and julep: 6."""
@@ -151,7 +151,7 @@ def test_julepe_lone_player_undefended_takes_pot() -> None:
 
 
 def test_julepe_dealer_may_take_the_turn_up_as_a_replacement() -> None:
-    # §2.10 (inference from the seed's "...turn-up)"): the dealer exchanges last and may take the turn-up.
+    # docs/decisions.md, Julepe (from the seed's "...turn-up)"): the dealer exchanges last and may take the turn-up.
     d = julepe(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC", "2H 3H KH 7D 6D"], "2S", after="4S 5S")
     play(d, "play, pass, pass, play, stand")
     assert d.turn == 0 and "take 7D 6D" in d.legal() and "take 7D" in d.legal()

@@ -1,4 +1,4 @@
-"""Scenario tests for Mauscheln / Mousel (seed 002, Parlett's 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12).
+"""Scenario tests for Mauscheln / Mousel (seed 002, Parlett's 'Mauscheln, Mousel'; docs/decisions.md).
 
 Dealer 0; hands are given in receiving order (seat 1 first, the dealer last), dealt in twos, then the
 turn-up and the top of the stock."""

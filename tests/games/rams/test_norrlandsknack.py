@@ -1,4 +1,4 @@
-"""Scenario tests for Norrlandsknack (seed 002, Parlett's 'Norrlandsknack', cut off; RESOLUTIONS.md §2.13).
+"""Scenario tests for Norrlandsknack (seed 002, Parlett's 'Norrlandsknack', cut off; docs/decisions.md).
 
 Three players, dealer 0: seats 1, 2, 0 receive three cards, the turn-up is turned, then two more each.
 The scoring after a trick count (loafing, the pot) is NK-GAP-1, from Parlett's next page: provisional."""

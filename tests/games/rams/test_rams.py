@@ -1,4 +1,4 @@
-"""Scenario tests for Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; RESOLUTIONS.md §2.11, §2.2).
+"""Scenario tests for Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; docs/decisions.md).
 
 Three players, dealer 0 unless said: seats 1, 2, 0 and then the spare hand receive 3 + 2, then the turn-up.
 Legal lists are in display order (suits S H C D, ranks high to low)."""

@@ -1,8 +1,8 @@
 """The Rams family: Rams, Rounce, Bierspiel, Mauscheln (Mousel), Julepe and Norrlandsknack.
 
 Source: seed ``002_306a4d5946fe0cd1.txt`` (David Parlett, *Penguin Book of Card Games*), with the gaps
-resolved in ``shared/rules/RESOLUTIONS.md`` §2.2 (the shared trick obligations, L3-GAP-4/5), §2.10
-(Julepe, JU-GAP-*), §2.11 (Rams, RA-GAP-*), §2.12 (Mauscheln, MA-GAP-*) and §2.13 (Norrlandsknack,
+resolved in ``docs/decisions.md`` (the shared trick obligations, L3-GAP-4/5; Julepe, JU-GAP-*; Rams,
+RA-GAP-*; Mauscheln, MA-GAP-*; Norrlandsknack,
 NK-GAP-*).
 
 The family: "enter or pass, then win tricks for a share of the pool". Five cards each (four in

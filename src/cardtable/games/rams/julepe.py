@@ -1,4 +1,4 @@
-"""Julepe (seed 002, the tail of Parlett's 'Julepe'; RESOLUTIONS.md §2.10)."""
+"""Julepe (seed 002, the tail of Parlett's 'Julepe'; docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -188,14 +188,14 @@ class Julepe(PoolGame):
     """Julepe: 4–7 players, the 40-card Spanish pack, play to the right; playing undertakes two tricks.
 
     The seed keeps only the tail of Parlett's Julepe (the defended pack, the play and the pay-off); the
-    head of the rules is RESOLUTIONS.md §2.10, from Wikipedia 'Julepe' and gamerules.com/rules/julepe.
+    head of the rules is docs/decisions.md, from Wikipedia 'Julepe' and gamerules.com/rules/julepe.
 
     THE DEAL. A 40-card pack (the 52 without 8, 9, 10), ranking A 3 K Q J 7 6 5 4 2 in every suit
     (JU-GAP-1: "as, tres, rey, caballo, sota, siete, seis, cinco, cuatro y dos", nhfournier.es). The
     dealer antes (option ante, default 6, JU-GAP-4 ENGINE DEFAULT) and deals five cards each; the next
     card is turned for trump. Deal, bidding and play go to the RIGHT (JU-GAP-2; the seed: "The first
     active player to the right of the dealer leads"). At most seven players: with eight the 40 cards
-    are all dealt and none is left to turn for trump (RESOLUTIONS.md's 4–8 is reduced for this reason).
+    are all dealt and none is left to turn for trump (so docs/decisions.md has four to seven).
 
     THE BIDDING. Each in turn passes or plays; playing undertakes to win two tricks (Wikipedia).
     Passers throw their hands in face down.
@@ -208,7 +208,7 @@ class Julepe(PoolGame):
 
     THE EXCHANGE. The players who play discard and draw any number of cards from the stock, once each,
     in turn, the dealer last (exchange <cards> or stand); the dealer may take the trump turn-up as his
-    first replacement (take <cards>; §2.10's reading of the seed's "...turn-up)"). After a defence
+    first replacement (take <cards>; the reading in docs/decisions.md of the seed's "...turn-up)"). After a defence
     only the lone player exchanges. "If not enough cards remain, shuffle the cards of those who have
     passed to form a new stock" (then the discards, if even those run out).
 
@@ -234,8 +234,8 @@ class Julepe(PoolGame):
     name = "Julepe"
     min_players, max_players, default_players = 4, 7, 6
     pack = PACK_40
-    source = (f"{SEED}, the tail of 'Julepe'; RESOLUTIONS.md §2.10 (JU-GAP-1..4, from Wikipedia 'Julepe' and "
-              "gamerules.com/rules/julepe); §2.2 L3-GAP-4")
+    source = (f"{SEED}, the tail of 'Julepe'; docs/decisions.md (JU-GAP-1..4, from Wikipedia 'Julepe' and "
+              "gamerules.com/rules/julepe); L3-GAP-4")
     deal_class = JulepeDeal
     option_specs = (
         UNDERTRUMP,

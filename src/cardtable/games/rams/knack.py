@@ -1,4 +1,4 @@
-"""Norrlandsknack (seed 002, Parlett's 'Norrlandsknack', cut off; RESOLUTIONS.md §2.13)."""
+"""Norrlandsknack (seed 002, Parlett's 'Norrlandsknack', cut off; docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -289,7 +289,7 @@ class Norrlandsknack(PoolGame):
     pack = PACK_52
     unit = "points"
     target = START
-    source = f"{SEED}, 'Norrlandsknack'; RESOLUTIONS.md §2.13 (NK-GAP-1..3, Parlett's next page)"
+    source = f"{SEED}, 'Norrlandsknack'; docs/decisions.md (NK-GAP-1..3, Parlett's next page)"
     deal_class = KnackDeal
     option_specs = (
         Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "

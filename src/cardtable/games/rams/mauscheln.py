@@ -1,4 +1,4 @@
-"""Mauscheln / Mousel (seed 002, Parlett's 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12)."""
+"""Mauscheln / Mousel (seed 002, Parlett's 'Mauscheln, Mousel'; docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -260,7 +260,7 @@ class Mauscheln(PoolGame):
     aliases = ("mousel",)
     min_players, max_players, default_players = 3, 5, 4
     pack = PACK_32
-    source = f"{SEED}, 'Mauscheln, Mousel'; RESOLUTIONS.md §2.12 (MA-GAP-1..4), §2.2 L3-GAP-4"
+    source = f"{SEED}, 'Mauscheln, Mousel'; docs/decisions.md (MA-GAP-1..4, L3-GAP-4)"
     deal_class = MauschelnDeal
     option_specs = (
         UNDERTRUMP,

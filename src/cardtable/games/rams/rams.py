@@ -1,4 +1,4 @@
-"""Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; RESOLUTIONS.md §2.11)."""
+"""Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; docs/decisions.md)."""
 
 from __future__ import annotations
 
@@ -247,7 +247,7 @@ class Rams(PoolGame):
     aliases = ("rammes",)
     min_players, max_players, default_players = 3, 5, 4
     pack = PACK_32
-    source = f"{SEED}, 'Rams'; RESOLUTIONS.md §2.11 (RA-GAP-1..3), §2.2 (L3-GAP-4, L3-GAP-5)"
+    source = f"{SEED}, 'Rams'; docs/decisions.md (RA-GAP-1..3, L3-GAP-4, L3-GAP-5)"
     deal_class = RamsDeal
     option_specs: tuple[Option, ...] = (
         UNDERTRUMP,
@@ -272,7 +272,7 @@ class Rounce(Rams):
     aliases = ()
     max_players = 9
     pack = PACK_52
-    source = f"{SEED}, 'Rams' ('Variant games include Rounce, using 52 cards'); RESOLUTIONS.md §2.11 RA-GAP-2"
+    source = f"{SEED}, 'Rams' ('Variant games include Rounce, using 52 cards'); docs/decisions.md RA-GAP-2"
 
 
 class BierspielDeal(RamsDeal):

@@ -1,7 +1,7 @@
 """Spoil Five and its family: Forty-Five, Twenty-Five, Auction Forty-Five, Hasenpfeffer.
 
 Source: seed ``003_30d3d4dac9c6032b.txt`` (Scarne's text), with the gaps resolved in
-``shared/rules/RESOLUTIONS.md`` §2.14–2.17 (SF-GAP-1…7, 45-GAP-1…3, A45-GAP-1…4, HP-GAP-1…3).
+``docs/decisions.md`` (SF-GAP-1…7, 45-GAP-1…3, A45-GAP-1…4, HP-GAP-1…3).
 Modules: :mod:`.ranking` (the one ranking function), :mod:`.base` (the five-card deal, robbing, Spoil
 Five play, scores by side), :mod:`.spoil`, :mod:`.forty_five` (with Twenty-Five), :mod:`.auction`,
 :mod:`.hasenpfeffer`.

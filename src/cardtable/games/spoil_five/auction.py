@@ -216,7 +216,7 @@ class AuctionFortyFive(FortyFive):
     aliases = ("auction-forty-fives", "auction-45")
     min_players, max_players, default_players = 4, 6, 4
     target = 120
-    source = f"{SEED}, 'Auction Forty-Five'; RESOLUTIONS.md §2.16 (A45-GAP-1..4)"
+    source = f"{SEED}, 'Auction Forty-Five'; docs/decisions.md (A45-GAP-1..4)"
     deal_class = AuctionDeal
     option_specs = (
         Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",

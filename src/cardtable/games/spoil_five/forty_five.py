@@ -67,7 +67,7 @@ class FortyFive(Game):
     pack = PACK_52
     unit = "points"
     target = 45
-    source = f"{SEED}, Forty-Five paragraph (heading lost); RESOLUTIONS.md §2.15 (45-GAP-1..3)"
+    source = f"{SEED}, Forty-Five paragraph (heading lost); docs/decisions.md (45-GAP-1..3)"
     deal_class = FortyFiveDeal
     option_specs: ClassVar[tuple[Option, ...]] = (
         ROB_COMPULSORY,  # no pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne)
@@ -102,13 +102,13 @@ class TwentyFive(FortyFive):
     name = "Twenty-Five"
     aliases = ("25",)
     target = 25
-    source = f"{SEED}, Twenty-Five line (heading lost); RESOLUTIONS.md §2.15"
+    source = f"{SEED}, Twenty-Five line (heading lost); docs/decisions.md"
     option_specs = (
         *FortyFive.option_specs,
         Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
                doc="Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
                    "first to 25",
-               source="RESOLUTIONS.md §2.15 (Parlett's Twenty-Five)"),
+               source="docs/decisions.md (Parlett's Twenty-Five)"),
     )
 
     def player_range(self) -> tuple[int, int]:

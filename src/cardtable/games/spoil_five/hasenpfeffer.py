@@ -199,7 +199,7 @@ class Hasenpfeffer(Game):
     pack = PACK_25
     unit = "points"
     target = 10
-    source = f"{SEED}, 'Hasenpfeffer'; RESOLUTIONS.md §2.17 (HP-GAP-1..3)"
+    source = f"{SEED}, 'Hasenpfeffer'; docs/decisions.md (HP-GAP-1..3)"
     deal_class = HasenDeal
     option_specs = ()
 

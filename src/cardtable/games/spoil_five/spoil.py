@@ -132,7 +132,7 @@ class SpoilFive(Game):
     aliases = ("five-cards", "five-fingers", "spoil-5")
     min_players, max_players, default_players = 2, 10, 5
     pack = PACK_52
-    source = f"{SEED}, 'Spoil Five'; RESOLUTIONS.md §2.14 (SF-GAP-1..7)"
+    source = f"{SEED}, 'Spoil Five'; docs/decisions.md (SF-GAP-1..7)"
     deal_class = SpoilFiveDeal
     option_specs = (
         Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
