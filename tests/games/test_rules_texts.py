@@ -148,11 +148,14 @@ def test_messages_and_settlement_lines_carry_no_developer_markup(gid: str) -> No
     assert not bad, bad[:5]
 
 
-def test_option_docs_are_plain_words() -> None:
-    # The web form shows each option's doc beside its name: no citations there either.
+def test_option_docs_and_summaries_are_plain_words() -> None:
+    # The web form shows each option's doc beside its name, and the game's summary (the first paragraph of
+    # its class docstring): no citations there either.
     for g in ct.games():
         for o in g.options:
             assert not markup(o.doc) and "=" not in o.doc, (g.id, o.name, o.doc)
+        summary = g.doc.split("\n\n")[0]
+        assert not markup(summary) and "=" not in summary and "`" not in summary, (g.id, summary)
 
 
 SOURCE_NAMES = re.compile(r"^(source|SEED|_?[A-Z_]*SRC|NAP_BOOK|rule_book)$")
