@@ -1,16 +1,21 @@
-"""Which modules run compiled: the plain Python source when asked, or when the compiled file is stale.
+"""Which modules run compiled: the plain Python source when asked, or when the build is stale.
 
 The compiled build (setup.py) puts extension modules beside a few ``.py`` files, and Python prefers
-them. A finder placed first on ``sys.meta_path`` loads the ``.py`` file instead when
-``CARDTABLE_PURE`` is set (and not ``0``) — for profilers, debuggers and the tests that compare both —
-and when the ``.py`` (or its ``.pxd``) is newer than the compiled file, so that an edit is never hidden
-by an old build (with a warning: reinstall to compile it again).
+them. A finder placed first on ``sys.meta_path`` loads the ``.py`` file instead when ``CARDTABLE_PURE``
+is set (and not ``0``) — for profilers, debuggers and the tests that compare both — and when the build
+is stale: the build records the SHA-256 of every source it compiled (``_compiled.json`` beside this
+module), and a source found with another hash (an edit since the build) sends every compiled module back
+to its source, so that an edit is never hidden by an old build. One warning says so (reinstall to
+compile again). Hashes, not file times: an installed wheel's files carry the times of their unpacking.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.machinery
 import importlib.util
+import json
 import os
 import sys
 import warnings
@@ -19,6 +24,8 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 ENV = "CARDTABLE_PURE"
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+RECORD = "_compiled.json"
 
 
 def pure_wanted() -> bool:
@@ -26,8 +33,49 @@ def pure_wanted() -> bool:
     return os.environ.get(ENV, "0") not in ("", "0")
 
 
+def changed_sources(package: str = PACKAGE) -> list[str]:
+    """What makes the build stale: the compiled modules' sources (paths inside the package) that differ from
+    the ones the build compiled, and compiled modules the build did not record.
+
+    A recorded source that is absent (an installed wheel has no ``.pxd`` files) is not a change.
+    """
+    try:
+        with open(os.path.join(package, RECORD), encoding="utf-8") as f:
+            record: dict[str, str] = json.load(f)
+    except (OSError, ValueError):
+        record = {}
+    changed = []
+    for rel, digest in sorted(record.items()):
+        try:
+            with open(os.path.join(package, *rel.split("/")), "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != digest:
+                    changed.append(rel)
+        except FileNotFoundError:
+            continue
+    for folder, _, files in os.walk(package):
+        for file in files:
+            stem, dot, suffix = file.partition(".")
+            if dot and "." + suffix in importlib.machinery.EXTENSION_SUFFIXES and stem + ".py" in files:
+                rel = os.path.relpath(os.path.join(folder, stem + ".py"), package).replace(os.sep, "/")
+                if rel not in record:
+                    changed.append(rel)
+    return changed
+
+
+@functools.cache
+def _stale(package: str) -> tuple[str, ...]:
+    """:func:`changed_sources`, once per process, with one warning when there are any."""
+    changed = tuple(changed_sources(package))
+    if changed:
+        warnings.warn(f"cardtable: the compiled core does not match its source ({', '.join(changed)}); running "
+                      f"the plain Python modules (reinstall, e.g. pip install -e ., to compile again)", stacklevel=4)
+    return changed
+
+
 class PureFinder:
-    """Find a compiled ``cardtable`` module as its ``.py`` source when wanted or when it is stale."""
+    """Find a compiled ``cardtable`` module as its ``.py`` source when wanted or when the build is stale."""
+
+    package = PACKAGE
 
     @classmethod
     def find_spec(cls, name: str, path: Sequence[str] | None = None,
@@ -39,17 +87,10 @@ class PureFinder:
             source = os.path.join(folder, leaf + ".py")
             if not os.path.isfile(source):
                 continue
-            built = [os.path.join(folder, leaf + s) for s in importlib.machinery.EXTENSION_SUFFIXES]
-            built = [b for b in built if os.path.isfile(b)]
-            if not built:
+            if not any(os.path.isfile(os.path.join(folder, leaf + s)) for s in importlib.machinery.EXTENSION_SUFFIXES):
                 return None
-            if not pure_wanted():
-                pxd = os.path.join(folder, leaf + ".pxd")
-                newest = max(os.path.getmtime(p) for p in (source, pxd) if os.path.isfile(p))
-                if newest <= os.path.getmtime(built[0]):
-                    return None
-                warnings.warn(f"{name}: the source is newer than its compiled module; running the source "
-                              f"(reinstall, e.g. pip install -e ., to compile it again)", stacklevel=2)
+            if not pure_wanted() and not _stale(cls.package):
+                return None
             return importlib.util.spec_from_file_location(name, source)
         return None
 

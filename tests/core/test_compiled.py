@@ -109,29 +109,46 @@ def test_a_clone_of_a_compiled_deal_is_independent() -> None:
     assert type(c) is type(d) and c.rules is d.rules and c.game is d.game
 
 
-def test_a_stale_compiled_module_gives_way_to_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stale_build_gives_way_to_its_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A package as the build leaves it: x.py compiled beside it, and the record of the hashes it was compiled
+    # from. Staleness is decided by those hashes, whatever the files' times (a wheel unpacks its compiled
+    # modules before its sources).
+    import hashlib
     import importlib.machinery
     import warnings
 
     source, built = tmp_path / "x.py", tmp_path / ("x" + importlib.machinery.EXTENSION_SUFFIXES[0])
     source.write_text("A = 1\n")
     built.write_bytes(b"")
+    record = tmp_path / _pure.RECORD
+    record.write_text(json.dumps({"x.py": hashlib.sha256(b"A = 1\n").hexdigest(), "x.pxd": "absent: not a change"}))
     monkeypatch.delenv("CARDTABLE_PURE", raising=False)
-    os.utime(source, (1_000, 1_000))
-    os.utime(built, (2_000, 2_000))
-    assert _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)]) is None  # up to date: the build
-    os.utime(source, (3_000, 3_000))  # edited since the build: the source, with a warning
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        spec = _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)])
-    assert spec is not None and spec.origin == str(source)
-    assert any("newer than its compiled module" in str(w.message) for w in caught)
-    os.utime(source, (1_000, 1_000))
+    monkeypatch.setattr(_pure.PureFinder, "package", str(tmp_path))
+
+    def find() -> tuple[object, list[str]]:
+        _pure._stale.cache_clear()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            spec = _pure.PureFinder.find_spec("cardtable.x", [str(tmp_path)])
+            _pure.PureFinder.find_spec("cardtable.x", [str(tmp_path)])
+        return spec and spec.origin, [str(w.message) for w in caught]
+
+    os.utime(source, (3_000, 3_000))
+    os.utime(built, (1_000, 1_000))  # the source is newer, but unchanged: the build
+    assert _pure.changed_sources(str(tmp_path)) == []
+    assert find() == (None, [])
+    source.write_text("A = 2\n")  # edited since the build: the source, with one warning naming it
+    origin, warned = find()
+    assert origin == str(source) and len(warned) == 1 and "(x.py)" in warned[0] and "reinstall" in warned[0]
+    source.write_text("A = 1\n")
     monkeypatch.setenv("CARDTABLE_PURE", "1")  # asked for: the source, silently
-    spec = _pure.PureFinder.find_spec("cardtable.fake.x", [str(tmp_path)])
-    assert spec is not None and spec.origin == str(source)
+    assert find() == (str(source), [])
+    monkeypatch.delenv("CARDTABLE_PURE")
+    record.unlink()  # a compiled module the build did not record: the source
+    assert _pure.changed_sources(str(tmp_path)) == ["x.py"]
+    assert find()[0] == str(source)
     (tmp_path / "y.py").write_text("B = 2\n")  # nothing compiled: left to Python's own finders
-    assert _pure.PureFinder.find_spec("cardtable.fake.y", [str(tmp_path)]) is None
+    assert _pure.PureFinder.find_spec("cardtable.y", [str(tmp_path)]) is None
 
 
 def test_clone_copies_every_declared_field() -> None:

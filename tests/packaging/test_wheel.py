@@ -1,0 +1,82 @@
+"""A plain install runs the compiled core, silently: the source distribution and the wheel are built from a
+copy of the repository as a user would (``python -m build``), the wheel is installed into a new virtualenv
+(its dependencies from the pip cache or PyPI), and the installed package runs compiled with nothing on
+stderr — also when its ``.py`` files are newer than its compiled modules, as when a wheel is unpacked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.packaging, pytest.mark.timeout(1500)]
+
+
+def run(args: list[str | Path], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], env=env, cwd=cwd, capture_output=True, text=True, timeout=1200)
+
+
+def test_the_built_wheel_installs_compiled_and_silent(repo_copy: Path, user_env: dict[str, str],
+                                                       tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    started = time.perf_counter()
+    built = run([sys.executable, "-m", "build", "--outdir", dist, repo_copy], user_env, tmp_path)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    build_s = time.perf_counter() - started
+    wheel, = dist.glob("*.whl")
+    sdist, = dist.glob("*.tar.gz")
+
+    # The generated C (1–3 MB a module) is in neither; the source distribution has the .pxd declarations
+    # to compile it again, the wheel the compiled modules and the record of the sources they came from.
+    with zipfile.ZipFile(wheel) as w, tarfile.open(sdist) as s:
+        wheel_files, sdist_files = w.namelist(), s.getnames()
+    assert not [f for f in wheel_files + sdist_files if f.endswith(".c")]
+    assert any(f.endswith("core/deal.pxd") for f in sdist_files)
+    compiled = [f for f in wheel_files if f.endswith(".so") or f.endswith(".pyd")]
+    assert any("core/deal." in f for f in compiled) and any("games/napoleon." in f for f in compiled)
+    assert "cardtable/_compiled.json" in wheel_files
+
+    venv = tmp_path / "venv"
+    started = time.perf_counter()
+    made = run([sys.executable, "-m", "venv", venv], user_env, tmp_path)
+    assert made.returncode == 0, made.stderr
+    py = venv / "bin" / "python"
+    installed = run([py, "-m", "pip", "install", "-q", wheel], user_env, tmp_path)
+    assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
+    install_s = time.perf_counter() - started
+    print(f"wheel build (sdist, then the wheel from it) {build_s:.1f} s; new venv and install {install_s:.1f} s")
+
+    def check() -> None:
+        listed = run([venv / "bin" / "cardtable", "list"], user_env, tmp_path)
+        assert listed.returncode == 0 and "nap" in listed.stdout
+        assert listed.stderr == ""
+        asked = run([py, "-c", "from cardtable import _pure; print(_pure.compiled())"], user_env, tmp_path)
+        assert (asked.stdout, asked.stderr) == ("True\n", "")
+
+    check()
+    # Every installed source newer than every compiled module (a wheel unpacks the compiled files first):
+    # unchanged sources, so still compiled and silent.
+    package = Path(run([py, "-c", "import cardtable, os; print(os.path.dirname(cardtable.__file__))"],
+                       user_env, tmp_path).stdout.strip())
+    later = time.time() + 60
+    for source in package.rglob("*.py"):
+        os.utime(source, (later, later))
+    check()
+
+    # An installed source edited: one warning, and the plain modules run.
+    deal = package / "core" / "deal.py"
+    deal.write_text(deal.read_text() + "\n# edited\n")
+    asked = run([py, "-c", "from cardtable import _pure; print(_pure.compiled())"], user_env, tmp_path)
+    assert asked.stdout == "False\n"
+    assert asked.stderr.count("UserWarning") == 1 and "core/deal.py" in asked.stderr
+    # CARDTABLE_PURE=1 asks for the plain modules, silently.
+    deal.write_text(deal.read_text().removesuffix("\n# edited\n"))
+    asked = run([py, "-c", "from cardtable import _pure; print(_pure.compiled())"],
+                {**user_env, "CARDTABLE_PURE": "1"}, tmp_path)
+    assert (asked.stdout, asked.stderr) == ("False\n", "")
