@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
+from rich.constrain import Constrain
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["SUIT_STYLE", "card_text", "cards_text", "settlement_table", "totals_table", "view_panel"]
+__all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "player_names", "settlement_table", "suit_text",
+           "totals_table", "view_panel"]
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
+BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Ellen", "Frank", "Grace", "Henry", "Iris", "Jack", "Kate", "Leo")
+"""The names of the other players at the table, in seat order (the person playing is "You")."""
+PANEL_WIDTH = 100
+"""The table's panel keeps this width (or the terminal's, if narrower) whatever it shows."""
+
+
+def player_names(players: int, you: int | None = None) -> list[str]:
+    """A name for every seat: "You" for the person playing, first names for the others.
+
+    >>> player_names(4, you=1)
+    ['Anna', 'You', 'Ben', 'Clara']
+    """
+    others = iter(BOT_NAMES)
+    return ["You" if s == you else next(others) for s in range(players)]
+
+
+def suit_text(suit: str) -> Text:
+    """A suit by name and symbol (``hearts ♥``)."""
+    if suit not in SUIT_NAME:
+        return Text(str(suit))
+    return Text(f"{SUIT_NAME[suit]} {SUIT_SYMBOL[suit]}", style=SUIT_STYLE[suit])
 
 
 def card_text(code: str) -> Text:
@@ -41,7 +66,8 @@ def action_text(action: str) -> Text:
     for i, tok in enumerate(action.split()):
         if i:
             out.append(" ")
-        if (len(tok) == 2 and tok[1] in SUIT_SYMBOL and tok[0] in "AKQJT98765432") or tok == "JK":
+        if (len(tok) == 2 and tok[1] in SUIT_SYMBOL and tok[0] in "AKQJT98765432") or tok == "JK" \
+                or tok.startswith("JK="):
             out.append_text(card_text(tok))
         else:
             out.append(tok)
@@ -69,21 +95,21 @@ def layout_text(layout: Any) -> Text:
     return out
 
 
-def seat_name(seat: int | None, me: int | None) -> str:
-    """'You' for the viewer, else 'Seat n'."""
-    if seat is None:
-        return "-"
-    return "You" if seat == me else f"Seat {seat}"
+def seat_name(seat: Any, names: Sequence[str]) -> str:
+    """The name of a seat ("-" for none)."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
 
 
-def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
-    """The table as one seat sees it."""
+def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Constrain:
+    """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
+    in a panel of a steady width."""
     me = view.get("seat")
+    names = names or player_names(int(view.get("players") or 0), me)
     rows: list[Any] = []
     info = Table.grid(padding=(0, 2))
     info.add_column(style="dim")
     info.add_column()
-    info.add_row("dealer", seat_name(view.get("dealer"), me))
+    info.add_row("dealer", seat_name(view.get("dealer"), names))
     info.add_row("phase", str(view.get("phase")))
     if view.get("status"):
         info.add_row("", action_text(str(view["status"])))
@@ -93,30 +119,28 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
         if val is None or val == "" or (key == "high_bid" and val == view.get("contract")):
             continue
         if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
-            info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], me)}"))
+            info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], names)}"))
         elif key in ("declarer", "high_bidder"):
-            info.add_row(key.replace("_", " "), seat_name(val, me))
+            info.add_row(key.replace("_", " "), seat_name(val, names))
         elif key == "high_bid":
             info.add_row("high bid", str(val).removeprefix("bid "))
-        elif key == "declarer":
-            info.add_row(key, seat_name(val, me))
         elif key == "trump":
-            info.add_row(key, Text(SUIT_SYMBOL.get(val, str(val)), style=SUIT_STYLE.get(val, "")))
+            info.add_row("trumps", suit_text(val))
         elif key in ("turn_up", "discard_top"):
             info.add_row(key.replace("_", " "), card_text(val))
         else:
             info.add_row(key.replace("_", " "), str(val))
     if view.get("pools"):
-        info.add_row("pools", ", ".join(f"{k}: {v}" for k, v in view["pools"].items()))
+        info.add_row("pools", ", ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in view["pools"].items()))
     if view.get("scores") is not None and isinstance(view["scores"], list):
         teams = view.get("teams")
         if teams and len(teams) == len(view["scores"]):
-            shown = [f"{'+'.join(seat_name(x, me) for x in team)}: {sc}" for team, sc in zip(teams, view["scores"])]
+            shown = [f"{'+'.join(seat_name(x, names) for x in team)}: {sc}" for team, sc in zip(teams, view["scores"])]
         else:
-            shown = [f"{seat_name(i, me)}: {sc}" for i, sc in enumerate(view["scores"])]
+            shown = [f"{seat_name(i, names)}: {sc}" for i, sc in enumerate(view["scores"])]
         info.add_row("scores", "  ".join(shown))
     if view.get("tricks_won"):
-        info.add_row("tricks", "  ".join(f"{seat_name(s, me)}: {n}" for s, n in enumerate(view["tricks_won"])))
+        info.add_row("tricks", "  ".join(f"{seat_name(s, names)}: {n}" for s, n in enumerate(view["tricks_won"])))
     rows.append(info)
     if view.get("layout"):
         rows.append(layout_text(view["layout"]))
@@ -131,27 +155,27 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
                 row.append_text(card_text(c))
                 if i in fixed:  # the seed's joker "placed crosswise": fixed, it can no longer move
                     row.append("✕", style="dim")
-            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), me), row)
+            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), names), row)
         rows.append(mt)
         if any(m.get("crosswise") for m in view["melds"]):
             rows.append(Text("✕ a joker placed crosswise: fixed, it cannot be moved", style="dim"))
     if view.get("exposed"):
         for s, codes in view["exposed"].items():
-            rows.append(Text(f"{seat_name(int(s), me)} shows: ") + cards_text(codes))
+            rows.append(Text(f"{seat_name(int(s), names)} shows: ") + cards_text(codes))
     if view.get("last_trick"):
         lt = Text("last trick: ", style="dim")
         for s, c in view["last_trick"]:
-            lt.append(f"{seat_name(s, me)} ")
+            lt.append(f"{seat_name(s, names)} ")
             lt.append_text(card_text(c))
             lt.append("  ")
         if view.get("trick") == [] and view.get("leader") is not None:
-            lt.append(f"→ won by {seat_name(view['leader'], me)}", style="dim")
+            lt.append(f"→ won by {seat_name(view['leader'], names)}", style="dim")
         rows.append(lt)
     trick = view.get("trick")
     if trick is not None:
         t = Text("trick: ", style="bold")
         for s, c in trick:
-            t.append(f"{seat_name(s, me)} ")
+            t.append(f"{seat_name(s, names)} ")
             t.append_text(card_text(c))
             t.append("  ")
         rows.append(t)
@@ -159,7 +183,7 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
     if recent:
         h = Text("recent: ", style="dim")
         for s, a in recent:
-            h.append(f"{seat_name(s, me)} ")
+            h.append(f"{seat_name(s, names)} ")
             h.append_text(action_text(a))
             h.append(" · ", style="dim")
         rows.append(h)
@@ -170,19 +194,19 @@ def view_panel(view: dict[str, Any], names: list[str] | None = None) -> Panel:
     elif view.get("turn") == me:
         state = "your turn"
     else:
-        state = "waiting for " + seat_name(view.get("turn"), me)
+        state = "waiting for " + seat_name(view.get("turn"), names)
     title = f"{view.get('game')} — {state}"
-    return Panel(Group(*rows), title=title, expand=False)
+    return Constrain(Panel(Group(*rows), title=title, expand=True), width=PANEL_WIDTH)
 
 
-def settlement_table(result: dict[str, Any], me: int | None) -> Group:
-    """A deal's settlement, line by line, with each seat's result."""
+def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
+    """A deal's settlement, line by line, with each player's result."""
     t = Table(title="settlement", show_header=True)
-    t.add_column("seat")
+    t.add_column("player")
     t.add_column(result.get("unit", "chips"), justify="right")
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
-        t.add_row(seat_name(s, me), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
+        t.add_row(seat_name(s, names), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
     lines = Text("\n".join("· " + line for line in result.get("lines", [])))
     return Group(lines, t)
 
@@ -195,10 +219,10 @@ def eval_frac(x: Any) -> float:
     return float(x)
 
 
-def totals_table(totals: list[Any], me: int | None, deals: int) -> Table:
+def totals_table(totals: list[Any], names: Sequence[str], deals: int) -> Table:
     """Running totals of a match."""
     t = Table(title=f"running totals after {deals} deal{'s' if deals != 1 else ''}")
     for s in range(len(totals)):
-        t.add_column(seat_name(s, me), justify="right")
+        t.add_column(seat_name(s, names), justify="right")
     t.add_row(*[str(x) for x in totals])
     return t
