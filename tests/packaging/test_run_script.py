@@ -1,8 +1,8 @@
 """The README's main command, ``bash scripts/run.sh``, run as a new user would on a fresh clone: every start
-serves the home page; the first installs into ``.venv``, a second with nothing changed installs nothing
+serves the home page; the first installs into ``.venv``, a later one with nothing changed installs nothing
 (pip does not run: the installed package's record and the compiled modules are untouched), and an edited
-compiled source installs again. Its arguments reach ``cardtable serve`` (a port and a database of the
-test's own)."""
+compiled source, a changed pyproject.toml or a broken virtualenv makes the next start install again. Its
+arguments reach ``cardtable serve`` (a port and a database of the test's own)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_run_serves_every_start_and_installs_only_when_needed(repo_copy: Path, u
     db = repo_copy.parent / "tables.db"
     user_env = {**user_env, "COLUMNS": "400"}  # the serving line unwrapped
     first, first_s = serve(repo_copy, user_env, db)
-    assert "installing into .venv" in first and f"(tables saved in {db})" in first, first[-3000:]
+    assert "installing into .venv (the first start)" in first and f"(tables saved in {db})" in first, first[-3000:]
     assert db.exists()
     marks = installed_marks(repo_copy)
     assert any(m.endswith("RECORD") for m in marks) and any(m.endswith(".so") for m in marks)
@@ -88,15 +88,28 @@ def test_run_serves_every_start_and_installs_only_when_needed(repo_copy: Path, u
         assert installed_marks(repo_copy) == marks
     print(f"run.sh: first start {first_s:.1f} s, a later start {later_s:.1f} s (to the home page's 200)")
 
-    # An edited compiled source: the next start installs again (stopped as soon as it says so).
-    deal = repo_copy / "src" / "cardtable" / "core" / "deal.py"
-    deal.write_text(deal.read_text() + "\n# edited\n")
-    proc, log = start(repo_copy, user_env, "--port", str(free_port()), "--db", str(db))
+    # An edited compiled source, a changed pyproject.toml, a broken virtualenv (a dependency gone): the next
+    # start installs again. Each is stopped as soon as it says so, before pip changes anything (it builds
+    # first), and undone; the stamp is written only after a whole install.
+    for path, reason in [(repo_copy / "src" / "cardtable" / "core" / "deal.py", "a compiled module's source changed"),
+                         (repo_copy / "pyproject.toml", "pyproject.toml or setup.py changed")]:
+        text = path.read_text()
+        path.write_text(text + "\n# edited\n")
+        assert f"installing into .venv ({reason})" in start_until_installing(repo_copy, user_env, db)
+        path.write_text(text)
+    starlette = next((repo_copy / ".venv" / "lib").glob("python3*/site-packages/starlette"))
+    starlette.rename(starlette.with_name("starlette-away"))
+    assert "installing into .venv (.venv is broken)" in start_until_installing(repo_copy, user_env, db)
+
+
+def start_until_installing(repo: Path, env: dict[str, str], db: Path) -> str:
+    """Start the script, stop it as soon as it says it installs; its output."""
+    proc, log = start(repo, env, "--port", str(free_port()), "--db", str(db))
     try:
         deadline = time.monotonic() + 120
         while "installing into .venv" not in log.read_text() and time.monotonic() < deadline:
             assert proc.poll() is None, log.read_text()
-            time.sleep(0.2)
-        assert "installing into .venv" in log.read_text()
+            time.sleep(0.05)
     finally:
         stop(proc)
+    return log.read_text()

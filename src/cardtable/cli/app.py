@@ -7,7 +7,6 @@ import os
 import random
 import re
 import sys
-from collections import Counter
 from enum import Enum
 from typing import Annotated, Any, NoReturn
 
@@ -144,25 +143,21 @@ class Menu:
     shown as one choice; the engine's actions stay exact (what is typed is checked by ``why_not``)."""
 
     def __init__(self, legal: list[str], hand: list[str]) -> None:
-        sets = Counter(a.split()[0] for a in legal if card_args(a))
-        grouped = {word for word, n in sets.items() if n >= GROUP_AT}
+        sets: dict[str, list[list[str]]] = {}  # the card sets each word names
+        for a in legal:
+            cards = card_args(a)
+            if cards:
+                sets.setdefault(a.split()[0], []).append(cards)
         self.words = {a.split()[0].lower() for a in legal if a.split()}
-        self.entries: list[tuple[str, Text]] = []  # (the action, or the grouped word; its label)
-        self.sizes: dict[str, int] = {}
+        self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT}
+        self.entries: list[tuple[str, Text]] = []  # (the action, or the word offered as one choice; its label)
         for a in legal:
             word = a.split()[0]
-            if word not in grouped:
-                self.entries.append((a, action_text(a)))
-                continue
-            cards = card_args(a) or []
             if word not in self.sizes:
-                self.entries.append((word, Text()))
-            self.sizes[word] = max(self.sizes.get(word, 0), len(cards))
-        own = {word: all(set(card_args(a) or ()) <= set(hand) for a in legal if a.split()[0] == word)
-               for word in grouped}
-        self.entries = [(a, label if a not in grouped else
-                         Text(f"{a} …  name up to {self.sizes[a]} of {'your ' if own[a] else 'the '}cards"))
-                        for a, label in self.entries]
+                self.entries.append((a, action_text(a)))
+            elif all(entry != word for entry, _ in self.entries):
+                whose = "your" if all(set(cards) <= set(hand) for cards in sets[word]) else "the"
+                self.entries.append((word, Text(f"{word} …  name up to {self.sizes[word]} of {whose} cards")))
 
     def summary(self) -> Text:
         """Every choice on one line."""
