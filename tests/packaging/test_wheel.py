@@ -56,6 +56,8 @@ def test_the_built_wheel_installs_compiled_and_silent(repo_copy: Path, user_env:
         listed = run([venv / "bin" / "cardtable", "list"], user_env, tmp_path)
         assert listed.returncode == 0 and "nap" in listed.stdout
         assert listed.stderr == ""
+        rules = run([venv / "bin" / "cardtable", "rules", "nap"], user_env, tmp_path)  # the texts are in it
+        assert rules.returncode == 0 and "Napoleon" in rules.stdout and rules.stderr == ""
         asked = run([py, "-c", "from cardtable import _pure; print(_pure.compiled())"], user_env, tmp_path)
         assert (asked.stdout, asked.stderr) == ("True\n", "")
 
