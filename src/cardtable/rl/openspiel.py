@@ -182,7 +182,8 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self.deal.view(player), sort_keys=True) + (f" | entering: {prefix}" if prefix else "")
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardTableState:
-        """A state consistent with ``player_id``'s information (``deal.sample``), with the same entry prefix."""
+        """A state consistent with ``player_id``'s information (``deal.sample``); the tokens of an action being
+        entered are kept only when ``player_id`` is the seat entering it (they are private to that seat)."""
         new = self.clone()
         seed = int(probability_sampler() * 2**53) if probability_sampler is not None else len(self.history())
         if self.deal is None:  # still dealing: nobody has seen a card, so any order of as many cards will do
@@ -192,8 +193,12 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
         else:  # the clone shares nothing mutable with this state
             new.deal = self.deal.sample(player_id, random.Random(seed))
             new.entry.reset(new.deal.legal()) if not new.deal.over else None
-            for tok in self.entry.prefix:
-                new.entry.push(self.g.vocab.id(tok))
+            if player_id == self.deal.turn:
+                # The tokens entered so far are the acting seat's own; its hand is the same in the sample.
+                # Another seat has not seen them (they may name cards only the acting seat holds): in its
+                # sample the acting seat starts its action afresh.
+                for tok in self.entry.prefix:
+                    new.entry.push(self.g.vocab.id(tok))
         return new
 
     def __str__(self) -> str:
