@@ -22,7 +22,7 @@ from typing import Any
 
 import cardtable as ct
 
-__all__ = ["END", "ActionEntry", "Vocabulary", "tokenize", "vocabulary"]
+__all__ = ["END", "ActionEntry", "FlatEntry", "Vocabulary", "make_entry", "tokenize", "vocabulary"]
 
 END = "<end>"
 
@@ -196,3 +196,52 @@ class ActionEntry:
         if len(cands) == 1 and len(cands[0]) == n:
             return detokenize(self.prefix)
         return None
+
+
+class FlatEntry:
+    """Complete actions by their flat ids (:mod:`cardtable.rl.flat`): the same interface as
+    :class:`ActionEntry`, where every push completes an action."""
+
+    prefix: list[str] = []  # never a half-entered action
+
+    def __init__(self, flat: Any) -> None:
+        self.flat = flat
+        self._legal: list[str] = []
+        self._ids: list[int] = []
+        self._sorted: list[int] | None = None
+
+    def reset(self, legal: list[str]) -> None:
+        """Start choosing among ``legal``."""
+        self._legal = legal
+        self._ids = self.flat.ids(legal)
+        self._sorted = None
+
+    def allowed(self) -> list[int]:
+        """The ids of the legal actions, ascending."""
+        if self._sorted is None:
+            self._sorted = sorted(self._ids)
+        return self._sorted
+
+    def ids(self) -> list[int]:
+        """The ids of the legal actions, in the order of ``legal()``."""
+        return self._ids
+
+    def push(self, action_id: int) -> str:
+        """The action text of a legal id; a clear error (``ValueError``) for any other."""
+        try:
+            return self._legal[self._ids.index(action_id)]
+        except ValueError:
+            name = self.flat.text(action_id) if 0 <= action_id < self.flat.n else "outside the action space"
+            allowed = ", ".join(f"{i} ({self._legal[k]})" for k, i in enumerate(self._ids))
+            raise ValueError(f"action {action_id} ({name}) is not legal now; allowed: {allowed}") from None
+
+
+def make_entry(mode: str, game: Any, vocab: Vocabulary) -> ActionEntry | FlatEntry:
+    """The action entry of a mode: ``"tokens"`` or ``"flat"`` (a clear error where a game has no flat space)."""
+    if mode == "tokens":
+        return ActionEntry(vocab)
+    if mode == "flat":
+        from .flat import flat_actions
+
+        return FlatEntry(flat_actions(game.id, tuple(sorted(game.options.as_dict().items()))))
+    raise ValueError(f"actions must be 'tokens' or 'flat', not {mode!r}")
