@@ -19,7 +19,7 @@ import cardtable as ct
 from cardtable.games import napoleon_kernel as K
 
 GAMES = [("nap", p) for p in range(2, 7)] + [("seven-card-nap", p) for p in (2, 4, 6)]
-NAMES = ("_rand", "_nth", "_count", "_run", "_deal")
+NAMES = ("_rand", "_nth", "_count", "_run", "_deal", "_bid_mask", "_card_mask", "_winner", "_settle", "_shuffle_deal")
 
 
 @pytest.fixture(params=["compiled", "python"])

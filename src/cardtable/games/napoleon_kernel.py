@@ -87,7 +87,7 @@ def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int,
             if nrec < rec.shape[0]:
                 rec[nrec, 0] = seat
                 rec[nrec, 1] = 0
-                rec[nrec, 2] = 1 | (((1 << (ladder - high - 1)) - 1) << (high + 2))
+                rec[nrec, 2] = _bid_mask(high, ladder)
                 rec[nrec, 3] = j if j == 0 else high + j + 1
                 nrec += 1
             if j > 0:
@@ -107,11 +107,7 @@ def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int,
         left += _count(hands[s])
     while left > 0:
         hand = hands[turn]
-        legal = hand
-        if ntrick > 0:
-            follow = hand & (FULL << (13 * (trick[0] // 13)))
-            if follow:
-                legal = follow
+        legal = _card_mask(hand, trick, ntrick)
         c = _nth(legal, _rand(st, _count(legal)))
         if nrec < rec.shape[0]:
             rec[nrec, 0] = turn
@@ -129,30 +125,56 @@ def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int,
         if ntrick < players:
             turn = (turn + 1) % players
             continue
-        best = 0
-        for j in range(1, players):
-            x, b = trick[j], trick[best]
-            if x // 13 == b // 13:
-                if x % 13 > b % 13:
-                    best = j
-            elif x // 13 == trump:
-                best = j
-        turn = tseats[best]
+        turn = tseats[_winner(trick, players, trump)]
         won[turn] += 1
         ntrick = 0
+    _settle(players, declarer, won[declarer] >= tricks[high], wins[high], loses[high], out)
+    return nrec
+
+
+@njit
+def _bid_mask(high: int, ladder: int) -> int:
+    """The declarations open after the highest so far (bit 0 ``pass``, bit ``j + 1`` the ladder's ``j``)."""
+    return 1 | (((1 << (ladder - high - 1)) - 1) << (high + 2))
+
+
+@njit
+def _card_mask(hand: int, trick: Any, ntrick: int) -> int:
+    """The cards of ``hand`` that may be played: "a player must follow suit if he can"."""
+    if ntrick > 0:
+        follow = hand & (FULL << (13 * (trick[0] // 13)))
+        if follow:
+            return follow  # type: ignore[no-any-return]
+    return hand
+
+
+@njit
+def _winner(trick: Any, players: int, trump: int) -> int:
+    """The place in the trick of its winner: the highest trump, else the highest card of the suit led."""
+    best = 0
+    for j in range(1, players):
+        x, b = trick[j], trick[best]
+        if x // 13 == b // 13:
+            if x % 13 > b % 13:
+                best = j
+        elif x // 13 == trump:
+            best = j
+    return best
+
+
+@njit
+def _settle(players: int, declarer: int, made: bool, win: int, lose: int, out: Any) -> None:
+    """The declarer is paid ``win`` by, or pays ``lose`` to, every other seat."""
     for s in range(players):
         out[s] = 0
-    if won[declarer] >= tricks[high]:
-        for s in range(players):
-            if s != declarer:
-                out[s] -= wins[high]
-                out[declarer] += wins[high]
-    else:
-        for s in range(players):
-            if s != declarer:
-                out[s] += loses[high]
-                out[declarer] -= loses[high]
-    return nrec
+    for s in range(players):
+        if s != declarer:
+            if made:
+                out[s] -= win
+                out[declarer] += win
+            else:
+                out[s] += lose
+                out[declarer] -= lose
 
 
 @njit
@@ -160,20 +182,28 @@ def _deal(players: int, hand_size: int, dealer: int, st: Any, tricks: Any, wins:
           deck: Any, out: Any, rec: Any, work: Any) -> int:
     """Shuffle ``deck`` (Fisher-Yates), deal it singly from the dealer's left and play the deal out.
     ``work`` is scratch space: five rows of ``players`` integers."""
+    hands, order, trick, tseats, won = work[0], work[1], work[2], work[3], work[4]
+    _shuffle_deal(players, hand_size, dealer, st, deck, hands, order)
+    for s in range(players):
+        won[s] = 0
+    return _run(hands, players, order, 0, -1, -1, 0, trick, tseats, 0, 0, -1, won,
+                tricks, wins, loses, st, out, rec)
+
+
+@njit
+def _shuffle_deal(players: int, hand_size: int, dealer: int, st: Any, deck: Any, hands: Any, order: Any) -> None:
+    """Shuffle ``deck`` (Fisher-Yates) and deal it singly from the dealer's left into ``hands``; ``order``: the
+    seats in the order they declare."""
     for i in range(52):
         deck[i] = i
     for i in range(51, 0, -1):
         j = _rand(st, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    hands, order, trick, tseats, won = work[0], work[1], work[2], work[3], work[4]
     for s in range(players):
         hands[s] = 0
-        won[s] = 0
         order[s] = (dealer + 1 + s) % players
     for k in range(players * hand_size):
         hands[(dealer + 1 + k) % players] |= 1 << deck[k]
-    return _run(hands, players, order, 0, -1, -1, 0, trick, tseats, 0, 0, -1, won,
-                tricks, wins, loses, st, out, rec)
 
 
 @njit
