@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test
 import cardtable as ct
 from cardtable.rl import openspiel as cos
 from cardtable.rl.gymnasium import SingleSeatEnv
-from cardtable.rl.pettingzoo import env
+from cardtable.rl.pettingzoo import env, raw_env
 
 cos.register_all()
 
@@ -49,7 +49,7 @@ def test_pettingzoo_rewards_are_the_settlement_deltas(gid: str) -> None:
 
 
 def test_pettingzoo_illegal_token_raises_and_changes_nothing() -> None:
-    e = env("nap", players=4)
+    e = env("nap", players=4).unwrapped
     e.reset(seed=3)
     assert e.deal is not None
     agent = e.agent_selection
@@ -216,3 +216,201 @@ def test_openspiel_resample_for_every_seat_mid_action(gid: str) -> None:
 HALF_ENTERED = {"five-card-loo", "irish-loo", "lanterloo", "mauscheln", "julepe", "norrlandsknack", "spin", "coon-can"}
 """The games where the fault showed (a sample for another seat replayed the acting seat's exchange, meld or
 spin): here the test must reach positions with a half-entered action."""
+
+
+# ------------------------------------------------------------------------------------------ flat actions
+def test_pettingzoo_flat_actions_one_step_per_action_and_clear_errors() -> None:
+    e = env("nap", players=4, actions="flat")
+    e.reset(seed=3)
+    raw = e.unwrapped
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    assert e.action_space(agent).n == 57 and [raw.entry.flat.text(int(i)) for i in np.flatnonzero(mask)] == \
+        ["bid 2", "bid 3", "bid 4", "nap", "pass"]
+    with pytest.raises(ValueError, match=r"action 0 \(AS\) is not legal now; allowed: 52 \(bid 2\), 53 \(bid 3\)"):
+        e.step(0)
+    e.step(53)  # one step, one complete action
+    assert raw.deal.history[-1] == (int(agent[5:]), "bid 3") and e.agent_selection != agent
+    with pytest.raises(ValueError, match=r"five-card-loo has no flat action space \(2,893,\d+ complete actions"):
+        env("five-card-loo", actions="flat")
+    with pytest.raises(ValueError, match="actions must be 'tokens' or 'flat', not 'words'"):
+        env("nap", actions="words")
+
+
+def test_pettingzoo_conventions_order_illegal_end_render() -> None:
+    e = env("nap", actions="flat")
+    with pytest.raises(AssertionError, match="reset"):  # OrderEnforcingWrapper: step() before reset() says so
+        e.step(0)
+    assert e.unwrapped is not e and isinstance(e.unwrapped, raw_env)
+    # illegal="end": the agent's illegal action ends the episode with the penalty for that agent, 0 for the rest
+    e = env("nap", actions="flat", illegal="end", illegal_reward=-5.0)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(0)
+    assert all(e.terminations.values()) and e.rewards[agent] == -5.0
+    assert sum(e.rewards.values()) == -5.0 and e.unwrapped.deal.history == []
+    # render honours render_mode
+    e = env("nap", actions="flat", render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and text.startswith("Napoleon") and "dealer" in text
+    e = env("nap", actions="flat")
+    e.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert e.render() is None
+
+
+def test_pettingzoo_match_settlement_is_not_left_in_info_through_the_next_deal() -> None:
+    e = env("nap", episode="match", match_deals=2, actions="flat")
+    e.reset(seed=4)
+    rng = random.Random(2)
+    seen_after: dict[str, int] = {}
+    for agent in e.agent_iter():
+        obs, _, term, trunc, info = e.last()
+        if "settlement" in info:
+            seen_after[agent] = len(e.unwrapped.deal.history)
+            # a settlement is shown only before the agent's first action of the next deal (or at the end)
+            assert len(e.unwrapped.deal.history) <= e.unwrapped.game.players or term
+        e.step(None if term or trunc else _masked_random(obs["action_mask"], rng))
+    assert set(seen_after) == set(e.possible_agents)
+
+
+def test_padded_observations_are_one_size_for_every_table() -> None:
+    sizes = {env("nap", players=p, actions="flat", padded=True).observation_space("seat_0")["observation"].shape
+             for p in range(2, 7)}
+    assert len(sizes) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("nap", players=3, actions="flat", padded=True), num_cycles=200)
+
+
+def test_observation_bounds_are_true_and_finite_where_the_value_is() -> None:
+    e = env("nap", actions="flat")
+    box = e.observation_space("seat_0")["observation"]
+    enc = e.unwrapped.encoder
+    assert box.low.min() > -1e6 or np.isinf(box.low.min())  # no placeholder bound
+    assert np.all(box.high[enc.slices["seat"]] == 1) and np.all(box.high[enc.slices["view.trick"]] <= 4)
+    assert np.isinf(box.high[enc.slices["history.cards"]]).all()  # a count with no bound the game declares
+
+
+# ------------------------------------------------------------------------------------------ Gymnasium
+def test_gymnasium_masks_for_maskable_learners_and_match_episodes() -> None:
+    e = SingleSeatEnv("nap", players=4, actions="flat", observation="vector", opponents="random")
+    obs, info = e.reset(seed=2)
+    assert obs.shape == e.observation_space.shape and e.action_space.n == 57
+    assert np.array_equal(info["action_mask"], e.action_masks()) and e.action_masks().dtype == bool
+    rng = random.Random(1)
+    done = False
+    while not done:
+        obs, _, done, _, info = e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
+        assert np.array_equal(info["action_mask"], e.action_masks())
+    assert not e.action_masks().any() and "settlement" in info
+    # a match: several deals, each deal's delta rewarded as it ends, the return the learner's match total
+    e = SingleSeatEnv("nap", players=4, actions="flat", episode="match", match_deals=3, opponents="random")
+    e.reset(seed=5)
+    total, done, settled = 0.0, False, 0
+    while not done:
+        _, reward, done, _, info = e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
+        total += reward
+        settled += "settlement" in info
+    assert e.match is not None and len(e.match.results) == 3 and settled >= 1
+    assert total == pytest.approx(float(e.match.totals[0]))
+
+
+def test_gymnasium_vector_envs_and_registration() -> None:
+    import gymnasium
+
+    fns = [lambda: SingleSeatEnv("nap", actions="flat", observation="vector", opponents="random")] * 2
+    for cls in (gymnasium.vector.SyncVectorEnv, gymnasium.vector.AsyncVectorEnv):
+        venv = cls(fns)
+        obs, infos = venv.reset(seed=3)
+        assert obs.shape == (2, venv.single_observation_space.shape[0]) and infos["action_mask"].shape == (2, 57)
+        for _ in range(12):
+            actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in infos["action_mask"]]
+            obs, _, _, _, infos = venv.step(actions)
+        venv.close()
+    e = gymnasium.make("cardtable/spoil-five-v1", actions="flat", opponents="random")
+    obs, info = e.reset(seed=1)
+    assert info["action_mask"].sum() > 0
+
+
+# ------------------------------------------------------------------------------------------ OpenSpiel
+def test_openspiel_metadata_is_measured_and_true() -> None:
+    import pickle
+
+    from cardtable.rl.facts import MARGIN, config_facts
+
+    game = pyspiel.load_game("cardtable_nap", {"actions": "flat"})
+    f = config_facts(ct.load("nap"))
+    assert f["dealt"] == 20 and game.max_game_length() == 20 + int(MARGIN * f["actions"]) + 1
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM  # the declarer pays or is paid by all
+    assert game.min_utility() == MARGIN * f["deltas"][0] and game.max_utility() == MARGIN * f["deltas"][1]
+    state = game.new_initial_state()
+    chance = 0
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+        chance += 1
+    assert chance == 20  # the cards dealt, not the whole pack
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    # pool games are not zero-sum: chips go into a pool the deal does not pay out
+    assert pyspiel.load_game("cardtable_three_card_loo").get_type().utility == \
+        pyspiel.GameType.Utility.GENERAL_SUM
+
+
+@pytest.mark.parametrize("gid", [g.id for g in ct.games()])
+def test_openspiel_random_play_stays_within_the_stated_metadata(gid: str) -> None:
+    from cardtable.rl.flat import flat_reason
+
+    game = pyspiel.load_game(cos.short_name(gid), {"actions": "flat" if flat_reason(gid) is None else "tokens"})
+    zero_sum = game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    rng = random.Random(gid)
+    for _ in range(4):
+        state, length = game.new_initial_state(), 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            length += 1
+        returns = state.returns()
+        assert length <= game.max_game_length()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+        assert not zero_sum or sum(returns) == pytest.approx(0.0)
+
+
+def test_openspiel_observation_types_and_match_episodes() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("cardtable_nap", {"actions": "flat"})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or len(state.deal.history) < 6:
+        state.apply_action(rng.choice(state.legal_actions()))
+    hand = json.loads(state.observation_string(1))["hand"]
+    kinds = {
+        "public": pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                             private_info=pyspiel.PrivateInfoType.NONE),
+        "private": pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                              private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+        "all": pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                          private_info=pyspiel.PrivateInfoType.ALL_PLAYERS),
+        "recall": pyspiel.IIGObservationType(perfect_recall=True),
+    }
+    obs = {k: make_observation(game, t) for k, t in kinds.items()}
+    for o in obs.values():
+        o.set_from(state, 1)
+    assert hand[0] not in obs["public"].string_from(state, 1) and hand[0] in obs["private"].string_from(state, 1)
+    assert '"pools"' not in obs["private"].string_from(state, 1)  # what the spectator sees is not repeated
+    others = json.loads(obs["all"].string_from(state, 1))["seats"]
+    assert [v["seat"] for v in others] == [1, 2, 3, 0] and all(v["hand"] for v in others)
+    assert obs["all"].tensor.size == 4 * obs["public"].tensor.size
+    assert obs["recall"].tensor.size > obs["public"].tensor.size and obs["recall"].dict["history"].any()
+    # a match of three deals: chance deals each one, returns are the match totals
+    game = pyspiel.load_game("cardtable_nap", {"actions": "flat", "match_deals": 3})
+    state, deals = game.new_initial_state(), 0
+    while not state.is_terminal():
+        was_dealing = state.is_chance_node()
+        state.apply_action(rng.choice(state.legal_actions()))
+        deals += was_dealing and not state.is_chance_node()
+    assert deals == 3 and state.returns() == pytest.approx([float(t) for t in state.match.totals])

@@ -125,7 +125,7 @@ def test_playouts_fit_the_learned_shape_and_vocabulary(gid: str) -> None:
 def test_observation_holds_nothing_hidden(gid: str) -> None:
     # The environment's observation of a seat is the encoding of that seat's view: replacing the deal by any
     # other deal consistent with what the seat has seen (deal.sample) leaves it unchanged.
-    e = env(gid)
+    e = env(gid).unwrapped
     e.reset(seed=5)
     deal = e.deal
     assert deal is not None
@@ -201,6 +201,27 @@ def test_encoding_is_the_same_in_another_process() -> None:
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(view), capture_output=True, text=True,
                          check=True, timeout=300)
     assert np.array_equal(np.asarray(json.loads(out.stdout), dtype=np.float32), here)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_compiled_encoder_matches_the_reference_within_bounds(gid: str) -> None:
+    # The generated encoder and the plans' reference writes give the same vector for every view of fresh
+    # playouts (also through the per-viewer history cache an environment keeps), with every slot within the
+    # observation space's bounds; padded encoders (one size for every player count) too.
+    game = ct.load(gid)
+    opts = tuple(sorted(game.options.as_dict().items()))
+    plain, padded = _encoder(gid), encoder(gid, game.players, opts, prefix=False, padded=True)
+    caches: dict[int, list[Any]] = {s: [] for s in range(game.players)}
+    for v in _views(gid, 3):
+        a = plain.encode(v, None, caches[v["seat"]])
+        assert np.array_equal(a, plain.encode_reference(v)), f"{gid}: the compiled encoder differs"
+        assert np.all(a >= plain.low) and np.all(a <= plain.high)
+        b = padded.encode(v)
+        assert np.array_equal(b, padded.encode_reference(v))
+        assert np.all(b >= padded.low) and np.all(b <= padded.high)
+    info = ct.game_info(gid)
+    sizes = {encoder(gid, p, opts, prefix=False, padded=True).size for p in (info.min_players, info.max_players)}
+    assert sizes == {padded.size}
 
 
 @pytest.mark.parametrize("module", [actions, encode, pettingzoo, gymnasium, openspiel])

@@ -67,6 +67,11 @@ class Vocabulary:
         self.codes = codes if codes is not None else [t for t in tokens if len(t) == 2 and t.isupper()]
         """The card codes of the pack, in vocabulary order."""
 
+    key: tuple[Any, ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (vocabulary, self.key) if self.key else super().__reduce__()
+
     def __len__(self) -> int:
         return len(self.tokens)
 
@@ -148,7 +153,9 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
     numbers = [str(k) for k in range(301)]
     fixed = set(codes) | set(numbers) | {"=", END}
     extra = sorted(w for w in words if w not in fixed)
-    return Vocabulary(game_id, [END, *codes, "=", *numbers, *extra], codes)
+    vocab = Vocabulary(game_id, [END, *codes, "=", *numbers, *extra], codes)
+    vocab.key = (game_id, players, options, deals)
+    return vocab
 
 
 class ActionEntry:

@@ -466,7 +466,7 @@ class PhrasePlan(Plan):
             g.emit(f"{t} = {pm}.memo.get({v}) if type({v}) is str else None")
             g.emit(f"if {t} is None: {t} = {pm}.parts({v})")
             g.emit(f"for {j} in {t}[0]: A({pos} + {j})")
-            g.emit(f"for {j}, {x} in {t}[1]: S({pos} + {j}, {x})")
+            g.emit(f"for {j}, {x} in {t}[1]: S(({pos} + {j}, {x}))")
 
     def bounds(self, low: np.ndarray, high: np.ndarray, pos: int) -> None:
         high[pos:pos + self.size] = INF  # a word may recur in a text
@@ -502,7 +502,7 @@ class NumberPlan(Plan):
         g.emit("else:")
         with g.block():
             g.emit(f"{x} = {v} if type({v}) is int else num({v})")
-            g.emit(f"if {x}: S({pos}, {x} * {SCALE})")
+            g.emit(f"if {x}: S(({pos}, {x} * {SCALE}))")
             if self.seat:
                 g.emit(f"A({pos} + 2 + (({x} - me) % cur if type({x}) is int and 0 <= {x} < cur "
                        f"else seat_of({x}, me, cur, {self.ctx.n})))")
@@ -559,7 +559,7 @@ class PerSeatPlan(Plan):
             g.emit(f"for {s}, {x} in enumerate({v}):")
             with g.block():
                 g.emit(f"if type({x}) is not int: {x} = num({x})")
-                g.emit(f"if {x}: S({pos} + ({s} - me) % cur, {x} * {SCALE})")
+                g.emit(f"if {x}: S(({pos} + ({s} - me) % cur, {x} * {SCALE}))")
 
     def bounds(self, low: np.ndarray, high: np.ndarray, pos: int) -> None:
         low[pos:pos + self.ctx.n], high[pos:pos + self.ctx.n] = -INF, INF
@@ -596,7 +596,7 @@ class SeatListPlan(Plan):
             g.emit(f"for {k}, {s} in enumerate({v}):")
             with g.block():
                 g.emit(f"if type({s}) is not int or not 0 <= {s} < cur: raise Fallback")
-                g.emit(f"S({pos} + ({s} - me) % cur, ({k} + 1) / cur)")
+                g.emit(f"S(({pos} + ({s} - me) % cur, ({k} + 1) / cur))")
 
 
 class NumbersPlan(Plan):
@@ -627,7 +627,7 @@ class NumbersPlan(Plan):
         g.emit(f"if {v} is None: A({pos} + {self.length + 1})")
         g.emit("else:")
         with g.block():
-            g.emit(f"for {j}, {x} in {pl}.parts({v}): S({pos} + {j}, {x})")
+            g.emit(f"for {j}, {x} in {pl}.parts({v}): S(({pos} + {j}, {x}))")
 
     def parts(self, v: Any) -> list[tuple[int, float]]:
         """The (slot, value) pairs a value sets, relative to the block."""
@@ -780,7 +780,7 @@ class ItemsPlan(Plan):
         g.emit("else:")
         with g.block():
             g.emit(f"if type({v}) is not list or len({v}) > {self.slots}: raise Fallback")
-            g.emit(f"if {v}: S({pos}, len({v}) * {SCALE})")
+            g.emit(f"if {v}: S(({pos}, len({v}) * {SCALE}))")
             g.emit(f"for {k}, {x} in enumerate({v}):")
             with g.block():
                 self.item.gen(g, f"{pos} + 2 + {k} * {self.item.size}", x)
@@ -961,6 +961,13 @@ class Encoder:
         self._history: dict[tuple[str, int], tuple[int, ...]] = {}
         self._last: dict[tuple[str, int, int], tuple[int, ...]] = {}
         self._fast = self._compile()
+
+    key: tuple[Any, ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.key is None:
+            raise TypeError("only an encoder made by encoder() pickles (as its arguments)")
+        return encoder, self.key
 
     @property
     def misfits(self) -> int:
@@ -1166,24 +1173,25 @@ class Encoder:
         since the last call is read."""
         me, cur = self._seats(view)
         ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        push = at.append
-        pushv = values.append
-
-        def S(i: int, x: float) -> None:
-            push(i)
-            pushv(x)
-
+        sets: list[tuple[int, float]] = []
         try:
-            self._fast(view, prefix, me, cur, ones, S, cache if cache is None or cache else _fresh(cache))
+            self._fast(view, prefix, me, cur, ones, sets.append,
+                       cache if cache is None or cache else _fresh(cache))
         except (Fallback, KeyError, TypeError, ValueError, AttributeError, IndexError):
             if cache is not None:
                 cache.clear()
             return self.encode_reference(view, prefix)
         vec = np.zeros(self.size, dtype=np.float32)
-        _scatter(vec, np.array(ones, np.int64), np.array(at, np.int64), np.array(values, np.float32))
+        if sets:
+            at, values = zip(*sets)
+            _scatter(vec, np.array(ones, np.int64), np.array(at, np.int64), np.array(values, np.float32))
+        else:
+            _scatter(vec, np.array(ones, np.int64), _NONE, _NONE32)
         return vec
+
+
+_NONE = np.zeros(0, np.int64)
+_NONE32 = np.zeros(0, np.float32)
 
 
 def _fresh(cache: list[Any]) -> list[Any]:
@@ -1204,6 +1212,9 @@ def encoder(game_id: str, players: int, options: tuple[tuple[str, Any], ...], pr
     game = ct.load(game_id, players=players, **dict(options))
     copies = max(Counter(game.pack.code_of).values())
     if padded:
-        return Encoder(ct.game_info(game_id).max_players, vocab, vocab.codes, view_schema(game_id, None, options),
-                       prefix, True, copies)
-    return Encoder(players, vocab, vocab.codes, view_schema(game_id, players, options), prefix, False, copies)
+        enc = Encoder(ct.game_info(game_id).max_players, vocab, vocab.codes, view_schema(game_id, None, options),
+                      prefix, True, copies)
+    else:
+        enc = Encoder(players, vocab, vocab.codes, view_schema(game_id, players, options), prefix, False, copies)
+    enc.key = (game_id, players, options, prefix, padded)
+    return enc

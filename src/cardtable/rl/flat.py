@@ -70,6 +70,11 @@ class FlatActions:
         self.n = n
         self._ids: dict[str, int] = {}
 
+    key: tuple[str, Options] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (flat_actions, self.key) if self.key else super().__reduce__()
+
     def __len__(self) -> int:
         return self.n
 
@@ -157,7 +162,9 @@ def flat_actions(game_id: str, options: Options = ()) -> FlatActions:
     sp = _space(game_id, opts)
     if isinstance(sp, str):
         raise ValueError(f"{game_id} has no flat action space ({sp}); use actions='tokens'")
-    return FlatActions(game_id, *sp)
+    fa = FlatActions(game_id, *sp)
+    fa.key = (game_id, options)
+    return fa
 
 
 # ------------------------------------------------------------------------------------- building the table

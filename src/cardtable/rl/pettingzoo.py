@@ -1,19 +1,31 @@
 """Every cardtable game as a PettingZoo AEC environment.
 
 >>> from cardtable.rl.pettingzoo import env
->>> e = env("nap", players=4)
+>>> e = env("nap", players=4, actions="flat")
 >>> e.reset(seed=1)
 >>> e.agent_selection in e.agents, e.observation_space("seat_1")["action_mask"].shape == (e.action_space("seat_1").n,)
 (True, True)
 
-Agents are ``seat_0`` … ``seat_{n-1}``. An action is entered token by token (see :mod:`cardtable.rl.actions`):
-the agent whose turn it is keeps the turn until its action is complete. Observations are dicts with
-``observation`` (the fixed-length encoding of ``view(seat)``, :mod:`cardtable.rl.encode`) and ``action_mask``.
-A token outside the mask raises ``ValueError`` and changes nothing. Rewards are the true settlement deltas at
-the end of the deal, times ``reward_scale``; an episode is one deal, or a whole match with
-``episode="match"``: deals follow one another with the dealer rotating and pools and scores carried (each
-deal's deltas are rewarded as that deal ends) until the game's target is reached or ``match_deals`` deals
-are played (default: the target where the game has one, else one deal dealt by each seat).
+Agents are ``seat_0`` … ``seat_{n-1}``. ``env()`` is wrapped as PettingZoo's classic environments are
+(``OrderEnforcingWrapper``, so ``step()`` before ``reset()`` says so; with ``illegal="end"`` also
+``TerminateIllegalWrapper``); ``raw_env`` is the bare environment. Actions (``actions=``):
+
+- ``"flat"``: one ``Discrete`` over the complete actions of the configuration, with fixed ids
+  (:mod:`cardtable.rl.flat`); one step is one action. Not for the games whose complete actions are too
+  many to number (:func:`cardtable.rl.flat.flat_reason` says why; they raise a clear error);
+- ``"tokens"`` (default): an action entered token by token (see :mod:`cardtable.rl.actions`); the agent
+  whose turn it is keeps the turn until its action is complete.
+
+Observations are dicts with ``observation`` (the fixed-length encoding of ``view(seat)``,
+:mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
+game) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
+(``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
+(``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
+the deal, times ``reward_scale``; an episode is one deal, or a whole match with ``episode="match"``: deals
+follow one another with the dealer rotating and pools and scores carried (each deal's deltas are rewarded as
+that deal ends) until the game's target is reached or ``match_deals`` deals are played (default: the target
+where the game has one, else one deal dealt by each seat). ``info["settlement"]`` is the settlement of the
+deal just ended, until that agent next acts.
 """
 
 from __future__ import annotations
@@ -24,49 +36,61 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import cardtable as ct
 
-from .actions import ActionEntry
+from .actions import make_entry
 from .encode import encoder
 
-__all__ = ["CardTableEnv", "env"]
+__all__ = ["CardTableEnv", "env", "raw_env"]
+
+
+def _check(episode: str, reward_scale: Any, render_mode: str | None, match_deals: int | None,
+           modes: list[str]) -> None:
+    if isinstance(reward_scale, bool) or not isinstance(reward_scale, int | float):
+        raise ValueError(f"reward_scale must be a number (the factor applied to the settlement), "
+                         f"not {reward_scale!r}")
+    if episode not in ("deal", "match"):
+        raise ValueError(f"episode must be 'deal' or 'match', not {episode!r}")
+    if render_mode not in (None, *modes):
+        raise ValueError(f"render_mode must be one of {modes} or None, not {render_mode!r}")
+    if match_deals is not None and (episode != "match" or match_deals < 1):
+        raise ValueError(f"match_deals (here {match_deals}) is a positive deal count, for episode='match' only")
 
 
 class CardTableEnv(AECEnv):  # type: ignore[misc]
-    """An AEC environment over one game configuration."""
+    """An AEC environment over one game configuration (unwrapped: see :func:`env`)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "cardtable_v1", "is_parallelizable": False}
 
-    def __init__(self, game_id: str, players: int | None = None, episode: str = "deal", reward_scale: float = 1.0,
-                 render_mode: str | None = None, match_deals: int | None = None, **options: Any) -> None:
+    def __init__(self, game_id: str, players: int | None = None, actions: str = "tokens", episode: str = "deal",
+                 reward_scale: float = 1.0, render_mode: str | None = None, match_deals: int | None = None,
+                 padded: bool = False, **options: Any) -> None:
         super().__init__()
-        if isinstance(reward_scale, bool) or not isinstance(reward_scale, int | float):
-            raise ValueError(f"reward_scale must be a number (the factor applied to the settlement), "
-                             f"not {reward_scale!r}")
-        if episode not in ("deal", "match"):
-            raise ValueError(f"episode must be 'deal' or 'match', not {episode!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        if match_deals is not None and (episode != "match" or match_deals < 1):
-            raise ValueError(f"match_deals (here {match_deals}) is a positive deal count, for episode='match' only")
+        _check(episode, reward_scale, render_mode, match_deals, self.metadata["render_modes"])
         self.game = ct.load(game_id, players=players, **options)
-        self.metadata = {**self.metadata, "name": f"cardtable_{self.game.id}"}
+        self.metadata = {**self.metadata, "name": f"cardtable_{self.game.id.replace('-', '_')}_v1"}
         n = self.game.players
-        self.encoder = encoder(self.game.id, n, tuple(sorted(self.game.options.as_dict().items())))
+        opts = tuple(sorted(self.game.options.as_dict().items()))
+        self.entry = make_entry(actions, self.game, encoder(self.game.id, n, opts).vocab)
+        self.actions = actions
+        self.encoder = encoder(self.game.id, n, opts, prefix=actions == "tokens", padded=padded)
         self.vocab = self.encoder.vocab
         self.episode, self.reward_scale, self.render_mode = episode, reward_scale, render_mode
         self.match_deals = match_deals if match_deals is not None else (None if self.game.target else n)
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
+        self.n_actions = len(self.vocab) if actions == "tokens" else self.entry.flat.n  # type: ignore[union-attr]
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-1e6, high=1e6, shape=(self.encoder.size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(len(self.vocab),), dtype=np.int8),
+            "observation": spaces.Box(low=self.encoder.low, high=self.encoder.high, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.n_actions,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(len(self.vocab)) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
         self._rng = random.Random()
-        self.entry = ActionEntry(self.vocab)
+        self._caches: list[list[Any]] = [[] for _ in range(n)]
+        self._mask: np.ndarray | None = None
         self.deal: ct.Deal | None = None
         self.match: ct.Match | None = None
 
@@ -97,6 +121,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self.deal = self.match.next_deal()
         else:
             self.deal = self.game.deal(seed=self._rng.randrange(2**62), dealer=self._rng.randrange(self.game.players))
+        for c in self._caches:
+            c.clear()
         if self.deal.over:  # thrown in before anyone acted: settle it as any other deal
             self._deal_over()
         else:
@@ -106,17 +132,26 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if self.deal.turn is not None:
             self.entry.reset(self.deal.legal())
+            self._mask = None
             self.agent_selection = self.possible_agents[self.deal.turn]
+
+    def action_mask(self, agent: str | None = None) -> np.ndarray:
+        """The mask of the actions ``agent`` (default: the one to act) may take now."""
+        agent = self.agent_selection if agent is None else agent
+        assert self.deal is not None
+        if self.deal.turn is None or self.possible_agents[self.deal.turn] != agent or self.terminations.get(agent):
+            return np.zeros(self.n_actions, dtype=np.int8)
+        if self._mask is None:
+            self._mask = np.zeros(self.n_actions, dtype=np.int8)
+            self._mask[self.entry.allowed()] = 1
+        return self._mask.copy()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None
-        seat = self.possible_agents.index(agent)
-        mine = self.deal.turn == seat
-        vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if mine else None)
-        mask = np.zeros(len(self.vocab), dtype=np.int8)
-        if mine and not self.terminations.get(agent, False):
-            mask[self.entry.allowed()] = 1
-        return {"observation": vec, "action_mask": mask}
+        seat = int(agent[5:])
+        vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if self.deal.turn == seat else None,
+                                  self._caches[seat])
+        return {"observation": vec, "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -126,15 +161,19 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose episode is over")
-        text = self.entry.push(int(action))  # raises for a token outside the mask, before anything changes
+        text = self.entry.push(int(action))  # raises for an action outside the mask, before anything changes
+        if self.infos[agent]:
+            self.infos[agent] = {}  # the last deal's settlement, seen by now
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if text is not None:
-            self.deal.act(text, seat=self.deal.turn)
+            self.deal.act(text)
             if self.deal.over:
                 self._deal_over()
             else:
                 self._begin_turn()
+        else:
+            self._mask = None
         self._accumulate_rewards()
 
     def _deal_over(self) -> None:
@@ -142,7 +181,8 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         res = self.deal.result()
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = float(res.deltas[i]) * self.reward_scale
-        self.infos = {a: {"settlement": res.to_json()} for a in self.agents}
+        settlement = res.to_json()
+        self.infos = {a: {"settlement": settlement} for a in self.agents}
         if self.match is not None:
             self.match.record(self.deal)
             for a in self.agents:
@@ -153,9 +193,14 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: True for a in self.agents}
 
     def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human' to the env")
+            return None
         if self.deal is None:
             return None
-        text = f"{self.deal!r}\n{self.deal.public_view()}"
+        text = _describe(self.deal)
         if self.render_mode == "human":
             print(text)
             return None
@@ -165,6 +210,29 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(game_id: str, players: int | None = None, **kwargs: Any) -> CardTableEnv:
-    """The AEC environment of a game id (options as keyword arguments)."""
-    return CardTableEnv(game_id, players=players, **kwargs)
+def _describe(deal: ct.Deal) -> str:
+    """A plain text picture of the table, as a spectator sees it."""
+    view = deal.public_view()
+    lines = [f"{deal.game.name}: {view.get('status') or view.get('phase') or ''}".rstrip(": ")]
+    for key, value in view.items():
+        if key not in ("status", "history", "game", "players", "legal"):
+            lines.append(f"  {key}: {value}")
+    if deal.history:
+        lines.append("  last actions: " + ", ".join(f"{s}:{a}" for s, a in deal.history[-8:]))
+    return "\n".join(lines)
+
+
+raw_env = CardTableEnv
+"""The unwrapped environment (PettingZoo's convention)."""
+
+
+def env(game_id: str, players: int | None = None, illegal: str = "raise", illegal_reward: float = -1.0,
+        **kwargs: Any) -> AECEnv:
+    """The AEC environment of a game id (options as keyword arguments), wrapped as PettingZoo's classic
+    environments are: ``TerminateIllegalWrapper`` with ``illegal="end"``, then ``OrderEnforcingWrapper``."""
+    if illegal not in ("raise", "end"):
+        raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
+    e: AECEnv = CardTableEnv(game_id, players=players, **kwargs)
+    if illegal == "end":
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    return wrappers.OrderEnforcingWrapper(e)
