@@ -898,20 +898,20 @@ def _only_numbers(sh: Shape) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- encoder
-def _scatter_py(vec: np.ndarray, ones: np.ndarray, at: np.ndarray, values: np.ndarray) -> None:
+def _scatter_py(vec: np.ndarray, ones: np.ndarray, sets: np.ndarray) -> None:
     np.add.at(vec, ones, 1.0)
-    vec[at] = values
+    vec[sets[0::2].astype(np.int64)] = sets[1::2]
 
 
 try:  # the scatter compiled (numba, in the rl extra); NumPy's add.at where numba is missing
     import numba
 
     @numba.njit(cache=True, nogil=True)  # type: ignore[misc]
-    def _scatter(vec: np.ndarray, ones: np.ndarray, at: np.ndarray, values: np.ndarray) -> None:
+    def _scatter(vec: np.ndarray, ones: np.ndarray, sets: np.ndarray) -> None:
         for i in ones:
             vec[i] += 1.0
-        for k in range(at.shape[0]):
-            vec[at[k]] = values[k]
+        for k in range(0, sets.shape[0], 2):
+            vec[int(sets[k])] = sets[k + 1]
 except ImportError:  # pragma: no cover
     _scatter = _scatter_py
 
@@ -1172,26 +1172,21 @@ class Encoder:
         ``cache``: a list kept by the caller for one viewer (start with ``[]``), so that only the history
         since the last call is read."""
         me, cur = self._seats(view)
-        ones: list[int] = []
-        sets: list[tuple[int, float]] = []
+        ones: list[int] = []  # slots to add 1 to
+        sets: list[float] = []  # slot, value, slot, value...
         try:
-            self._fast(view, prefix, me, cur, ones, sets.append,
+            self._fast(view, prefix, me, cur, ones, sets.extend,
                        cache if cache is None or cache else _fresh(cache))
-        except (Fallback, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        except (Fallback, KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError):
             if cache is not None:
                 cache.clear()
             return self.encode_reference(view, prefix)
         vec = np.zeros(self.size, dtype=np.float32)
-        if sets:
-            at, values = zip(*sets)
-            _scatter(vec, np.array(ones, np.int64), np.array(at, np.int64), np.array(values, np.float32))
-        else:
-            _scatter(vec, np.array(ones, np.int64), _NONE, _NONE32)
+        _scatter(vec, np.array(ones, np.int64), np.array(sets, np.float64) if sets else _NONE)
         return vec
 
 
-_NONE = np.zeros(0, np.int64)
-_NONE32 = np.zeros(0, np.float32)
+_NONE = np.zeros(0, np.float64)
 
 
 def _fresh(cache: list[Any]) -> list[Any]:

@@ -99,7 +99,10 @@ def measure(game_id: str, deals: int = 100, seed: int = 4242) -> dict[str, Any]:
             ct.load(game_id, players=players)
         except ct.RulesError:
             continue
+        some = {info.min_players, info.default_players, info.max_players}
         for variant in _option_variants(game_id, players, {}):
+            if variant and players not in some:
+                continue  # an option at the least, the usual and the most players (see config_facts)
             g = ct.load(game_id, players=players, **variant)
             f = out.setdefault(_key(variant), {"dealt": {}, "actions": {}, "tokens": {}, "deltas": {},
                                                "zero_sum": True})
@@ -143,10 +146,15 @@ def config_facts(game: ct.Game) -> dict[str, Any]:
     if _key(flipped) != "default" and len(entries) == 1:
         entries += list(per.values())  # a setting not measured: every entry's widest figures
     n = game.players
-    lo = min(e["deltas"][n][0] for e in entries)
-    hi = max(e["deltas"][n][1] for e in entries)
-    return {"dealt": max(e["dealt"][n] for e in entries), "actions": max(e["actions"][n] for e in entries),
-            "tokens": max(e["tokens"][n] for e in entries), "deltas": (lo, hi),
+
+    def at(e: dict[str, Any], key: str) -> Any:
+        """The figure at this player count, else at the nearest count above measured (they grow with it)."""
+        counts = sorted(e[key])
+        return e[key][next((c for c in counts if c >= n), counts[-1])]
+
+    return {"dealt": max(at(e, "dealt") for e in entries), "actions": max(at(e, "actions") for e in entries),
+            "tokens": max(at(e, "tokens") for e in entries),
+            "deltas": (min(at(e, "deltas")[0] for e in entries), max(at(e, "deltas")[1] for e in entries)),
             "zero_sum": all(e["zero_sum"] for e in entries)}
 
 

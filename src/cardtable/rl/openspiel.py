@@ -163,6 +163,11 @@ class CardTableGame(pyspiel.Game):  # type: ignore[misc]
     def __reduce__(self) -> tuple[Any, ...]:
         return _load, (self.game_id, dict(self.get_parameters()))
 
+    def max_chance_nodes_in_history(self) -> int:
+        """The cards dealt, per deal (OpenSpiel's C++ side, which a Python game cannot tell, assumes the
+        whole game length)."""
+        return int(self.cfg.dealt * self.cfg.deals)
+
     def new_initial_state(self) -> CardTableState:
         return CardTableState(self)
 

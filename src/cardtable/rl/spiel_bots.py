@@ -68,7 +68,8 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         deadline, n = time.perf_counter() + self.seconds, 0
-        while n < self._max_simulations and (n == 0 or time.perf_counter() < deadline):
+        root = self._root_node
+        while n < self._max_simulations and (root.total_visits <= 0 or time.perf_counter() < deadline):
             self.run_simulation(self.sample_root_state(state))
             n += 1
         self.simulations = n
