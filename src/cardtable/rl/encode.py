@@ -261,6 +261,12 @@ class Gen:
     def block(self) -> _Indent:
         return _Indent(self)
 
+    def unless_none(self, v: str, slot: str) -> _Indent:
+        """``if v is None:`` mark ``slot`` (the block's null flag), ``else:`` the lines emitted in the block."""
+        self.emit(f"if {v} is None: A({slot})")
+        self.emit("else:")
+        return _Indent(self)
+
 
 class _Indent:
     def __init__(self, g: Gen) -> None:
@@ -386,9 +392,7 @@ class CategoryPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         idx, x = g.const(self.index, "wx"), g.var("x")
-        g.emit(f"if {v} is None: A({pos} + {len(self.values)})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {len(self.values)}"):
             g.emit(f"for {x} in ({v} if type({v}) is list else ({v},)):")
             with g.block():
                 g.emit(f"A({pos} + {idx}[{x} if type({x}) is str else repr({x})])")
@@ -460,9 +464,7 @@ class PhrasePlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         pm, t, j, x = g.const(self, "pp"), g.var("t"), g.var("j"), g.var("x")
-        g.emit(f"if {v} is None: A({pos} + {self.size - 1})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {self.size - 1}"):
             g.emit(f"{t} = {pm}.memo.get({v}) if type({v}) is str else None")
             g.emit(f"if {t} is None: {t} = {pm}.parts({v})")
             g.emit(f"for {j} in {t}[0]: A({pos} + {j})")
@@ -498,9 +500,7 @@ class NumberPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         x = g.var("x")
-        g.emit(f"if {v} is None: A({pos} + 1)")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + 1"):
             g.emit(f"{x} = {v} if type({v}) is int else num({v})")
             g.emit(f"if {x}: S(({pos}, {x} * {SCALE}))")
             if self.seat:
@@ -552,9 +552,7 @@ class PerSeatPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         s, x = g.var("s"), g.var("x")
-        g.emit(f"if {v} is None: A({pos} + {self.ctx.n})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {self.ctx.n}"):
             g.emit(f"if len({v}) != cur: raise Fallback")
             g.emit(f"for {s}, {x} in enumerate({v}):")
             with g.block():
@@ -589,9 +587,7 @@ class SeatListPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         k, s = g.var("k"), g.var("s")
-        g.emit(f"if {v} is None: A({pos} + {self.ctx.n})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {self.ctx.n}"):
             g.emit(f"if type({v}) is not list or len(set({v})) != len({v}): raise Fallback")
             g.emit(f"for {k}, {s} in enumerate({v}):")
             with g.block():
@@ -624,9 +620,7 @@ class NumbersPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         pl, j, x = g.const(self, "np"), g.var("j"), g.var("x")
-        g.emit(f"if {v} is None: A({pos} + {self.length + 1})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {self.length + 1}"):
             g.emit(f"for {j}, {x} in {pl}.parts({v}): S(({pos} + {j}, {x}))")
 
     def parts(self, v: Any) -> list[tuple[int, float]]:
@@ -671,9 +665,7 @@ class TrickPlan(Plan):
     def gen(self, g: Gen, pos: str, v: str) -> None:
         N, c = self.ctx.n, len(self.ctx.codes)
         k, s, x, r = g.var("k"), g.var("s"), g.var("x"), g.var("r")
-        g.emit(f"if {v} is None: A({pos} + {self.size - 1})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + {self.size - 1}"):
             g.emit(f"if len({v}) > cur: raise Fallback")
             g.emit(f"for {k}, ({s}, {x}) in enumerate({v}):")
             with g.block():
@@ -724,9 +716,7 @@ class MapPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         k, x = g.var("k"), g.var("x")
-        g.emit(f"if {v} is None: A({pos})")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos}"):
             g.emit(f"if type({v}) is not dict: raise Fallback")
             g.emit(f"for {k}, {x} in {v}.items():")
             with g.block():
@@ -776,9 +766,7 @@ class ItemsPlan(Plan):
 
     def gen(self, g: Gen, pos: str, v: str) -> None:
         k, x = g.var("k"), g.var("x")
-        g.emit(f"if {v} is None: A({pos} + 1)")
-        g.emit("else:")
-        with g.block():
+        with g.unless_none(v, f"{pos} + 1"):
             g.emit(f"if type({v}) is not list or len({v}) > {self.slots}: raise Fallback")
             g.emit(f"if {v}: S(({pos}, len({v}) * {SCALE}))")
             g.emit(f"for {k}, {x} in enumerate({v}):")
