@@ -34,8 +34,8 @@ def test_options_add_their_forms_after_the_default_ones() -> None:
     # Nap with misery and Wellington: the default configuration's ids unchanged, the new words numbered next.
     default = flat_actions("nap")
     more = flat_actions("nap", (("misery", True), ("wellington", True)))
-    assert all(more.id(default.text(i)) == i for i in range(52))
-    assert {more.text(i) for i in range(len(more))} >= {"misery", "wellington", "bid 2", "nap", "pass"}
+    assert all(more.id(default.text(i)) == i for i in range(len(default)))
+    assert [more.text(i) for i in range(len(default), len(more))] == ["misery", "wellington"]
     # with every card set to exchange, the space is too large: a clear refusal, the token mode stays
     with pytest.raises(ValueError, match=r"nap has no flat action space \(2,893,\d+ complete actions with these "
                                          r"options: 'exchange' takes any set of up to 5 of 52 cards\); use "

@@ -7,9 +7,11 @@ it (a set of ``k`` distinct cards of the game's pack), and numbers them in this 
 
 - ids ``0 … c-1`` are the bare cards, in the order ``cards`` (spades, hearts, diamonds, clubs; ace high;
   the joker last): the id of a card play is the same in every configuration of a game;
-- then each further template in the order of the game's entry in :data:`~cardtable.rl.flat_table.TABLE`
-  (skipping those only an option this configuration does not set can produce); a template with ``k`` card
-  slots takes ``C(c, k)`` ids, its card sets numbered in colexicographic order of their card indices.
+- then each further template in the order of the game's entry in :data:`~cardtable.rl.flat_table.TABLE`:
+  those of the default options first, then those only an option produces (skipped where the configuration
+  does not set it), so turning an option on adds ids after the default ones and moves none; a template with
+  ``k`` card slots takes ``C(c, k)`` ids, its card sets numbered in colexicographic order of their card
+  indices.
 
 The table (``cardtable/rl/flat_table.py``) is part of the package and only ever grows: a template found
 later is appended, so no id of an existing action moves between versions (``tests/rl/test_flat.py`` pins
@@ -249,7 +251,8 @@ def build_entry(game_id: str, old: dict[str, Any] | None = None, deals: int = 40
         ordered = [[list(t), known[t]] for t in map(tuple, (t for t, _ in old["templates"]))]
         ordered += [[list(t), seen[t]] for t in sorted((t for t in seen if t not in known), key=_template_order)]
     else:
-        ordered = [[list(t), seen[t]] for t in sorted(seen, key=_template_order)]
+        # the bare card first, then what every configuration has, then what only an option brings
+        ordered = [[list(t), seen[t]] for t in sorted(seen, key=lambda t: (seen[t] is not None, _template_order(t)))]
         if ordered[0][0] != [SLOT]:
             ordered.insert(0, [[SLOT], None])
     return {"cards": cards, "templates": ordered}
