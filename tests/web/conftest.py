@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import secrets
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -137,3 +140,53 @@ class LiveServer:
     @property
     def hub(self) -> Server:
         return self.app.state.server  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------- PostgreSQL
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The PostgreSQL server of the tests: ``$CARDTABLE_TEST_PG`` (scripts/test.sh starts one from nothing), or
+    else a throwaway cluster started here by the same script for this session."""
+    url = os.environ.get("CARDTABLE_TEST_PG")
+    if url:
+        yield url
+        return
+    where = tmp_path_factory.mktemp("pg") / "cluster"
+    out = subprocess.run(["bash", str(ROOT / "scripts" / "pg_cluster.sh"), "start", str(where)], check=True,
+                         capture_output=True, text=True).stdout
+    env = dict(line.removeprefix("export ").split("=", 1) for line in out.splitlines() if line.startswith("export "))
+    os.environ.update(env)
+    try:
+        yield env["CARDTABLE_TEST_PG"]
+    finally:
+        subprocess.run(["bash", str(ROOT / "scripts" / "pg_cluster.sh"), "stop", str(where)], check=False)
+        for k in env:
+            os.environ.pop(k, None)
+
+
+@pytest.fixture
+def pg_url(pg_server: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database for one test (dropped after it)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"ct_{secrets.token_hex(6)}"
+    admin = make_url(pg_server)
+    with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield admin.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def room_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new room database on each backend: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "room.db")
+    return str(request.getfixturevalue("pg_url"))

@@ -6,11 +6,11 @@ import html
 import json
 import random
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 import cardtable as ct
@@ -242,31 +242,30 @@ def test_record_download_and_replay(client: TestClient) -> None:
         assert step == ct.replay(first, upto=k).view(0)
 
 
-def test_bots_choose_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """While a bot at one table is stuck choosing, another table still answers at once."""
-    release = threading.Event()
-    srv = server_of(client)
-    slow = create(client, "nap", ["random", "human"])
-
-    class StuckBot:
-        def choose(self, deal: Any, seat: int) -> str:
-            release.wait(60)
-            return deal.legal()[0]
-
-    fast = create(client, "nap", ["human", "human"])
-    with client.websocket_connect(ws_url(slow, 1)) as rs:
-        first = WS(rs).state_until(lambda x: True)
-        table = srv.tables[slow["id"]]
-        assert first["view"]["turn"] == 1  # seat 1 speaks first; after it the bot is stuck
-        table.bots[0] = StuckBot()
-        WS(rs).send({"type": "act", "action": first["view"]["legal"][0], "rev": 0})
-        with client.websocket_connect(ws_url(fast, 1)) as rf:
-            wf = WS(rf)
-            f = wf.my_turn_or_over()
-            wf.act(f["view"]["legal"][0])
-            assert wf.state_until(lambda x: x["rev"] == 1)["rev"] == 1
-            assert srv.tables[slow["id"]].thinking == 0 and not release.is_set()
-        release.set()
+def test_bots_choose_off_the_event_loop(db: Path) -> None:
+    """While an IS-MCTS bot at one table searches (in a worker process), another table still answers."""
+    with TestClient(create_app(db, bot_delay=0, ismcts_seconds=4.0)) as client:
+        srv = server_of(client)
+        slow = create(client, "nap", ["ismcts", "human"])
+        fast = create(client, "nap", ["human", "human"])
+        with client.websocket_connect(ws_url(slow, 1)) as rs:
+            ws = WS(rs)
+            first = ws.state_until(lambda x: True)
+            assert first["view"]["turn"] == 1  # seat 1 speaks first; then the bot searches for 4 s
+            ws.act(first["view"]["legal"][0])
+            ws.state_until(lambda x: x["rev"] == 1)
+            with client.websocket_connect(ws_url(fast, 1)) as rf:
+                wf = WS(rf)
+                f = wf.my_turn_or_over()
+                wf.act(f["view"]["legal"][0])
+                assert wf.state_until(lambda x: x["rev"] == 1)["rev"] == 1
+                table = srv.tables[slow["id"]]
+                assert table.thinking == 0 and len(table.deal.history) == 1  # the bot is still choosing
+                jobs = srv.store.jobs()
+                assert [(j.table_id, j.seat, j.kind, j.claimed_by is not None) for j in jobs] == [
+                    (slow["id"], 0, "ismcts", True)]
+            moved = ws.state_until(lambda x: x["rev"] == 2)  # and then it moves, checked like anyone's
+            assert moved["view"]["history"][1][0] == 0
 
 
 @pytest.mark.timeout(120)  # whole matches of six games (10-15 s here); the module's 20 s guards hangs only
@@ -415,7 +414,8 @@ def test_a_log_the_engine_refuses_is_reported_not_played(db: Path) -> None:
             f = ws.my_turn_or_over()
             ws.act(f["view"]["legal"][0])
             ws.state_until(lambda x: x["rev"] == 1)
-        server_of(c).store.db.execute("INSERT INTO actions VALUES (?, 1, 1, 0, 'fly away', 0)", (t["id"],))
+        with server_of(c).store.write() as conn:
+            conn.execute(text("INSERT INTO actions VALUES (:t, 1, 1, 0, 'fly away', 0)"), {"t": t["id"]})
     with TestClient(create_app(db, bot_delay=0)) as c:
         with c.websocket_connect(ws_url(t, 0)) as raw:
             e = raw.receive_json()

@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: list, rules, play, simulate, duel (and serve, replay when installed)."""
+"""The ``cardtable`` command: list, rules, play, simulate, duel, replay (and serve, bots, db: cli/server.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
 
+from . import server
 from .render import (
     action_text,
     card_text,
@@ -32,10 +33,6 @@ from .render import (
     totals_table,
     view_panel,
 )
-
-WS_MAX_SIZE = 1 << 20
-"""The transport's frame limit (1 MiB): frames over the protocol's own limit but under this get an error
-frame and the connection carries on; a larger one is closed by uvicorn (code 1009) as a flood."""
 
 app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True)
 console = Console()
@@ -466,28 +463,6 @@ def duel_cmd(game: GameArg,
         raise typer.Exit(130)
 
 
-@app.command("serve")
-def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="port")] = 8000,
-          db: Annotated[str | None, typer.Option(
-              help="SQLite file of the tables (default: cardtable.db in the user data directory)")] = None) -> None:
-    """Serve the web app: tables for people and bots, saved in SQLite."""
-    import importlib
-
-    try:
-        import platformdirs
-        import uvicorn
-        web = importlib.import_module("cardtable.web.app")  # the web edge, loaded only when serving
-    except ImportError as e:
-        console.print(f"[red]error:[/] the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
-        raise typer.Exit(2) from None
-    path = db or os.path.join(platformdirs.user_data_dir("cardtable"), "cardtable.db")
-    application = web.create_app(path)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {path}); Ctrl-C stops")
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
-
-
 @app.command()
 def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .parquet) from --records")],
            index: Annotated[int | None, typer.Option(help="which deal (its index); default the first")] = None,
@@ -544,6 +519,9 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
             Prompt.ask("", default="", console=console, show_default=False)
     if deal.over:
         console.print(settlement_table(deal.result().to_json(), names))
+
+
+server.register(app)  # serve, bots, db (cli/server.py)
 
 
 def main() -> None:

@@ -5,7 +5,9 @@ A client only proposes; the server decides. Messages are JSON objects with a ``t
 =========  ==========================================  =============================================
 type       fields                                      meaning
 =========  ==========================================  =============================================
-``act``    ``action`` (text), ``rev`` (optional int)   play an action for the client's seat
+``act``    ``action`` (text), ``rev``, ``deal``        play an action for the client's seat; ``rev`` and
+                                                       ``deal`` (optional ints) name the state it was
+                                                       chosen in: if the table has moved on, it is refused
 ``next``   —                                           deal the next deal of the match
 ``replay`` ``deal`` (int, from 1)                      a finished deal step by step, as this seat saw it
 ``sheet``  —                                           the score sheet again
@@ -81,7 +83,7 @@ def parse_message(text: str | bytes | None) -> Message:
         action = data.get("action")
         if not isinstance(action, str) or not action.strip():
             raise ProtocolError("an 'act' message needs 'action', the action's text such as 'QH' or 'pass'")
-        return Message("act", action=action, rev=_int_field(data, "rev", False))
+        return Message("act", action=action, rev=_int_field(data, "rev", False), deal=_int_field(data, "deal", False))
     if kind == "replay":
         return Message("replay", deal=_int_field(data, "deal", True))
     return Message(kind)

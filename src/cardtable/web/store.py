@@ -1,7 +1,10 @@
-"""Persistence of web tables in SQLite: tables, seats, deals, an append-only action log, results.
+"""The card room's store: one interface, two backends — SQLite (embedded, the default) and PostgreSQL (by URL).
 
-Every acknowledged action is committed before anyone is told of it, so a restart — even a
-``kill -9`` — loses nothing: a table is rebuilt by replaying each deal's log from its recorded pack.
+Written with SQLAlchemy Core and a connection pool; the schema is in :mod:`cardtable.web.schema` and its
+versions are Alembic revisions shipped in ``cardtable/web/migrations`` (a room made before revisions is
+recognised and upgraded in place). Every write is one transaction. The action log is the single source of
+truth: an action is appended under the unique key (table, deal, number), so when two processes propose a
+move for the same position exactly one commits and the other gets :class:`Stale`.
 
 >>> import tempfile, os
 >>> store = Store(os.path.join(tempfile.mkdtemp(), "t.db"))
@@ -9,6 +12,7 @@ Every acknowledged action is committed before anyone is told of it, so a restart
 ...                          seats=[("human", "Ann", "h1"), ("random", "bot", None)] + [("random", "bot", None)] * 2)
 >>> store.table(tid).game, [s.kind for s in store.seats(tid)]
 ('nap', ['human', 'random', 'random', 'random'])
+>>> store.close()
 """
 
 from __future__ import annotations
@@ -16,59 +20,61 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import sqlite3
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ActionRow", "DealRow", "SeatRow", "Store", "TableRow", "hash_token", "new_token"]
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import URL, make_url
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    max_deals INTEGER,
-    created REAL NOT NULL,
-    totals TEXT NOT NULL DEFAULT '[]',
-    deals_done INTEGER NOT NULL DEFAULT 0,
-    finished INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS deals (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    deal_no INTEGER NOT NULL,
-    deck TEXT NOT NULL,
-    dealer INTEGER NOT NULL,
-    carry TEXT,
-    result TEXT,
-    PRIMARY KEY (table_id, deal_no)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL,
-    deal_no INTEGER NOT NULL,
-    idx INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (table_id, deal_no, idx)
-);
-CREATE TRIGGER IF NOT EXISTS actions_append_only_u BEFORE UPDATE ON actions
-    BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS actions_append_only_d BEFORE DELETE ON actions
-    BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-"""
+from . import schema as s
+
+__all__ = ["DURABILITY", "ActionRow", "Damaged", "DealRow", "Job", "NotADatabase", "SeatRow", "Snapshot", "Stale",
+           "Store", "StoreError", "TableRow", "Unavailable", "database_url", "hash_token", "new_token"]
+
+DURABILITY = ("normal", "full")
+"""``normal``: a committed action survives the process being killed (SQLite WAL + ``synchronous=NORMAL``);
+``full``: it also survives a power cut or an operating-system crash (``synchronous=FULL``: the log is synced
+to disk at every commit). PostgreSQL always commits with its own ``synchronous_commit=on``."""
+
+MIGRATE_LOCK = 0x63617264  # PostgreSQL advisory lock held while the schema is upgraded ("card")
+
+
+class StoreError(Exception):
+    """A store failure, worded for the person who runs the room."""
+
+
+class Stale(StoreError):
+    """Another process (or request) recorded this position first; reload and try again."""
+
+
+class Unavailable(StoreError):
+    """The database cannot be reached (or is busy) just now; nothing was recorded, try again."""
+
+
+class Damaged(StoreError):
+    """The database file is damaged where this read or write went."""
+
+
+class NotADatabase(StoreError):
+    """The file given is not a database, or the database is not a card room's."""
 
 
 def new_token() -> str:
@@ -79,6 +85,24 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """What the database keeps of a token: its SHA-256, so a copied database grants no seat."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def database_url(db: str | Path) -> URL:
+    """The SQLAlchemy URL of ``db``: a PostgreSQL URL (``postgresql://user:pw@host/name``, driven by psycopg 3),
+    a ``sqlite:///`` URL, or a plain file path (SQLite).
+
+    >>> database_url("postgresql://u:pw@db.example/room").render_as_string(hide_password=True)
+    'postgresql+psycopg://u:***@db.example/room'
+    >>> database_url("rooms/cardtable.db").drivername
+    'sqlite'
+    """
+    text_ = str(db)
+    if text_.startswith(("postgresql:", "postgresql+", "postgres:")):
+        url = make_url(text_.replace("postgres:", "postgresql:", 1) if text_.startswith("postgres:") else text_)
+        return url.set(drivername="postgresql+psycopg")
+    if text_.startswith("sqlite:"):
+        return make_url(text_)
+    return URL.create("sqlite", database=text_)
 
 
 @dataclass(frozen=True)
@@ -93,6 +117,8 @@ class TableRow:
     totals: list[Any]
     deals_done: int
     finished: bool
+    creator: str | None = None
+    bot_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -119,92 +145,454 @@ class ActionRow:
     action: str
 
 
-class Store:
-    """One SQLite file; every write is one committed transaction.
+@dataclass(frozen=True)
+class Job:
+    """A pending bot move: ``seat`` acts at position (``deal_no``, ``idx``); seat -1 deals the next deal."""
 
-    The connection is used from one thread at a time (the server's event loop).
+    table_id: str
+    deal_no: int
+    idx: int
+    seat: int
+    kind: str
+    people: bool
+    run_at: float = 0.0
+    attempts: int = 0
+    claimed_by: str | None = None
+    lease_until: float | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table read in one consistent snapshot: its row, seats, deals and every deal's actions."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    deals: list[DealRow]
+    actions: dict[int, list[ActionRow]] = field(default_factory=dict)
+
+
+def _json(value: str | None) -> Any:
+    return json.loads(value) if value else None
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(r.id, r.game, r.players, json.loads(r.options), r.seed, r.max_deals, r.created,
+                    json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds)
+
+
+def _job_row(r: Any) -> Job:
+    return Job(r.table_id, r.deal_no, r.idx, r.seat, r.kind, bool(r.people), r.run_at, r.attempts, r.claimed_by,
+               r.lease_until)
+
+
+def _job_values(job: Job) -> dict[str, Any]:
+    return {"table_id": job.table_id, "deal_no": job.deal_no, "idx": job.idx, "seat": job.seat, "kind": job.kind,
+            "people": int(job.people), "run_at": job.run_at, "claimed_by": None, "lease_until": None,
+            "attempts": 0, "created": time.time()}
+
+
+class Store:
+    """A card room's database. Thread-safe: every call takes a pooled connection for one transaction.
+
+    ``db`` is a file path or ``sqlite:///`` URL (SQLite) or a ``postgresql://`` URL. The schema is brought to
+    the newest revision on opening unless ``upgrade=False``.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # WAL + NORMAL: a committed transaction survives the process being killed (not a power cut).
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+    def __init__(self, db: str | Path, *, durability: str = "normal", upgrade: bool = True, pool_size: int = 8,
+                 connect_timeout: float = 3.0) -> None:
+        if durability not in DURABILITY:
+            raise ValueError(f"durability is one of {', '.join(DURABILITY)}, not {durability!r}")
+        self.url = database_url(db)
+        self.backend = self.url.get_backend_name()
+        if self.backend not in ("sqlite", "postgresql"):
+            raise NotADatabase(f"{self.shown}: cardtable stores tables in SQLite or PostgreSQL only")
+        self.durability = durability
+        self.damage: list[str] = []
+        if self.backend == "sqlite":
+            path = self.url.database or ""
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 10},
+                                        pool_size=pool_size, max_overflow=pool_size)
+            self._sqlite_events(self.engine, "FULL" if durability == "full" else "NORMAL")
+        else:
+            self.engine = create_engine(self.url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
+                                        pool_timeout=connect_timeout + 2,
+                                        connect_args={"connect_timeout": max(1, round(connect_timeout)),
+                                                      "application_name": "cardtable"})
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(text("SELECT 1")).all()
+                if self.backend == "sqlite":
+                    conn.execute(text("SELECT count(*) FROM sqlite_master")).all()  # "file is not a database"
+        except StoreError:
+            self.engine.dispose()
+            raise
+        except sa_exc.DBAPIError as e:
+            self.engine.dispose()
+            raise self._translate(e, opening=True) from None
+        if upgrade:
+            self.upgrade()
+
+    # ------------------------------------------------------------ plumbing
+    @property
+    def shown(self) -> str:
+        """The database for messages (no password)."""
+        if self.url.get_backend_name() == "sqlite":
+            return self.url.database or ":memory:"
+        return self.url.render_as_string(hide_password=True).replace("+psycopg", "")
+
+    @staticmethod
+    def _sqlite_events(engine: Engine, synchronous: str) -> None:
+        @event.listens_for(engine, "connect")
+        def connect(dbapi_conn: Any, record: Any) -> None:
+            dbapi_conn.isolation_level = None  # transactions are begun below, as SQLAlchemy's docs advise
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL: a committed transaction survives the process being killed; FULL: a power cut too.
+            cur.execute(f"PRAGMA synchronous={synchronous}")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def begin(conn: Connection) -> None:
+            # A write takes the write lock at once (no deadlock upgrading a read lock); a read shares.
+            conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("readonly") else "BEGIN IMMEDIATE")
+
+    def _translate(self, e: BaseException, opening: bool = False) -> StoreError:
+        """A driver error as one of the store's errors, in words."""
+        orig = getattr(e, "orig", e)
+        msg = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+        if isinstance(e, sa_exc.IntegrityError):
+            return Stale(f"already recorded by another process ({msg})")
+        if self.backend == "sqlite":
+            low = msg.lower()
+            if "file is not a database" in low or "not a database" in low:
+                return NotADatabase(f"{self.shown} is not a cardtable database (SQLite says: {msg})")
+            if "malformed" in low or "corrupt" in low:
+                return Damaged(f"the database {self.shown} is damaged ({msg})")
+            if "locked" in low or "busy" in low or isinstance(e, sa_exc.OperationalError):
+                return Unavailable(f"the database {self.shown} could not be written just now ({msg})")
+            return Damaged(f"the database {self.shown} answered with an error ({msg})")
+        if isinstance(e, sa_exc.OperationalError | sa_exc.InterfaceError) or getattr(e, "connection_invalidated",
+                                                                                      False):
+            what = "cannot be reached" if opening or "connect" in msg.lower() else "failed"
+            return Unavailable(f"the database {self.shown} {what} ({msg})")
+        if isinstance(e, sa_exc.ProgrammingError) and "does not exist" in msg:
+            return NotADatabase(f"{self.shown} is not a cardtable database at the expected version ({msg})")
+        return StoreError(f"the database {self.shown} refused: {msg}")
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction; driver errors come out as :class:`StoreError` subclasses."""
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except sa_exc.DBAPIError as e:
+            raise self._translate(e) from e
+        except sa_exc.TimeoutError as e:  # no pooled connection came free
+            raise Unavailable(f"the database {self.shown} is overloaded: no connection came free ({e})") from e
+
+    @contextmanager
+    def read(self, snapshot: bool = False) -> Iterator[Connection]:
+        """One read transaction (``snapshot``: every statement sees the same moment, also on PostgreSQL)."""
+        try:
+            with self.engine.connect() as conn:
+                opts: dict[str, Any] = {"readonly": True}
+                if snapshot and self.backend == "postgresql":
+                    opts["isolation_level"] = "REPEATABLE READ"
+                conn = conn.execution_options(**opts)
+                with conn.begin():
+                    yield conn
+        except sa_exc.DBAPIError as e:
+            raise self._translate(e) from e
+        except sa_exc.TimeoutError as e:
+            raise Unavailable(f"the database {self.shown} is overloaded: no connection came free ({e})") from e
 
     def close(self) -> None:
-        self.db.close()
+        self.engine.dispose()
 
-    def _tx(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
-        cur = self.db.cursor()
-        cur.execute("BEGIN IMMEDIATE")
+    # ------------------------------------------------------------ versions
+    def _alembic(self) -> Any:
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", "cardtable.web:migrations")
+        return cfg
+
+    def head(self) -> str:
+        """The newest schema revision this code knows."""
+        from alembic.script import ScriptDirectory
+
+        return str(ScriptDirectory.from_config(self._alembic()).get_current_head())
+
+    def revision(self) -> str | None:
+        """The database's schema revision (``None``: empty; ``"0001"`` too for a room made before revisions)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.read() as conn:
+            rev = MigrationContext.configure(conn).get_current_revision()
+            if rev is None and "tables" in inspect(conn).get_table_names():
+                return "0001"
+        return rev
+
+    def upgrade(self, to: str = "head") -> tuple[str | None, str | None]:
+        """Bring the schema to ``to``; returns (revision before, after). Several processes may call this at
+        once: on PostgreSQL an advisory lock lets one upgrade while the others wait, then find nothing to do."""
+        from alembic import command
+        from alembic.runtime.migration import MigrationContext
+
+        cfg = self._alembic()
+        with self.write() as conn:
+            if self.backend == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
+            before = MigrationContext.configure(conn).get_current_revision()
+            cfg.attributes["connection"] = conn
+            if before is None and "tables" in inspect(conn).get_table_names():
+                command.stamp(cfg, "0001")  # a room made before revisions had exactly the first revision's schema
+                before = "0001"
+            command.upgrade(cfg, to)
+            after = MigrationContext.configure(conn).get_current_revision()
+        return before, after
+
+    def check(self) -> list[str]:
+        """Look for damage; returns what is wrong, in words (empty: nothing found), and remembers it.
+
+        SQLite: ``PRAGMA quick_check``. PostgreSQL (which checksums and recovers its own files): the schema
+        is at this code's revision, and every logged action belongs to a recorded deal of a known table."""
+        problems: list[str] = []
         try:
-            for sql, args in statements:
-                cur.execute(sql, args)
-        except BaseException:
-            cur.execute("ROLLBACK")
-            raise
-        cur.execute("COMMIT")
+            with self.read() as conn:
+                if self.backend == "sqlite":
+                    rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check(20)")]
+                    if rows != ["ok"]:
+                        problems += [f"SQLite's integrity check: {r}" for r in rows]
+                orphans = conn.execute(
+                    select(func.count()).select_from(s.actions.outerjoin(
+                        s.deals, (s.actions.c.table_id == s.deals.c.table_id)
+                        & (s.actions.c.deal_no == s.deals.c.deal_no))).where(s.deals.c.table_id.is_(None))).scalar()
+                if orphans:
+                    problems.append(f"{orphans} logged actions belong to no recorded deal")
+            rev, head = self.revision(), self.head()
+            if rev != head:
+                problems.append(f"the schema is at revision {rev}, this program needs {head} "
+                                "(run: cardtable db upgrade)")
+        except Damaged as e:
+            problems.append(str(e))
+        except sa_exc.DatabaseError as e:
+            problems.append(str(self._translate(e)))
+        self.damage = problems
+        return problems
 
-    # ----------------------------------------------------------- tables
+    # ------------------------------------------------------------- tables
     def create_table(self, game: str, players: int, options: dict[str, Any], *, seed: int, max_deals: int | None,
-                     seats: Sequence[tuple[str, str, str | None]]) -> str:
-        """A new table; ``seats`` are (kind, name, token or None). Returns the table id."""
+                     seats: Sequence[tuple[str, str, str | None]], creator: str | None = None,
+                     first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
+                     job: Job | None = None) -> str:
+        """A new table; ``seats`` are (kind, name, token or None); ``first_deal`` = (deck, dealer, carry) is
+        logged with it, and ``job`` (the first bot move, its table id filled in here). Returns the table id."""
         tid = secrets.token_hex(6)
-        stmts: list[tuple[str, Sequence[Any]]] = [(
-            "INSERT INTO tables (id, game, players, options, seed, max_deals, created, totals) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (tid, game, players, json.dumps(options), seed, max_deals, time.time(), json.dumps([0] * players)))]
-        for i, (kind, name, token) in enumerate(seats):
-            stmts.append(("INSERT INTO seats (table_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
-                          (tid, i, kind, name, hash_token(token) if token else None)))
-        self._tx(stmts)
+        with self.write() as conn:
+            conn.execute(insert(s.tables).values(
+                id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
+                created=time.time(), totals=json.dumps([0] * players), creator=creator))
+            conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": kind, "name": name,
+                                            "token_hash": hash_token(token) if token else None}
+                                           for i, (kind, name, token) in enumerate(seats)])
+            if first_deal is not None:
+                deck, dealer, carry = first_deal
+                conn.execute(insert(s.deals).values(table_id=tid, deal_no=1, deck=deck, dealer=dealer,
+                                                    carry=json.dumps(carry) if carry else None))
+            if job is not None:
+                conn.execute(insert(s.bot_jobs).values(_job_values(Job(tid, *_job_fields(job)))))
         return tid
 
     def table(self, tid: str) -> TableRow | None:
-        row = self.db.execute("SELECT id, game, players, options, seed, max_deals, created, totals, deals_done, "
-                              "finished FROM tables WHERE id = ?", (tid,)).fetchone()
-        if row is None:
-            return None
-        return TableRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6], json.loads(row[7]),
-                        row[8], bool(row[9]))
+        with self.read() as conn:
+            r = conn.execute(select(s.tables).where(s.tables.c.id == tid)).first()
+        return _table_row(r) if r is not None else None
 
     def table_ids(self, unfinished_only: bool = False) -> list[str]:
-        sql = "SELECT id FROM tables" + (" WHERE finished = 0" if unfinished_only else "") + " ORDER BY created"
-        return [r[0] for r in self.db.execute(sql)]
+        q = select(s.tables.c.id).order_by(s.tables.c.created)
+        if unfinished_only:
+            q = q.where(s.tables.c.finished == 0)
+        with self.read() as conn:
+            return [r[0] for r in conn.execute(q)]
 
     def seats(self, tid: str) -> list[SeatRow]:
-        return [SeatRow(*r) for r in self.db.execute(
-            "SELECT seat, kind, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
+        with self.read() as conn:
+            return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in conn.execute(
+                select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
 
-    # ------------------------------------------------------------ deals
-    def start_deal(self, tid: str, deal_no: int, deck: str, dealer: int, carry: dict[str, Any] | None) -> None:
-        self._tx([("INSERT INTO deals (table_id, deal_no, deck, dealer, carry) VALUES (?, ?, ?, ?, ?)",
-                   (tid, deal_no, deck, dealer, json.dumps(carry) if carry else None))])
+    def bot_only_tables(self, creator: str) -> int:
+        """How many unfinished tables of bots only ``creator`` has."""
+        people = select(s.seats.c.table_id).where(s.seats.c.table_id == s.tables.c.id, s.seats.c.kind == "human")
+        q = select(func.count()).select_from(s.tables).where(
+            s.tables.c.creator == creator, s.tables.c.finished == 0, ~people.exists())
+        with self.read() as conn:
+            return int(conn.execute(q).scalar() or 0)
+
+    # -------------------------------------------------------------- deals
+    def start_deal(self, tid: str, deal_no: int, deck: str, dealer: int, carry: dict[str, Any] | None,
+                   job: Job | None = None) -> None:
+        """Log the start of deal ``deal_no``; :class:`Stale` if it is already logged. Replaces the table's
+        pending bot job by ``job``."""
+        with self.write() as conn:
+            conn.execute(insert(s.deals).values(table_id=tid, deal_no=deal_no, deck=deck, dealer=dealer,
+                                                carry=json.dumps(carry) if carry else None))
+            self._set_job(conn, tid, job)
 
     def deals(self, tid: str) -> list[DealRow]:
-        return [DealRow(r[0], r[1], r[2], json.loads(r[3]) if r[3] else None, json.loads(r[4]) if r[4] else None)
-                for r in self.db.execute("SELECT deal_no, deck, dealer, carry, result FROM deals "
-                                         "WHERE table_id = ? ORDER BY deal_no", (tid,))]
+        with self.read() as conn:
+            return self._deals(conn, tid)
 
-    def actions(self, tid: str, deal_no: int) -> list[ActionRow]:
-        return [ActionRow(*r) for r in self.db.execute(
-            "SELECT idx, seat, action FROM actions WHERE table_id = ? AND deal_no = ? ORDER BY idx", (tid, deal_no))]
+    @staticmethod
+    def _deals(conn: Connection, tid: str) -> list[DealRow]:
+        return [DealRow(r.deal_no, r.deck, r.dealer, _json(r.carry), _json(r.result)) for r in conn.execute(
+            select(s.deals).where(s.deals.c.table_id == tid).order_by(s.deals.c.deal_no))]
+
+    def actions(self, tid: str, deal_no: int, since: int = 0) -> list[ActionRow]:
+        """The logged actions of a deal, from number ``since`` on."""
+        with self.read() as conn:
+            return self._actions(conn, tid, deal_no, since)
+
+    @staticmethod
+    def _actions(conn: Connection, tid: str, deal_no: int, since: int = 0) -> list[ActionRow]:
+        a = s.actions.c
+        return [ActionRow(r.idx, r.seat, r.action) for r in conn.execute(
+            select(a.idx, a.seat, a.action).where(a.table_id == tid, a.deal_no == deal_no, a.idx >= since)
+            .order_by(a.idx))]
+
+    def load(self, tid: str) -> Snapshot | None:
+        """Everything of one table, read in one snapshot; ``None`` if there is no such table."""
+        with self.read(snapshot=True) as conn:
+            r = conn.execute(select(s.tables).where(s.tables.c.id == tid)).first()
+            if r is None:
+                return None
+            seats = [SeatRow(x.seat, x.kind, x.name, x.token_hash) for x in conn.execute(
+                select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
+            deals = self._deals(conn, tid)
+            acts: dict[int, list[ActionRow]] = {d.deal_no: [] for d in deals}
+            a = s.actions.c
+            for x in conn.execute(select(a.deal_no, a.idx, a.seat, a.action).where(a.table_id == tid)
+                                  .order_by(a.deal_no, a.idx)):
+                acts.setdefault(x.deal_no, []).append(ActionRow(x.idx, x.seat, x.action))
+        return Snapshot(_table_row(r), seats, deals, acts)
+
+    def since(self, tid: str, deal_no: int, idx: int) -> tuple[int, list[ActionRow]]:
+        """What is new at a table for a process that knows deal ``deal_no`` up to action ``idx``: the number
+        of the table's last deal, and the actions of ``deal_no`` from ``idx`` on."""
+        with self.read(snapshot=True) as conn:
+            last = conn.execute(select(func.max(s.deals.c.deal_no)).where(s.deals.c.table_id == tid)).scalar()
+            return int(last or 0), self._actions(conn, tid, deal_no, idx)
 
     def append_action(self, tid: str, deal_no: int, idx: int, seat: int, action: str,
-                      finished: tuple[dict[str, Any], list[Any], bool] | None = None) -> None:
-        """Log one action; when it ends the deal, ``finished`` = (result, match totals, match over)
-        is written in the same transaction."""
-        stmts: list[tuple[str, Sequence[Any]]] = [(
-            "INSERT INTO actions (table_id, deal_no, idx, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (tid, deal_no, idx, seat, action, time.time()))]
-        if finished is not None:
-            result, totals, over = finished
-            stmts.append(("UPDATE deals SET result = ? WHERE table_id = ? AND deal_no = ?",
-                          (json.dumps(result), tid, deal_no)))
-            stmts.append(("UPDATE tables SET totals = ?, deals_done = deals_done + 1, finished = ? WHERE id = ?",
-                          (json.dumps(totals), int(over), tid)))
-        self._tx(stmts)
+                      finished: tuple[dict[str, Any], list[Any], bool] | None = None, *, job: Job | None = None,
+                      bot_seconds: float = 0.0) -> None:
+        """Log action number ``idx`` of a deal, in one transaction with what follows from it: when it ends the
+        deal, ``finished`` = (result, match totals, match over); the table's next bot ``job`` (replacing any
+        pending one); the bot time it took. :class:`Stale` if that number is already logged."""
+        with self.write() as conn:
+            conn.execute(insert(s.actions).values(table_id=tid, deal_no=deal_no, idx=idx, seat=seat, action=action,
+                                                  at=time.time()))
+            if finished is not None:
+                result, totals, over = finished
+                conn.execute(update(s.deals).where(s.deals.c.table_id == tid, s.deals.c.deal_no == deal_no)
+                             .values(result=json.dumps(result)))
+                conn.execute(update(s.tables).where(s.tables.c.id == tid).values(
+                    totals=json.dumps(totals), deals_done=s.tables.c.deals_done + 1, finished=int(over)))
+            if bot_seconds:
+                conn.execute(update(s.tables).where(s.tables.c.id == tid)
+                             .values(bot_seconds=s.tables.c.bot_seconds + bot_seconds))
+            self._set_job(conn, tid, job)
+
+    # --------------------------------------------------------------- jobs
+    @staticmethod
+    def _set_job(conn: Connection, tid: str, job: Job | None) -> None:
+        conn.execute(delete(s.bot_jobs).where(s.bot_jobs.c.table_id == tid))
+        if job is not None:
+            conn.execute(insert(s.bot_jobs).values(_job_values(Job(tid, *_job_fields(job)))))
+
+    def ensure_job(self, job: Job) -> bool:
+        """Queue ``job`` unless its table has one pending; True if it was queued."""
+        try:
+            with self.write() as conn:
+                if conn.execute(select(s.bot_jobs.c.table_id).where(s.bot_jobs.c.table_id == job.table_id)).first():
+                    return False
+                conn.execute(insert(s.bot_jobs).values(_job_values(job)))
+        except Stale:  # queued meanwhile by another process
+            return False
+        return True
+
+    def claim_jobs(self, worker: str, lease: float, *, limit: int = 1, kinds: Sequence[str] | None = None,
+                   other_kinds: Sequence[str] | None = None, people_only: bool = False) -> list[Job]:
+        """Claim up to ``limit`` ready jobs for ``worker`` for ``lease`` seconds: tables with people first,
+        then the longest waiting (one job per table, so tables take turns). On PostgreSQL the rows are picked
+        with ``SELECT … FOR UPDATE SKIP LOCKED``, so workers anywhere never claim the same job; on SQLite the
+        write lock orders them. ``kinds``/``other_kinds``: only these bot kinds / all but these."""
+        j = s.bot_jobs.c
+        now = time.time()
+        q = select(j.table_id).where(j.run_at <= now, or_(j.lease_until.is_(None), j.lease_until < now))
+        if kinds is not None:
+            q = q.where(j.kind.in_(list(kinds)))
+        if other_kinds is not None:
+            q = q.where(j.kind.not_in(list(other_kinds)))
+        if people_only:
+            q = q.where(j.people == 1)
+        q = q.order_by(j.people.desc(), j.run_at).limit(limit).with_for_update(skip_locked=True)
+        with self.write() as conn:
+            ids = [r[0] for r in conn.execute(q)]
+            if not ids:
+                return []
+            conn.execute(update(s.bot_jobs).where(j.table_id.in_(ids)).values(
+                claimed_by=worker, lease_until=now + lease, attempts=j.attempts + 1))
+            rows = conn.execute(select(s.bot_jobs).where(j.table_id.in_(ids)).order_by(j.people.desc(), j.run_at))
+            return [_job_row(r) for r in rows]
+
+    def release_job(self, job: Job, worker: str, retry_at: float | None = None) -> None:
+        """Give a claimed job back (to be claimed again from ``retry_at``, by default at once)."""
+        j = s.bot_jobs.c
+        with self.write() as conn:
+            conn.execute(update(s.bot_jobs).where(j.table_id == job.table_id, j.claimed_by == worker,
+                                                  j.deal_no == job.deal_no, j.idx == job.idx)
+                         .values(claimed_by=None, lease_until=None, run_at=retry_at or time.time()))
+
+    def drop_job(self, job: Job) -> None:
+        """Remove a job that no longer fits its table (the position moved on)."""
+        j = s.bot_jobs.c
+        with self.write() as conn:
+            conn.execute(delete(s.bot_jobs).where(j.table_id == job.table_id, j.deal_no == job.deal_no,
+                                                  j.idx == job.idx))
+
+    def jobs(self) -> list[Job]:
+        """Every pending job (for inspection)."""
+        with self.read() as conn:
+            return [_job_row(r) for r in conn.execute(select(s.bot_jobs).order_by(s.bot_jobs.c.run_at))]
+
+    # --------------------------------------------------------------- copy
+    def counts(self) -> dict[str, int]:
+        """Rows per table of the schema."""
+        with self.read() as conn:
+            return {t.name: int(conn.execute(select(func.count()).select_from(t)).scalar() or 0)
+                    for t in s.metadata.sorted_tables}
+
+    def copy_to(self, other: Store, batch: int = 2000) -> dict[str, int]:
+        """Copy every row into ``other`` (an empty room at the same revision) in one transaction; returns the
+        rows copied per table."""
+        if other.table_ids():
+            raise StoreError(f"{other.shown} already holds tables; copy into an empty database")
+        copied: dict[str, int] = {}
+        with self.read(snapshot=True) as src, other.write() as dst:
+            for t in s.metadata.sorted_tables:
+                n = 0
+                result = src.execute(select(t)).mappings()
+                while chunk := result.fetchmany(batch):
+                    dst.execute(insert(t), [dict(r) for r in chunk])
+                    n += len(chunk)
+                copied[t.name] = n
+        return copied
+
+
+def _job_fields(job: Job) -> tuple[Any, ...]:
+    """A job's fields after its table id."""
+    return (job.deal_no, job.idx, job.seat, job.kind, job.people, job.run_at)

@@ -1,0 +1,264 @@
+"""Bot workers: bot moves are jobs in the database, claimed under a lease and chosen in worker processes.
+
+Each table has at most one pending job (the move of the bot to act, or the next deal of a table of bots
+only), queued in the same transaction as the action that led to it, so a crash never loses one. A
+:class:`BotWorkers` claims jobs (``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL; the write lock on SQLite),
+has the bot choose in a bounded pool of *processes* — a search never holds the web process's event loop or
+its GIL — and appends the move like a person's: checked by the engine, under the unique (table, deal,
+number) key. A worker killed mid-job simply lets its lease lapse, and any worker takes the job again.
+
+Scheduling: tables with people first; between tables, the longest waiting first (one job per table, so
+tables take turns); one process of the pool is kept for tables with people (bots-only tables may use the
+others); each move's search time is capped (``seconds``) and a table of bots only waits, before its next
+move, as long as its last move took (so it uses at most half a process however long it plays). The time
+spent is added to the table's ``bot_seconds``. The random bot, which does no search, moves inline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import socket
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import cardtable as ct
+
+from .room import DEAL, Room, Table, TableBroken
+from .store import Job, Stale, StoreError, Unavailable
+
+__all__ = ["INLINE", "BotWorkers", "bot_seed", "choose"]
+
+log = logging.getLogger("cardtable.web.bots")
+INLINE = ("random",)
+"""Bot kinds that do no search: chosen in the worker's own process."""
+
+
+def bot_seed(table_seed: int, deal_no: int, idx: int, seat: int) -> int:
+    """The seed of a bot's choice at one position: the same position gives the same choice anywhere."""
+    return (table_seed * 1_000_003 + deal_no * 10_007 + idx * 101 + seat) % 2**31
+
+
+def choose(record: dict[str, Any], seat: int, kind: str, seed: int, seconds: float) -> str:
+    """A bot's action for ``seat`` in the deal rebuilt from ``record`` (runs in a worker process)."""
+    deal = ct.replay(record)
+    params: dict[str, Any] = {"seed": seed}
+    if kind == "ismcts":
+        params["seconds"] = seconds
+    return ct.bots.load(kind, **params).choose(deal, seat)
+
+
+def _warm() -> None:
+    """Run once in each new pool process: import the engine and the bots before the first job."""
+    import cardtable.bots.heuristic
+    import cardtable.bots.ismcts  # noqa: F401
+
+
+def process_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` processes, forked from a clean server process (never from the threaded web process)."""
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["cardtable", "cardtable.web.botwork"])
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_warm)
+
+
+class BotWorkers:
+    """Claims bot jobs of a room's store and plays them; ``jobs`` worker processes (0: none at all).
+
+    ``lease``: seconds a claim holds before another worker may take the job again (by default enough for the
+    longest search and the bot delay). ``seconds``: the most an IS-MCTS move may think.
+    """
+
+    def __init__(self, room: Room, jobs: int = 2, *, seconds: float = 1.0, lease: float | None = None,
+                 poll: float = 0.5, name: str | None = None) -> None:
+        self.room = room
+        self.jobs = jobs
+        self.seconds = seconds
+        self.lease_fixed = lease
+        self.poll = poll
+        self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self) & 0xffff:x}"
+        self.busy = 0  # jobs whose bot is choosing in the pool
+        self.busy_bots_only = 0
+        self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
+        self.pool: Executor | None = None
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._down_since: float | None = None
+
+    @property
+    def lease(self) -> float:
+        return self.lease_fixed if self.lease_fixed is not None else 10 + 3 * self.seconds + 2 * self.room.bot_delay
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def _pool(self) -> Executor:
+        if self.pool is None:
+            self.pool = process_pool(self.jobs)
+        return self.pool
+
+    def start_pool(self) -> None:
+        """Start the worker processes now rather than at the first job."""
+        if self.jobs:
+            pool = self._pool()
+            for _ in range(self.jobs):
+                pool.submit(_warm)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    # ------------------------------------------------------------ the loop
+    async def run(self) -> None:
+        """Claim and play jobs until cancelled."""
+        while True:
+            self._wake.clear()
+            try:
+                claimed = await self._claim()
+            except StoreError as e:
+                if self._down_since is None:
+                    self._down_since = time.time()
+                    log.error("bot workers cannot reach the database: %s; retrying", e)
+                claimed = 0
+            else:
+                if self._down_since is not None:
+                    log.warning("bot workers reach the database again after %.1f s", time.time() - self._down_since)
+                    self._down_since = None
+            if claimed:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self.poll)
+
+    async def _claim(self) -> int:
+        store, lease = self.room.store, self.lease
+        quick = await self.room.run(store.claim_jobs, self.name, lease, limit=32, kinds=(*INLINE, DEAL))
+        heavy: list[Job] = []
+        free = self.jobs - self.busy
+        if free > 0:
+            heavy = await self.room.run(store.claim_jobs, self.name, lease, limit=free,
+                                        other_kinds=(*INLINE, DEAL), people_only=True)
+            free -= len(heavy)
+            room_for_bots_only = max(1, self.jobs - 1) - self.busy_bots_only
+            if free > 0 and room_for_bots_only > 0:
+                heavy += await self.room.run(store.claim_jobs, self.name, lease, limit=min(free, room_for_bots_only),
+                                             other_kinds=(*INLINE, DEAL))
+        for job in quick + heavy:
+            pooled = job in heavy
+            if pooled:
+                self.busy += 1
+                self.busy_bots_only += not job.people
+                self._holding.add((job.table_id, job.deal_no, job.idx))
+            task = asyncio.get_running_loop().create_task(self._play(job, pooled))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return len(quick) + len(heavy)
+
+    def _free(self, job: Job) -> None:
+        """The job's bot has chosen (or failed): its pool process may take another job."""
+        key = (job.table_id, job.deal_no, job.idx)
+        if key in self._holding:
+            self._holding.discard(key)
+            self.busy -= 1
+            self.busy_bots_only -= not job.people
+            self.wake()
+
+    # ------------------------------------------------------------ one job
+    async def _play(self, job: Job, pooled: bool) -> None:
+        try:
+            await self._play_job(job, pooled)
+        except (Stale, TableBroken) as e:
+            log.info("bot job at table %s dropped: %s", job.table_id, e)
+            await self._quietly(self.room.store.drop_job, job)
+        except Unavailable as e:
+            log.warning("bot job at table %s waits: %s", job.table_id, e)
+            await self._quietly(self.room.store.release_job, job, self.name, time.time() + 1)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot job at table %s failed; it will be tried again", job.table_id)
+            await self._quietly(self.room.store.release_job, job, self.name, time.time() + 1)
+        finally:
+            if pooled:
+                self._free(job)
+
+    async def _quietly(self, fn: Any, *args: Any) -> None:
+        try:
+            await self.room.run(fn, *args)
+        except StoreError as e:  # the lease will lapse and the job be claimed again
+            log.warning("bot job at table %s not updated: %s", args[0].table_id, e)
+
+    async def _current(self, job: Job) -> Table | None:
+        """The job's table, up to date; ``None`` (and the job dropped) when the job no longer fits it."""
+        t = await self.room.table(job.table_id)
+        if t is None:
+            await self.room.run(self.room.store.drop_job, job)
+            return None
+        if t.position != (job.deal_no, job.idx):
+            await self.room.sync(t)
+        fits = t.position == (job.deal_no, job.idx) and (
+            (job.seat == -1 and t.deal.over and not t.match.over and not t.human_seats())
+            or (job.seat >= 0 and t.deal.turn == job.seat))
+        if not fits:
+            await self.room.run(self.room.store.drop_job, job)
+            return None
+        return t
+
+    async def _play_job(self, job: Job, pooled: bool) -> None:
+        t = await self.room.table(job.table_id)
+        if t is None:
+            await self.room.run(self.room.store.drop_job, job)
+            return
+        async with t.lock:
+            if await self._current(job) is None:
+                return
+            if job.seat == -1:  # a table of bots only deals on by itself
+                await self.room.deal_next(t)
+                return
+            record, snapshot = t.deal.record(), t.deal.clone()
+            kind = t.seats[job.seat].kind
+            seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            if pooled:
+                try:
+                    action = await loop.run_in_executor(self._pool(), choose, record, job.seat, kind, seed,
+                                                        self.seconds)
+                except BrokenProcessPool:
+                    log.error("a bot worker process died; starting new ones (table %s will be tried again)",
+                              job.table_id)
+                    broken, self.pool = self.pool, None
+                    if broken is not None:
+                        broken.shutdown(wait=False, cancel_futures=True)
+                    raise Unavailable("the bot's worker process died") from None
+            else:
+                action = ct.bots.load(kind, seed=seed).choose(snapshot, job.seat)
+        except Unavailable:
+            raise
+        except Exception:
+            if job.attempts < 3:
+                raise
+            log.exception("bot at table %s seat %s fails every time; playing its first legal action",
+                          job.table_id, job.seat)
+            action = snapshot.legal()[0]
+        spent = loop.time() - started
+        self._free(job)
+        wait = self.room.bot_delay - spent
+        if wait > 0:
+            await asyncio.sleep(wait)
+        async with t.lock:
+            if await self._current(job) is None:
+                return
+            if t.deal.why_not(action, job.seat) is not None:
+                log.error("bot at table %s seat %s chose illegal %r", t.id, job.seat, action)
+                action = t.deal.legal()[0]
+            # A table of bots only waits as long as its bot thought before its next move: at most half a worker.
+            run_at = None if job.people else time.time() + spent
+            await self.room.commit(t, job.seat, action, bot_seconds=spent if spent >= 0.001 else 0.0, run_at=run_at)

@@ -1,0 +1,342 @@
+"""The web server's room: tables with their WebSocket connections, the protocol's messages, table creation.
+
+Everything sent to a seat is built from ``deal.view(seat)`` (spectators: ``public_view()``); the server
+alone decides legality through ``why_not``. A person's action is appended to the log like a bot's
+(:meth:`Room.commit`); every change to a table — made here, by a bot worker anywhere, or by another process
+(learnt through ``LISTEN/NOTIFY``) — is pushed to this process's sockets by :meth:`Server.changed`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+import cardtable as ct
+
+from .protocol import Message, ProtocolError, error_frame, parse_message, plain
+from .room import HUMAN, Room, Table, job_for
+from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
+
+__all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
+
+log = logging.getLogger("cardtable.web")
+MAX_NAME = 24
+SEND_QUEUE = 256
+BODY_KEYS = ("game", "players", "options", "seats", "deals")
+TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
+             "(your table is safe as it was)")
+
+
+def bot_kinds() -> list[str]:
+    """The bot kinds a seat may be given."""
+    return list(ct.bots.KINDS)
+
+
+class LimitReached(ValueError):
+    """A creator already has as many tables of a kind as one may have at once."""
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: its seat (``None`` for a spectator) and a queue drained by one writer task."""
+
+    ws: Any
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        if self.queue.qsize() >= SEND_QUEUE:  # a client that stopped reading is dropped
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
+
+
+class Server(Room):
+    """The tables of one database as this web process serves them.
+
+    ``max_bot_tables``: unfinished tables of bots only that one creator may have at once (0: no limit).
+    """
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, max_bot_tables: int = 2,
+                 io: Executor | None = None) -> None:
+        super().__init__(store, io=io, bot_delay=bot_delay)
+        self.max_bot_tables = max_bot_tables
+        self.workers: Any = None  # BotWorkers of this process, if it runs some
+        self.db_down: str | None = None  # why the database cannot be reached, while it cannot
+
+    # -------------------------------------------------------------- hooks
+    def changed(self, t: Table, ended: bool) -> None:
+        self.broadcast(t)
+        if ended:
+            self.send_sheet(t)
+        if t.thinking is not None:
+            self.send_all(t, {"type": "thinking", "seat": t.thinking})
+
+    def jobs_queued(self) -> None:
+        if self.workers is not None:
+            self.workers.wake()
+
+    def database_down(self, why: str) -> None:
+        self.db_down = why
+
+    def database_up(self) -> None:
+        """Back after an outage (or at start): catch up with every table watched here."""
+        self.db_down = None
+        for t in list(self.tables.values()):
+            self.notice(t.id)
+        self.jobs_queued()
+
+    # ------------------------------------------------------------ creating
+    def may_create(self, creator: str, bot_only: bool) -> str | None:
+        """Why ``creator`` may not create this table now, or ``None``. (Accounts and rate limits hook in here.)"""
+        if bot_only and self.max_bot_tables:
+            n = self.store.bot_only_tables(creator)
+            if n >= self.max_bot_tables:
+                return (f"you already have {n} tables of bots only playing (the most at once is "
+                        f"{self.max_bot_tables}); wait for one to finish, or take a seat at a new table yourself")
+        return None
+
+    async def create(self, body: Any, creator: str | None = None) -> dict[str, Any]:
+        """Create a table from a request body; raises ``ValueError`` naming what was wrong, :class:`LimitReached`,
+        or :class:`~cardtable.web.store.Unavailable`."""
+        if not isinstance(body, dict):
+            raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
+                             '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
+        unknown = sorted(set(body) - set(BODY_KEYS))
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r} in the table; fields are: {', '.join(BODY_KEYS)}")
+        game_id = body.get("game")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be an object of name: value, not {options!r}")
+        if "players" in options:
+            raise ValueError("the number of players is the field 'players', not an option")
+        players = body.get("players")
+        game = ct.load(game_id, players=players, **options)  # RulesError names the bad part
+        seats_in = body.get("seats")
+        if seats_in is None:
+            seats_in = [{"kind": HUMAN}] + [{"kind": "heuristic"}] * (game.players - 1)
+        if not isinstance(seats_in, list) or len(seats_in) != game.players:
+            raise ValueError(f"seats must be a list of {game.players} seats, each {{\"kind\": ...}} with kind "
+                             f"one of: {', '.join([HUMAN, *bot_kinds()])}")
+        deals = body.get("deals")
+        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 100):
+            raise ValueError(f"deals must be a whole number from 1 to 100 (or absent for the game's own end), "
+                             f"not {deals!r}")
+        if deals is None and game.target is None and type(game).match_over is ct.Game.match_over:
+            deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
+        rows: list[tuple[str, str, str | None]] = []
+        for i, s in enumerate(seats_in):
+            extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
+            if extra:
+                raise ValueError(f"seat {i}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
+            kind = s.get("kind") if isinstance(s, dict) else None
+            if kind not in (HUMAN, *bot_kinds()):
+                raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
+            name = s.get("name") if isinstance(s, dict) else None
+            if name is None or (isinstance(name, str) and not name.strip()):
+                name = f"Player {i}" if kind == HUMAN else f"Bot {i}"  # seat numbers as the engine's lines
+            if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+                raise ValueError(f"seat {i}: a name is printable text of at most {MAX_NAME} characters")
+            rows.append((kind, name.strip(), new_token() if kind == HUMAN else None))
+        bot_only = all(kind != HUMAN for kind, _, _ in rows)
+        if creator is not None:
+            why = await self.run(self.may_create, creator, bot_only)
+            if why is not None:
+                raise LimitReached(why)
+        seed = secrets.randbelow(2**31)
+        match = ct.Match(game, seed=seed, deals=deals)
+        first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
+        rec = first.record()
+        seats = [SeatRow(i, k, n, None) for i, (k, n, _) in enumerate(rows)]
+        job = job_for("", seats, 1, first, False)
+        tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
+                             max_deals=deals, seats=rows, creator=creator,
+                             first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job)
+        if job is not None:
+            self.jobs_queued()
+        return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}",
+                "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
+                                                               if tok else {})}
+                          for i, (k, n, tok) in enumerate(rows)]}
+
+    # ---------------------------------------------------------- messages
+    def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
+        """Tell a client its action was not recorded, and why."""
+        if isinstance(e, Unavailable):
+            conn.send(error_frame(TRY_AGAIN, retry=True))
+        elif isinstance(e, Damaged):
+            conn.send(error_frame(f"this table cannot be saved: {e}. Nothing was recorded.", damaged=True))
+        else:
+            conn.send(error_frame(f"this action could not be saved ({e}); nothing was recorded, try again",
+                                  retry=True))
+
+    async def _stale(self, conn: Conn, t: Table, why: str) -> None:
+        conn.send(error_frame(why, stale=True))
+        try:
+            await self.sync(t)
+        except StoreError as e:
+            self._refuse(conn, t, e)
+        conn.send(t.frame(conn.seat))
+
+    async def _fresh(self, t: Table, conn: Conn) -> bool:
+        """Bring ``t`` up to date if another process changed it unseen; False (the client told) if that fails."""
+        if not t.dirty:
+            return True
+        try:
+            await self.sync(t)
+        except StoreError as e:
+            self._refuse(conn, t, e)
+            return False
+        return True
+
+    async def act(self, t: Table, conn: Conn, msg: Message) -> None:
+        """A seat proposes an action; an error frame says why it is refused (nothing is logged then)."""
+        if conn.seat is None:
+            conn.send(error_frame("spectators cannot act; open a seat link to play"))
+            return
+        if self.db_down is not None:
+            conn.send(error_frame(TRY_AGAIN, retry=True))
+            return
+        async with t.lock:
+            if not await self._fresh(t, conn):
+                return
+            deal = t.deal
+            if (msg.deal is not None and msg.deal != t.deal_no) or (msg.rev is not None
+                                                                    and msg.rev != len(deal.history)):
+                seen = f"deal {msg.deal}, " if msg.deal is not None else ""
+                conn.send(error_frame(f"your table is out of date ({seen}action {msg.rev}; the table is at deal "
+                                      f"{t.deal_no}, action {len(deal.history)}); here is the current state",
+                                      stale=True))
+                conn.send(t.frame(conn.seat))
+                return
+            assert msg.action is not None
+            reason = deal.why_not(msg.action, conn.seat)
+            if reason is not None:
+                conn.send(error_frame(reason, action=msg.action,
+                                      legal=deal.legal() if deal.turn == conn.seat else []))
+                return
+            try:
+                await self.commit(t, conn.seat, msg.action)
+            except Stale:
+                await self._stale(conn, t, "another player's move was recorded first; here is the current state")
+            except StoreError as e:
+                self._refuse(conn, t, e)
+
+    async def next_deal(self, t: Table, conn: Conn) -> None:
+        if conn.seat is None:
+            conn.send(error_frame("spectators cannot deal; open a seat link to play"))
+            return
+        if self.db_down is not None:
+            conn.send(error_frame(TRY_AGAIN, retry=True))
+            return
+        async with t.lock:
+            if not await self._fresh(t, conn):
+                return
+            if not t.deal.over:
+                conn.send(error_frame(f"deal {t.deal_no} is still being played; seat {t.deal.turn} is to act"))
+                return
+            if t.match.over:
+                conn.send(error_frame("the match is over; create a new table to play again"))
+                return
+            try:
+                await self.deal_next(t)
+            except Stale:
+                await self._stale(conn, t, "the next deal was already dealt; here it is")
+            except StoreError as e:
+                self._refuse(conn, t, e)
+
+    async def replay(self, t: Table, conn: Conn, deal_no: int) -> None:
+        """A finished deal step by step, each step the view of the asking seat (or the public view)."""
+        finished = [r["deal"] for r in t.sheet]
+        if deal_no not in finished:
+            conn.send(error_frame(f"deal {deal_no} is not a finished deal of this table; finished deals: "
+                                  f"{', '.join(map(str, finished)) or 'none yet'}"))
+            return
+        seat = conn.seat
+
+        def steps() -> list[dict[str, Any]]:
+            d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
+            acts = self.store.actions(t.id, deal_no)
+            deal = t.game.deal(deck=d.deck, dealer=d.dealer, carry=d.carry)
+            out = [deal.view(seat) if seat is not None else deal.public_view()]
+            for a in acts:
+                deal.act(a.action, seat=a.seat)
+                out.append(deal.view(seat) if seat is not None else deal.public_view())
+            return out
+
+        try:
+            views = await self.run(steps)
+        except StoreError as e:
+            self._refuse(conn, t, e)
+            return
+        conn.send({"type": "replay", "deal": deal_no, "steps": views})
+
+    def record(self, t: Table) -> dict[str, Any]:
+        """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""
+        deals = []
+        for d in self.store.deals(t.id):
+            deals.append({"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
+                          "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
+                          "actions": [[a.seat, a.action] for a in self.store.actions(t.id, d.deal_no)],
+                          "result": d.result})
+        return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
+                "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
+                                                               for s in t.seats],
+                "totals": plain(t.match.totals), "deals": deals}
+
+    # -------------------------------------------------------- messaging
+    def broadcast(self, t: Table) -> None:
+        """Send every connection its own state frame."""
+        frames: dict[int | None, str] = {}
+        for c in list(t.conns):
+            if c.seat not in frames:
+                frames[c.seat] = json.dumps(t.frame(c.seat))
+            c.send(frames[c.seat])
+
+    def send_all(self, t: Table, frame: dict[str, Any]) -> None:
+        text = json.dumps(frame)
+        for c in list(t.conns):
+            c.send(text)
+
+    def send_sheet(self, t: Table, conn: Conn | None = None) -> None:
+        frame = {"type": "sheet", "rows": t.sheet, "totals": plain(t.match.totals)}
+        if conn is not None:
+            conn.send(frame)
+        else:
+            self.send_all(t, frame)
+
+    def seat_for(self, t: Table, token: str | None) -> int | None:
+        """The seat a token opens; ``None`` without a token (a spectator); ``ValueError`` for a bad one."""
+        if not token:
+            return None
+        h = hash_token(token)
+        for s in t.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        raise ValueError(f"this link's token opens no seat at table {t.id}; ask for a fresh seat link, "
+                         "or watch without a token")
+
+    async def handle(self, t: Table, conn: Conn, text: str | bytes | None) -> None:
+        try:
+            msg = parse_message(text)
+        except ProtocolError as e:
+            conn.send(error_frame(str(e)))
+            return
+        if msg.type == "act":
+            await self.act(t, conn, msg)
+        elif msg.type == "next":
+            await self.next_deal(t, conn)
+        elif msg.type == "replay":
+            assert msg.deal is not None
+            await self.replay(t, conn, msg.deal)
+        elif msg.type == "sheet":
+            self.send_sheet(t, conn)
+        else:
+            conn.send({"type": "pong"})

@@ -1,0 +1,238 @@
+"""HTTP pages, the JSON API and the WebSocket endpoint (Starlette handlers over a :class:`~.hub.Server`)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import html
+import json
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import cardtable as ct
+
+from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
+from .protocol import error_frame
+from .room import Table, TableBroken
+from .store import Unavailable
+
+__all__ = ["GUEST_COOKIE", "MAX_BODY", "STATIC", "creator_of", "rules_html"]
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16_384
+TABLE_ID = re.compile(r"[0-9a-f]{12}")
+GUEST_COOKIE = "cardtable_guest"
+
+
+def _server(request: Request | WebSocket) -> Server:
+    return request.app.state.server  # type: ignore[no-any-return]
+
+
+def creator_of(request: Request) -> str:
+    """Who is creating a table, as far as the room can tell today: the browser's guest cookie (a random
+    token the server set), else the client's address. Accounts will answer with the account here."""
+    guest = request.cookies.get(GUEST_COOKIE)
+    if guest:
+        return "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32]
+    return "addr:" + (request.client.host if request.client else "unknown")
+
+
+def option_json(o: Any) -> dict[str, Any]:
+    allowed: Any = None
+    if isinstance(o.allowed, range):
+        allowed = {"min": o.allowed.start, "max": o.allowed.stop - 1}
+    elif o.allowed is not None:
+        allowed = list(o.allowed)
+    return {"name": o.name, "type": o.type.__name__, "default": o.default, "allowed": allowed,
+            "describe": o.describe_allowed(), "doc": o.doc}
+
+
+def game_json(info: Any) -> dict[str, Any]:
+    return {"id": info.id, "name": info.name, "family": info.family, "min_players": info.min_players,
+            "max_players": info.max_players, "default_players": info.default_players,
+            "summary": (info.doc.split("\n\n")[0] if info.doc else ""),
+            "options": [option_json(o) for o in info.options]}
+
+
+async def api_games(request: Request) -> JSONResponse:
+    return JSONResponse({"games": [game_json(g) for g in ct.games()], "bots": bot_kinds()})
+
+
+def _error(status: int, text: str, **headers: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status, headers=headers or None)
+
+
+def _unavailable(e: Exception) -> JSONResponse:
+    return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
+
+
+async def api_create(request: Request) -> Response:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return _error(413, f"request too large: {len(raw)} bytes; the limit is {MAX_BODY}")
+    try:
+        body = json.loads(raw)
+    except ValueError as e:
+        return _error(400, f"malformed JSON: {e}")
+    server = _server(request)
+    if server.db_down is not None:
+        return _unavailable(Exception(server.db_down))
+    try:
+        out = await server.create(body, creator_of(request))
+    except LimitReached as e:
+        return _error(429, str(e), **{"Retry-After": "60"})
+    except Unavailable as e:
+        return _unavailable(e)
+    except (ValueError, TypeError) as e:
+        return _error(400, str(e))
+    response = JSONResponse(out, status_code=201)
+    if not request.cookies.get(GUEST_COOKIE):
+        response.set_cookie(GUEST_COOKIE, secrets.token_urlsafe(16), max_age=365 * 86400, httponly=True,
+                            samesite="lax", secure=request.url.scheme == "https")
+    return response
+
+
+async def _table_or_error(request: Request) -> Table | JSONResponse:
+    tid = request.path_params["tid"]
+    try:
+        t = await _server(request).table(tid) if TABLE_ID.fullmatch(tid) else None
+    except TableBroken as e:
+        return _error(409, str(e))
+    except Unavailable as e:
+        return _unavailable(e)
+    if t is None:
+        return _error(404, f"no table {tid!r}")
+    return t
+
+
+async def api_record(request: Request) -> Response:
+    t = await _table_or_error(request)
+    if isinstance(t, JSONResponse):
+        return t
+    if not t.match_over:
+        return _error(409, "the match is still being played; its record (every hand of every deal) can be "
+                           "downloaded when it ends. Finished deals can be replayed from the score sheet.")
+    server = _server(request)
+    try:
+        record = await server.run(server.record, t)
+    except Unavailable as e:
+        return _unavailable(e)
+    return Response(json.dumps(record, indent=1), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="cardtable-{t.id}.json"'})
+
+
+async def api_table(request: Request) -> JSONResponse:
+    t = await _table_or_error(request)
+    if isinstance(t, JSONResponse):
+        return t
+    return JSONResponse(t.meta())
+
+
+async def api_health(request: Request) -> JSONResponse:
+    """For a load balancer: 200 when this process can reach its database, 503 (with why) when it cannot."""
+    server = _server(request)
+    body: dict[str, Any] = {"database": server.store.backend, "damage": server.store.damage}
+    if server.db_down is None:
+        try:
+            await server.run(server.store.table, "-")
+        except Unavailable as e:
+            body["error"] = str(e)
+            return JSONResponse(body, status_code=503)
+        return JSONResponse({**body, "ok": True})
+    return JSONResponse({**body, "error": server.db_down}, status_code=503)
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+async def home(request: Request) -> Response:
+    return _page("index.html")
+
+
+async def table_page(request: Request) -> Response:
+    return _page("table.html")
+
+
+RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
+"""The rules texts' Markdown: raw HTML in a text is shown as text, never passed through."""
+
+
+def rules_html(game_id: str) -> str:
+    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
+    info = ct.game_info(game_id)
+    e = html.escape
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
+            f"<link rel='stylesheet' href='/static/style.css'></head>"
+            f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
+            f"<article class='rules-text'>{RULES_MD.render(ct.catalog.game_class(game_id).rules_text())}</article>"
+            f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
+
+
+async def rules_page(request: Request) -> Response:
+    try:
+        return HTMLResponse(rules_html(request.path_params["game"]))
+    except ct.RulesError as e:
+        return HTMLResponse(f"<!doctype html><p>{html.escape(str(e))}</p>", status_code=404)
+
+
+# ------------------------------------------------------------ WebSocket
+async def _writer(conn: Conn) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            await conn.ws.close(code=1008, reason="too slow to read")
+            return
+        await conn.ws.send_text(text)
+
+
+async def ws_table(ws: WebSocket) -> None:
+    server = _server(ws)
+    await ws.accept()
+    tid = ws.path_params["tid"]
+    try:
+        t = await server.table(tid) if TABLE_ID.fullmatch(tid) else None
+    except TableBroken as e:
+        await ws.send_json(error_frame(str(e)))
+        await ws.close(code=4409)
+        return
+    except Unavailable as e:
+        await ws.send_json(error_frame(f"{TRY_AGAIN} ({e})", retry=True))
+        await ws.close(code=1013, reason="try again later")
+        return
+    if t is None:
+        await ws.send_json(error_frame(f"no table {tid!r}; create one on the home page"))
+        await ws.close(code=4404)
+        return
+    try:
+        seat = server.seat_for(t, ws.query_params.get("token"))
+    except ValueError as e:
+        await ws.send_json(error_frame(str(e)))
+        await ws.close(code=4403)
+        return
+    conn = Conn(ws, seat)
+    writer = asyncio.get_running_loop().create_task(_writer(conn))
+    t.conns.add(conn)
+    server.send_sheet(t, conn)
+    server.broadcast(t)  # the newcomer's state, and everyone sees who is online
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        t.conns.discard(conn)
+        writer.cancel()
+        server.broadcast(t)

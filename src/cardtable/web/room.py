@@ -1,0 +1,319 @@
+"""Tables in memory over the store: rebuilt from the log, changed only by checked appends, kept in step.
+
+A :class:`Room` holds the tables one process is using. The database's action log is the truth: a table is
+rebuilt from it (:func:`cardtable.replay` on each recorded pack) on whichever process needs it; an action is
+checked by the engine on a copy of the deal, appended under its unique (table, deal, number) key together
+with what follows from it (the deal's settlement, the next bot job), and only then made current. When
+another process got there first the append fails with :class:`~cardtable.web.store.Stale` and the table is
+brought up to date from the log (:meth:`Room.sync`). The web server and the bot workers are both rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import functools
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import cardtable as ct
+
+from .protocol import plain
+from .store import Damaged, Job, SeatRow, Snapshot, Stale, Store
+
+__all__ = ["HUMAN", "Room", "Table", "TableBroken", "job_for", "sheet_row"]
+
+log = logging.getLogger("cardtable.web")
+HUMAN = "human"
+DEAL = "deal"  # the job kind that deals the next deal of a table of bots only
+R = TypeVar("R")
+
+
+class TableBroken(ValueError):
+    """A saved table that cannot be played here: its log no longer replays, or its rows are damaged."""
+
+
+def sheet_row(deal_no: int, deal: ct.Deal, match: ct.Match) -> dict[str, Any]:
+    """A finished deal's line on the score sheet."""
+    return {"deal": deal_no, "dealer": deal.dealer, "result": deal.public_view()["result"],
+            "totals": plain(match.totals)}
+
+
+def job_for(tid: str, seats: list[SeatRow], deal_no: int, deal: ct.Deal, match_over: bool,
+            run_at: float | None = None) -> Job | None:
+    """The bot job a table needs at this point: a bot to act, or (bots only) the next deal to deal."""
+    people = any(s.kind == HUMAN for s in seats)
+    when = time.time() if run_at is None else run_at
+    if deal.over:
+        if match_over or people:
+            return None
+        return Job(tid, deal_no, len(deal.history), -1, DEAL, False, when)
+    seat = deal.turn
+    assert seat is not None
+    kind = seats[seat].kind
+    if kind == HUMAN:
+        return None
+    return Job(tid, deal_no, len(deal.history), seat, kind, people, when)
+
+
+@dataclass(eq=False)
+class Table:
+    """A table in memory: the match, the current (or last finished) deal, the seats, and (in the web server)
+    the connections watching it."""
+
+    id: str
+    game: ct.Game
+    match: ct.Match
+    deal: ct.Deal
+    deal_no: int
+    seats: list[SeatRow]
+    sheet: list[dict[str, Any]]
+    seed: int = 0
+    creator: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Any] = field(default_factory=set)
+    dirty: bool = False  # another process changed it and nobody here is watching: sync before use
+
+    @property
+    def match_over(self) -> bool:
+        return self.deal.over and self.match.over
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(deal number, actions so far in it)."""
+        return self.deal_no, len(self.deal.history)
+
+    @property
+    def thinking(self) -> int | None:
+        """The bot seat to act, if a bot is to act (its move is queued or being chosen)."""
+        seat = self.deal.turn
+        if seat is None or self.seats[seat].kind == HUMAN:
+            return None
+        return seat
+
+    def human_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == HUMAN]
+
+    def next_job(self, deal: ct.Deal | None = None, match: ct.Match | None = None, deal_no: int | None = None,
+                 run_at: float | None = None) -> Job | None:
+        deal = deal or self.deal
+        match = match or self.match
+        return job_for(self.id, self.seats, deal_no or self.deal_no, deal, deal.over and match.over, run_at)
+
+    def meta(self) -> dict[str, Any]:
+        """What everyone may know of the table (no tokens)."""
+        online = {c.seat for c in self.conns if c.seat is not None}
+        info = self.game.info
+        return {"id": self.id, "game": info.id, "name": info.name, "family": info.family,
+                "players": self.game.players, "unit": self.game.unit, "options": self.game.options.as_dict(),
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
+                          for s in self.seats]}
+
+    def frame(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
+        view = self.deal.view(seat) if seat is not None else self.deal.public_view()
+        return {"type": "state", "table": self.meta(), "you": seat, "deal": self.deal_no,
+                "rev": len(self.deal.history), "view": view, "thinking": self.thinking,
+                "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
+                          "target": self.game.target, "totals": plain(self.match.totals),
+                          "over": self.match_over}}
+
+
+def build_table(snap: Snapshot) -> tuple[Table, bool]:
+    """A table rebuilt from its snapshot; the flag says its first deal still has to be logged (a table made
+    before tables were dealt at creation). Raises ``ValueError`` when the engine refuses the log."""
+    row = snap.table
+    game = ct.load(row.game, players=row.players, **row.options)
+    match = ct.Match(game, seed=row.seed, deals=row.max_deals)
+    sheet: list[dict[str, Any]] = []
+    deal: ct.Deal | None = None
+    for d in snap.deals:
+        record = {"game": row.game, "players": row.players, "options": row.options, "deck": d.deck,
+                  "dealer": d.dealer, "carry": d.carry,
+                  "actions": [[a.seat, a.action] for a in snap.actions.get(d.deal_no, [])]}
+        deal = ct.replay(record)
+        if deal.over:
+            match.record(deal)
+            sheet.append(sheet_row(d.deal_no, deal, match))
+    fresh = deal is None
+    table = Table(row.id, game, match, deal if deal is not None else match.next_deal(), len(snap.deals) or 1,
+                  snap.seats, sheet, seed=row.seed, creator=row.creator)
+    return table, fresh
+
+
+class Room:
+    """The tables of one store that this process has in memory.
+
+    Database calls run on ``io`` (one thread for SQLite, whose writes are serial anyway; a pool for
+    PostgreSQL), so the event loop keeps serving while a transaction waits.
+    """
+
+    def __init__(self, store: Store, io: Executor | None = None, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.io = io or ThreadPoolExecutor(max_workers=1 if store.backend == "sqlite" else 8,
+                                           thread_name_prefix="cardtable-db")
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def run(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        """``fn(*args, **kw)`` on the database threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.io, functools.partial(fn, *args, **kw))
+
+    def close(self) -> None:
+        self.io.shutdown(wait=False, cancel_futures=True)
+
+    # -------------------------------------------------------------- hooks
+    def changed(self, t: Table, ended: bool) -> None:
+        """Called after ``t`` moved on (an action, a new deal); ``ended``: a deal ended. The server pushes it."""
+
+    def jobs_queued(self) -> None:
+        """Called after this process queued a bot job (the bot workers here wake up)."""
+
+    # ------------------------------------------------------------- tables
+    async def table(self, tid: str) -> Table | None:
+        """The table ``tid``, rebuilt from the log on first use (and brought up to date if another process
+        changed it meanwhile); ``None`` if there is none. Raises :class:`TableBroken`."""
+        t = self.tables.get(tid)
+        if t is not None:
+            if t.dirty:
+                async with t.lock:
+                    if t.dirty:
+                        await self.sync(t)
+            return t
+        lock = self._loading.setdefault(tid, asyncio.Lock())
+        async with lock:
+            if tid not in self.tables:
+                t, queued = await self.run(self._load, tid)
+                if t is None:
+                    self._loading.pop(tid, None)
+                    return None
+                self.tables[tid] = t
+                if queued:
+                    self.jobs_queued()
+        self._loading.pop(tid, None)
+        return self.tables[tid]
+
+    def _load(self, tid: str) -> tuple[Table | None, bool]:
+        """Rebuild a table from one snapshot of its log (on a database thread); the flag says a bot job was
+        queued for it."""
+        for _ in range(3):
+            try:
+                snap = self.store.load(tid)
+            except Damaged as e:
+                log.error("table %s cannot be read: %s", tid, e)
+                raise TableBroken(f"table {tid} cannot be read: {e}; the other tables are not affected") from e
+            if snap is None:
+                return None, False
+            try:
+                t, fresh = build_table(snap)
+            except ValueError as e:  # the engine refuses the logged actions: say so, change nothing
+                log.error("table %s cannot be rebuilt from its log: %s", tid, e)
+                raise TableBroken(f"table {tid} cannot be rebuilt from its saved log ({e}); its log is kept "
+                                  "unchanged in the database, but it cannot be played here") from e
+            job = t.next_job()
+            if fresh:  # made before tables were dealt at creation: log its first deal now
+                rec = t.deal.record()
+                try:
+                    self.store.start_deal(tid, 1, rec["deck"], rec["dealer"], rec["carry"], job=job)
+                except Stale:
+                    continue  # another process logged it first: read again
+            elif job is not None:
+                self.store.ensure_job(job)  # a room made before bot jobs: queue the move it waits for
+            return t, job is not None
+        raise TableBroken(f"table {tid} kept changing while it was being loaded; try again")
+
+    async def sync(self, t: Table) -> bool:
+        """Bring ``t`` up to date with the log (the caller holds ``t.lock``); True if it moved on."""
+        t.dirty = False
+        last, new = await self.run(self.store.since, t.id, t.deal_no, len(t.deal.history))
+        if last == t.deal_no and not new:
+            return False
+        if last > t.deal_no:  # a new deal began elsewhere: rebuild from the log
+            fresh, _ = await self.run(self._load, t.id)
+            if fresh is None:
+                return False
+            t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
+                                                                      fresh.deal_no, fresh.seats, fresh.sheet)
+            self.changed(t, True)
+            return True
+        deal, match = t.deal.clone(), t.match
+        try:
+            for a in new:
+                if a.idx != len(deal.history):
+                    raise ValueError(f"action {a.idx} of deal {t.deal_no} follows {len(deal.history)} actions")
+                deal.act(a.action, seat=a.seat)
+        except ValueError as e:
+            self.tables.pop(t.id, None)
+            raise TableBroken(f"table {t.id} cannot follow its log ({e}); reload the page") from e
+        ended = deal.over and not t.deal.over
+        if ended:
+            match = copy.copy(t.match)
+            match.totals, match.results = list(t.match.totals), list(t.match.results)
+            match.record(deal)
+            t.sheet.append(sheet_row(t.deal_no, deal, match))
+        t.deal, t.match = deal, match
+        self.changed(t, ended)
+        return True
+
+    # ------------------------------------------------------------ changes
+    async def commit(self, t: Table, seat: int, action: str, *, bot_seconds: float = 0.0,
+                     run_at: float | None = None) -> bool:
+        """Apply a checked action on a copy, append it (with the deal's settlement if it ends it and the
+        table's next bot job) in one transaction, then make the copy current; the caller holds ``t.lock``.
+        Returns True if the deal ended. Raises ``IllegalAction`` or a ``StoreError`` and changes nothing."""
+        deal = t.deal.clone()
+        deal.act(action, seat=seat)
+        s, a = deal.history[-1]
+        match, row, finished = t.match, None, None
+        if deal.over:
+            match = copy.copy(t.match)
+            match.totals, match.results = list(t.match.totals), list(t.match.results)
+            match.record(deal)
+            row = sheet_row(t.deal_no, deal, match)
+            finished = (row, plain(match.totals), match.over)
+        job = t.next_job(deal, match, run_at=run_at)
+        await self.run(self.store.append_action, t.id, t.deal_no, len(deal.history) - 1, s, a, finished, job=job,
+                       bot_seconds=bot_seconds)
+        t.deal, t.match = deal, match
+        if row is not None:
+            t.sheet.append(row)
+        if job is not None:
+            self.jobs_queued()
+        self.changed(t, row is not None)
+        return row is not None
+
+    async def deal_next(self, t: Table, run_at: float | None = None) -> None:
+        """Log and start the next deal of the match (the caller holds ``t.lock`` and checked it may start)."""
+        match = copy.copy(t.match)
+        deal = match.next_deal()
+        rec = deal.record()
+        job = t.next_job(deal, match, t.deal_no + 1, run_at=run_at)
+        await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"], job=job)
+        t.match, t.deal, t.deal_no = match, deal, t.deal_no + 1
+        if job is not None:
+            self.jobs_queued()
+        self.changed(t, False)
+
+    def notice(self, tid: str) -> None:
+        """Another process changed table ``tid``: bring it up to date now if someone here is watching it,
+        else on its next use."""
+        t = self.tables.get(tid)
+        if t is None:
+            return
+        if t.conns:
+            asyncio.get_running_loop().create_task(self._sync_quietly(t))
+        else:
+            t.dirty = True
+
+    async def _sync_quietly(self, t: Table) -> None:
+        async with t.lock:
+            try:
+                await self.sync(t)
+            except Exception as e:  # the watchers are told on their next message; this task must not die loudly
+                log.warning("table %s could not be brought up to date: %s", t.id, e)
+                t.dirty = True
