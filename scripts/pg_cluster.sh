@@ -72,7 +72,7 @@ stop|down|up)
     run_as "$user" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null
   else
     run_as "$user" "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
-    [ "$cmd" = stop ] && rm -rf "$dir"
+    if [ "$cmd" = stop ]; then rm -rf "$dir"; fi
   fi
   ;;
 *) echo "usage: pg_cluster.sh start|stop|down|up DIR" >&2; exit 2 ;;
