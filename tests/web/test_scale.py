@@ -88,9 +88,9 @@ def procs() -> Iterator[list[Proc]]:
 
 
 def create(server: Serve, kinds: list[str], **body: Any) -> dict[str, Any]:
-    req = urllib.request.Request(server.url + "/api/tables", method="POST",
-                                 headers={"content-type": "application/json"}, data=json.dumps({"game": "nap", "players": len(kinds),
-                                                  "seats": [{"kind": k} for k in kinds], **body}).encode())
+    data = json.dumps({"game": "nap", "players": len(kinds), "seats": [{"kind": k} for k in kinds], **body})
+    req = urllib.request.Request(server.url + "/api/tables", method="POST", data=data.encode(),
+                                 headers={"content-type": "application/json"})
     return json.load(urllib.request.urlopen(req))  # type: ignore[no-any-return]
 
 
