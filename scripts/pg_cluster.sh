@@ -62,7 +62,6 @@ EOF
     || { cat "$dir/server.log" >&2; exit 1; }
   run_as "$user" "$bin/createdb" -h 127.0.0.1 -p "$port" -U cardtable cardtable_test
   echo "export CARDTABLE_TEST_PG=postgresql://cardtable@127.0.0.1:$port/cardtable_test"
-  echo "export CARDTABLE_TEST_PG_CLUSTER=$dir"
   ;;
 stop|down|up)
   [ -f "$dir/env" ] || exit 0

@@ -19,6 +19,16 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[all,test]"
 
+# PostgreSQL for the store's tests on both backends and the multi-process tests: $CARDTABLE_TEST_PG (a URL)
+# when set, else a throwaway cluster started here from nothing (Debian's postgresql installed if absent),
+# owned by a non-root user, in a temporary directory, stopped and removed when this script ends.
+if [ -z "${CARDTABLE_TEST_PG:-}" ]; then
+  PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-pg.XXXXXX")
+  trap 'bash scripts/pg_cluster.sh stop "$PGDIR"' EXIT
+  eval "$(bash scripts/pg_cluster.sh start "$PGDIR")"
+  echo "== PostgreSQL: a throwaway cluster at ${CARDTABLE_TEST_PG}"
+fi
+
 echo "== ruff";          .venv/bin/ruff check $(ls -d src tests benchmarks examples 2>/dev/null)
 echo "== mypy (core)";   .venv/bin/mypy
 echo "== import layers"; .venv/bin/lint-imports

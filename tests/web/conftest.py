@@ -8,6 +8,7 @@ import re
 import secrets
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -147,14 +148,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def pg_server() -> Iterator[str]:
     """The PostgreSQL server of the tests: ``$CARDTABLE_TEST_PG`` (scripts/test.sh starts one from nothing), or
     else a throwaway cluster started here by the same script for this session."""
     url = os.environ.get("CARDTABLE_TEST_PG")
     if url:
         yield url
         return
-    where = tmp_path_factory.mktemp("pg") / "cluster"
+    where = tempfile.mkdtemp(prefix="cardtable-pg-")  # not under pytest's own temp dir: its owner alone enters
     out = subprocess.run(["bash", str(ROOT / "scripts" / "pg_cluster.sh"), "start", str(where)], check=True,
                          capture_output=True, text=True).stdout
     env = dict(line.removeprefix("export ").split("=", 1) for line in out.splitlines() if line.startswith("export "))

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -29,6 +30,7 @@ from cardtable.web.store import Store
 from .conftest import ROOT, free_port
 
 pytestmark = pytest.mark.timeout(120)
+SCRIPT = str(ROOT / "scripts" / "pg_cluster.sh")
 
 
 class Proc:
@@ -269,15 +271,26 @@ def test_kill_9_of_a_bot_worker_its_tables_go_on(pg_url: str, tmp_path: Path, pr
     assert [r[2] for r in logged(pg_url, t["id"])] == [1, 0]
 
 
-def test_postgresql_restarted_actions_meanwhile_get_try_again(pg_url: str, tmp_path: Path,
+@pytest.fixture
+def own_cluster() -> Iterator[tuple[str, str]]:
+    """A PostgreSQL cluster of this test's own (to stop and start without disturbing other tests): its
+    database URL and its directory."""
+    where = tempfile.mkdtemp(prefix="cardtable-pg-")  # not under pytest's own temp dir: its owner alone enters
+    out = subprocess.run(["bash", SCRIPT, "start", where], check=True, capture_output=True, text=True).stdout
+    env = dict(line.removeprefix("export ").split("=", 1) for line in out.splitlines() if line.startswith("export "))
+    try:
+        yield env["CARDTABLE_TEST_PG"], where
+    finally:
+        subprocess.run(["bash", SCRIPT, "stop", where], check=False)
+
+
+def test_postgresql_restarted_actions_meanwhile_get_try_again(own_cluster: tuple[str, str], tmp_path: Path,
                                                                procs: list[Proc]) -> None:
-    cluster = os.environ.get("CARDTABLE_TEST_PG_CLUSTER")
-    if not cluster:
-        pytest.skip("needs the tests' own PostgreSQL cluster (scripts/test.sh starts one) to restart it")
+    pg_url, cluster = own_cluster
     a = Serve(pg_url, tmp_path / "a.log", "--bot-jobs", "1")
     procs.append(a)
     t = create(a, ["human", "human", "random"])
-    script = str(ROOT / "scripts" / "pg_cluster.sh")
+    script = SCRIPT
     acked: list[tuple[int, int, int, str]] = []
     with a.seat(t, 0) as c0, a.seat(t, 1) as c1:
         seats = {0: c0, 1: c1}
