@@ -424,3 +424,50 @@ def test_a_log_the_engine_refuses_is_reported_not_played(db: Path) -> None:
         r = c.get(f"/api/tables/{t['id']}")
         assert r.status_code == 409 and "cannot be rebuilt" in r.json()["error"]
         assert len(server_of(c).store.actions(t["id"], 1)) == 2 and t["id"] not in server_of(c).tables
+
+
+def test_an_act_from_an_old_deal_never_matches_a_new_one(client: TestClient) -> None:
+    """The ``rev`` check includes the deal: an action chosen in deal 1 is refused in deal 2, even at the same
+    number of actions."""
+    t = create(client, "nap", ["human", "human"], deals=2)
+    rng = random.Random(2)
+    with client.websocket_connect(ws_url(t, 0)) as r0, client.websocket_connect(ws_url(t, 1)) as r1:
+        socks = [WS(r0), WS(r1)]
+
+        def at(ws: WS, rev: int) -> dict[str, Any]:
+            if ws.state is not None and (ws.state["deal"], ws.state["rev"]) == (1, rev):
+                return ws.state
+            return ws.state_until(lambda x: (x["deal"], x["rev"]) == (1, rev))
+
+        f = at(socks[0], 0)
+        while not f["view"]["over"]:
+            me = socks[f["view"]["turn"]]
+            me.act(rng.choice(at(me, f["rev"])["view"]["legal"]))
+            f = at(socks[0], f["rev"] + 1)
+        socks[0].send({"type": "next"})
+        new = socks[0].state_until(lambda x: x["deal"] == 2)
+        old = {"type": "act", "action": new["view"]["legal"][0] if new["view"]["legal"] else "pass", "rev": 0,
+               "deal": 1}
+        seat = new["view"]["turn"]
+        socks[seat].send(old)
+        e = socks[seat].error()
+        assert e["stale"] is True and "deal 1" in e["error"] and "the table is at deal 2, action 0" in e["error"]
+        assert server_of(client).store.actions(t["id"], 2) == []
+        socks[seat].state_until(lambda x: x["deal"] == 2)  # the current state follows the refusal
+        good = {**old, "deal": 2, "action": socks[seat].state["view"]["legal"][0]}
+        socks[seat].send(good)
+        assert socks[seat].state_until(lambda x: x["deal"] == 2 and x["rev"] == 1)["view"]["history"][0][0] == seat
+
+
+def test_tables_of_bots_only_count_against_their_creator(db: Path) -> None:
+    client = TestClient(create_app(db, bot_jobs=0))  # no bot plays here: the tables stay unfinished
+    bots_only = {"game": "nap", "players": 2, "seats": [{"kind": "random"}] * 2}
+    assert client.post("/api/tables", json=bots_only).status_code == 201
+    assert "cardtable_guest" in client.cookies  # the creator, as the room can tell today: a guest cookie
+    assert client.post("/api/tables", json=bots_only).status_code == 201
+    r = client.post("/api/tables", json=bots_only)
+    assert r.status_code == 429 and r.headers["retry-after"]
+    assert "you already have 2 tables of bots only playing" in r.json()["error"]
+    assert create(client, "nap", ["human", "random"])["id"]  # a table with a person's seat is not limited
+    client.cookies.clear()  # someone else
+    assert client.post("/api/tables", json=bots_only).status_code == 201

@@ -10,7 +10,7 @@ import asyncio
 import importlib
 import os
 import signal
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -29,12 +29,22 @@ DbOption = Annotated[str | None, typer.Option(
                  "PostgreSQL URL, postgresql://user:password@host/dbname")]
 
 
+def say(text: str) -> None:
+    """One line on standard error, never wrapped (so a script or a test can read it whole)."""
+    err.print(text, highlight=False, soft_wrap=True)
+
+
+def fail(text: str) -> NoReturn:
+    """Stop with ``error: text`` on one line and exit status 2."""
+    say(f"[red]error:[/] {text}")
+    raise typer.Exit(2)
+
+
 def _web(module: str) -> Any:
     try:
         return importlib.import_module(f"cardtable.web.{module}")
     except ImportError as e:
-        console.print(f"[red]error:[/] the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
-        raise typer.Exit(2) from None
+        fail(f"the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
 
 
 def default_db() -> str:
@@ -49,8 +59,7 @@ def open_store(db: str | None, durability: str = "normal", upgrade: bool = True)
     try:
         return store_mod.Store(db or default_db(), durability=durability, upgrade=upgrade)
     except (store_mod.StoreError, ValueError) as e:
-        err.print(f"[red]error:[/] {e}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
+        fail(str(e))
 
 
 def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")] = "127.0.0.1",
@@ -73,20 +82,16 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
     try:
         import uvicorn
     except ImportError as e:
-        console.print(f"[red]error:[/] the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
-        raise typer.Exit(2) from None
+        fail(f"the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
     web = _web("app")
     if durability not in ("normal", "full"):
-        err.print(f"[red]error:[/] --durability is normal or full, not {durability!r}")
-        raise typer.Exit(2)
+        fail(f"--durability is normal or full, not {durability!r}")
     store = open_store(db, durability)
     if workers < 1:
-        err.print(f"[red]error:[/] --workers is a number of processes from 1, not {workers}")
-        raise typer.Exit(2)
+        fail(f"--workers is a number of processes from 1, not {workers}")
     if workers > 1 and store.backend != "postgresql":
-        err.print(f"[red]error:[/] --workers {workers} needs a PostgreSQL database (--db postgresql://...): with "
-                  "SQLite one process serves every table, since no other process could learn of its moves")
-        raise typer.Exit(2)
+        fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): with SQLite one process "
+             "serves every table, since no other process could learn of its moves")
     env = {"CARDTABLE_DB": db or default_db(), "CARDTABLE_BOT_JOBS": str(bot_jobs),
            "CARDTABLE_BOT_SECONDS": str(bot_seconds), "CARDTABLE_BOT_TABLES": str(bot_tables),
            "CARDTABLE_DURABILITY": durability, **({"CARDTABLE_LEASE": str(lease)} if lease is not None else {})}
@@ -96,8 +101,8 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
     console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {store.shown}{procs}); "
                   "Ctrl-C stops", highlight=False, soft_wrap=True)
     for problem in store.check():
-        err.print(f"[yellow]warning:[/] the database is damaged: {problem}. Tables it touches answer 409 with "
-                  "the reason; the others keep working.", highlight=False, soft_wrap=True)
+        say(f"[yellow]warning:[/] the database is damaged: {problem}. Tables it touches answer 409 with the "
+            "reason; the others keep working.")
     if workers == 1:
         application = web.create_app(store=store)  # settings from the environment set above
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
@@ -115,12 +120,10 @@ def bots(db: DbOption = None,
     """Run bot workers on a room's PostgreSQL database (any machine; as many as you like)."""
     store = open_store(db)
     if store.backend != "postgresql":
-        err.print("[red]error:[/] bot workers outside `cardtable serve` need a PostgreSQL database "
-                  "(--db postgresql://...); with SQLite, `serve` runs the bots itself (--bot-jobs)")
-        raise typer.Exit(2)
+        fail("bot workers outside `cardtable serve` need a PostgreSQL database (--db postgresql://...); with "
+             "SQLite, `serve` runs the bots itself (--bot-jobs)")
     if jobs < 1:
-        err.print(f"[red]error:[/] --jobs is a number of processes from 1, not {jobs}")
-        raise typer.Exit(2)
+        fail(f"--jobs is a number of processes from 1, not {jobs}")
     room_mod, work_mod, notify_mod = _web("room"), _web("botwork"), _web("notify")
     delay = float(os.environ.get("CARDTABLE_BOT_DELAY", "0.6"))
 
@@ -175,7 +178,7 @@ def db_check(db: DbOption = None) -> None:
         console.print(f"{store.shown}: no damage found", highlight=False)
         return
     for p in problems:
-        err.print(f"[red]damaged:[/] {p}", highlight=False, soft_wrap=True)
+        say(f"[red]damaged:[/] {p}")
     raise typer.Exit(1)
 
 
@@ -192,14 +195,13 @@ def db_copy(source: Annotated[str, typer.Option("--from", help="the room to copy
     try:
         copied = src.copy_to(dst)
     except store_mod.StoreError as e:
-        err.print(f"[red]error:[/] {e}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
+        fail(str(e))
     if dst.counts() != src.counts():
-        err.print(f"[red]error:[/] the copy in {dst.shown} does not match {src.shown}: {dst.counts()} rows, "
-                  f"expected {src.counts()}")
+        say(f"[red]error:[/] the copy in {dst.shown} does not match {src.shown}: {dst.counts()} rows, "
+            f"expected {src.counts()}")
         raise typer.Exit(1)
-    console.print(f"copied {src.shown} to {dst.shown}: "
-                  + ", ".join(f"{n} {name}" for name, n in copied.items()), highlight=False, soft_wrap=True)
+    console.print(f"copied {src.shown} to {dst.shown}: " + ", ".join(f"{n} {name}" for name, n in copied.items()),
+                  highlight=False, soft_wrap=True)
     src.close()
     dst.close()
 

@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import socket
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -53,17 +54,33 @@ def choose(record: dict[str, Any], seat: int, kind: str, seed: int, seconds: flo
     return ct.bots.load(kind, **params).choose(deal, seat)
 
 
-def _warm() -> None:
-    """Run once in each new pool process: import the engine and the bots before the first job."""
+def _start_worker(lifeline: Any) -> None:
+    """Run once in each new pool process: import the bots before the first job, and end the process when the
+    process that made the pool goes, even by ``kill -9`` (``lifeline``: the read end of a pipe only it writes)."""
     import cardtable.bots.heuristic
     import cardtable.bots.ismcts  # noqa: F401
+
+    def watch() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            while True:
+                lifeline.recv()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardtable-lifeline", daemon=True).start()
+
+
+def _ready() -> bool:
+    return True
 
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` processes, forked from a clean server process (never from the threaded web process)."""
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["cardtable", "cardtable.web.botwork"])
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_warm)
+    lifeline, keep = ctx.Pipe(duplex=False)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker, initargs=(lifeline,))
+    pool._cardtable_lifeline = (lifeline, keep)  # type: ignore[attr-defined]  # open as long as the pool is
+    return pool
 
 
 class BotWorkers:
@@ -106,7 +123,7 @@ class BotWorkers:
         if self.jobs:
             pool = self._pool()
             for _ in range(self.jobs):
-                pool.submit(_warm)
+                pool.submit(_ready)
 
     async def close(self) -> None:
         for task in list(self._tasks):

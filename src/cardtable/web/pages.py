@@ -84,8 +84,10 @@ async def api_create(request: Request) -> Response:
     server = _server(request)
     if server.db_down is not None:
         return _unavailable(Exception(server.db_down))
+    guest = None if request.cookies.get(GUEST_COOKIE) else secrets.token_urlsafe(16)  # a new browser
+    creator = creator_of(request) if guest is None else "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32]
     try:
-        out = await server.create(body, creator_of(request))
+        out = await server.create(body, creator)
     except LimitReached as e:
         return _error(429, str(e), **{"Retry-After": "60"})
     except Unavailable as e:
@@ -93,9 +95,9 @@ async def api_create(request: Request) -> Response:
     except (ValueError, TypeError) as e:
         return _error(400, str(e))
     response = JSONResponse(out, status_code=201)
-    if not request.cookies.get(GUEST_COOKIE):
-        response.set_cookie(GUEST_COOKIE, secrets.token_urlsafe(16), max_age=365 * 86400, httponly=True,
-                            samesite="lax", secure=request.url.scheme == "https")
+    if guest is not None:
+        response.set_cookie(GUEST_COOKIE, guest, max_age=365 * 86400, httponly=True, samesite="lax",
+                            secure=request.url.scheme == "https")
     return response
 
 

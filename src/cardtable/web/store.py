@@ -364,9 +364,11 @@ class Store:
         try:
             with self.read() as conn:
                 if self.backend == "sqlite":
-                    rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check(20)")]
+                    rows = [r[0] for r in conn.exec_driver_sql("PRAGMA quick_check(100)")]
                     if rows != ["ok"]:
-                        problems += [f"SQLite's integrity check: {r}" for r in rows]
+                        found = [line for r in rows for line in str(r).splitlines() if not line.startswith("***")]
+                        more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+                        problems.append(f"SQLite's integrity check found damage: {'; '.join(found[:3])}{more}")
                 orphans = conn.execute(
                     select(func.count()).select_from(s.actions.outerjoin(
                         s.deals, (s.actions.c.table_id == s.deals.c.table_id)

@@ -59,7 +59,7 @@ function send(obj) {
 }
 
 function act(action) {
-  send({ type: "act", action, rev: state ? state.rev : undefined });
+  send({ type: "act", action, rev: state ? state.rev : undefined, deal: state ? state.deal : undefined });
 }
 
 // ------------------------------------------------------------ connection
