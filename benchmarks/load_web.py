@@ -1,20 +1,27 @@
 """Load benchmark of the web app (prints figures; never pass/fail).
 
-Starts ``cardtable serve`` in a subprocess on a free port with a temporary SQLite file, creates N tables
-(one scripted person and bots at each), connects one WebSocket client per table, and plays for a while.
-Latency of an action = from sending ``act`` to receiving the state frame that acknowledges it (the
-action validated, committed to SQLite and broadcast). Bots move with no artificial delay.
+Starts ``cardtable serve`` — one process on a temporary SQLite file, or ``--processes N`` processes (each on
+its own port, as N machines behind a load balancer) on a fresh PostgreSQL database — creates N tables (one
+scripted person and bots at each), connects one WebSocket client per table (spread over the processes in
+turn) and plays for a while. Latency of an action = from sending ``act`` to receiving the state frame that
+acknowledges it (the action checked, committed to the log and broadcast). Bots move with no artificial delay.
 
-    .venv/bin/python benchmarks/load_web.py --tables 50 --seconds 20
+    .venv/bin/python benchmarks/load_web.py --tables 200 --seconds 20
+    .venv/bin/python benchmarks/load_web.py --tables 500 --backend postgresql --processes 2 [--pg URL]
+
+For PostgreSQL, ``--pg`` (or ``$CARDTABLE_TEST_PG``) is a server to create the throwaway database on; without
+either, a throwaway cluster is started for the run (scripts/pg_cluster.sh).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -22,9 +29,12 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
@@ -33,11 +43,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "CARDTABLE_BOT_DELAY": "0"}
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
-                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(200):
+    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", db,
+                          *extra], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return p
@@ -45,6 +55,31 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     p.kill()
     raise SystemExit("the server did not start")
+
+
+@contextlib.contextmanager
+def postgres_database(admin: str | None) -> Iterator[str]:
+    """A fresh database on ``admin``'s server (or on a throwaway cluster), dropped afterwards."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    cluster = None
+    if admin is None:
+        cluster = tempfile.mkdtemp(prefix="cardtable-pg-")
+        out = subprocess.run(["bash", str(ROOT / "scripts" / "pg_cluster.sh"), "start", cluster], check=True,
+                             capture_output=True, text=True).stdout
+        admin = next(line.split("=", 1)[1] for line in out.splitlines() if "CARDTABLE_TEST_PG=" in line)
+    url = make_url(admin)
+    name = f"load_{secrets.token_hex(4)}"
+    with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if cluster:
+            subprocess.run(["bash", str(ROOT / "scripts" / "pg_cluster.sh"), "stop", cluster], check=False)
 
 
 def create_table(base: str, game: str, players: int, bot: str) -> str:
@@ -82,17 +117,19 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
                 await ws.send(json.dumps({"type": "next"}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
             elif v["turn"] == f["you"]:
-                await ws.send(json.dumps({"type": "act", "action": rng.choice(v["legal"]), "rev": f["rev"]}))
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(v["legal"]), "rev": f["rev"],
+                                          "deal": f["deal"]}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
         held[1] += 1
 
 
-async def run(base: str, urls: list[str], seconds: float) -> tuple[list[float], list[int], float]:
+async def run(bases: list[str], urls: list[str], seconds: float) -> tuple[list[float], list[int], float]:
     latencies: list[float] = []
     held = [0, 0, 0]  # connected, played to the end of the run, error frames received
     start = time.perf_counter()
     until = start + seconds
-    await asyncio.gather(*(play(base.replace("http", "ws") + u, until, latencies, held, i) for i, u in enumerate(urls)))
+    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, until, latencies, held, i)
+                           for i, u in enumerate(urls)))
     return latencies, held, time.perf_counter() - start
 
 
@@ -103,26 +140,50 @@ def main() -> None:
     ap.add_argument("--game", default="nap")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bot", default="random")
+    ap.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    ap.add_argument("--processes", type=int, default=1, help="serve processes (PostgreSQL only beyond 1)")
+    ap.add_argument("--pg", default=os.environ.get("CARDTABLE_TEST_PG"), help="a PostgreSQL server's URL")
+    ap.add_argument("--bot-jobs", type=int, default=1, help="bot worker processes per serve process")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        server = start_server(Path(tmp) / "load.db", port)
-        base = f"http://127.0.0.1:{port}"
+    if args.processes > 1 and args.backend != "postgresql":
+        raise SystemExit("several processes need --backend postgresql")
+    load = os.getloadavg()
+    with contextlib.ExitStack() as stack:
+        if args.backend == "sqlite":
+            db = str(Path(stack.enter_context(tempfile.TemporaryDirectory())) / "load.db")
+        else:
+            db = stack.enter_context(postgres_database(args.pg))
+        servers, bases = [], []
         try:
-            urls = [create_table(base, args.game, args.players, args.bot) for _ in range(args.tables)]
-            latencies, held, took = asyncio.run(run(base, urls, args.seconds))
+            for _ in range(args.processes):
+                port = free_port()
+                servers.append(start_server(db, port, "--bot-jobs", str(args.bot_jobs)))
+                bases.append(f"http://127.0.0.1:{port}")
+            urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
+                    for i in range(args.tables)]
+            latencies, held, took = asyncio.run(run(bases, urls, args.seconds))
         finally:
-            server.terminate()
-            server.wait()
+            for s in servers:
+                s.terminate()
+            for s in servers:
+                try:
+                    s.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    s.kill()
+                    s.wait()
     if not latencies:
         raise SystemExit("no action was acknowledged")
     q = statistics.quantiles(latencies, n=100)
+    after = os.getloadavg()
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
-          f"{args.players - 1} {args.bot} bots), {took:.1f} s")
+          f"{args.players - 1} {args.bot} bots), {args.backend}, {args.processes} serve process"
+          f"{'es' if args.processes > 1 else ''}, {took:.1f} s")
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
           f"{held[2]} error frames")
     print(f"  client actions acknowledged: {len(latencies)} ({len(latencies) / took:,.0f}/s)")
     print(f"  action latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
+          f"{after[2]:.2f}")
 
 
 if __name__ == "__main__":

@@ -105,11 +105,12 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
             "reason; the others keep working.")
     if workers == 1:
         application = web.create_app(store=store)  # settings from the environment set above
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                    timeout_graceful_shutdown=5)
     else:
         store.close()
         uvicorn.run("cardtable.web.app:create_app", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning", ws_max_size=WS_MAX_SIZE)
+                    log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5)
 
 
 def bots(db: DbOption = None,
@@ -130,8 +131,13 @@ def bots(db: DbOption = None,
     async def main() -> None:
         room = room_mod.Room(store, bot_delay=delay)
         workers = work_mod.BotWorkers(room, jobs, seconds=bot_seconds, lease=lease)
-        room.jobs_queued = workers.wake  # type: ignore[method-assign]
-        listener = notify_mod.Listener(store.url, on_table=room.notice, on_job=workers.wake, on_up=workers.wake,
+        room.workers = workers
+
+        def up() -> None:
+            store.reset()  # the connections from before an outage are dead
+            workers.wake()
+
+        listener = notify_mod.Listener(store.url, on_table=room.notice, on_job=workers.wake, on_up=up,
                                        on_down=lambda why: None)
         workers.start_pool()
         stop = asyncio.Event()

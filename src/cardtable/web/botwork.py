@@ -98,6 +98,7 @@ class BotWorkers:
         self.lease_fixed = lease
         self.poll = poll
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self) & 0xffff:x}"
+        self.inline = (*INLINE, DEAL)  # job kinds played in this process, without the pool
         self.busy = 0  # jobs whose bot is choosing in the pool
         self.busy_bots_only = 0
         self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
@@ -112,6 +113,12 @@ class BotWorkers:
 
     def wake(self) -> None:
         self._wake.set()
+
+    def take(self, job: Job) -> None:
+        """Play ``job``, queued already claimed by these workers (a move without search)."""
+        task = asyncio.get_running_loop().create_task(self._play(job, False))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _pool(self) -> Executor:
         if self.pool is None:
@@ -155,17 +162,17 @@ class BotWorkers:
 
     async def _claim(self) -> int:
         store, lease = self.room.store, self.lease
-        quick = await self.room.run(store.claim_jobs, self.name, lease, limit=32, kinds=(*INLINE, DEAL))
+        quick = await self.room.run(store.claim_jobs, self.name, lease, limit=32, kinds=self.inline)
         heavy: list[Job] = []
         free = self.jobs - self.busy
         if free > 0:
             heavy = await self.room.run(store.claim_jobs, self.name, lease, limit=free,
-                                        other_kinds=(*INLINE, DEAL), people_only=True)
+                                        other_kinds=self.inline, people_only=True)
             free -= len(heavy)
             room_for_bots_only = max(1, self.jobs - 1) - self.busy_bots_only
             if free > 0 and room_for_bots_only > 0:
                 heavy += await self.room.run(store.claim_jobs, self.name, lease, limit=min(free, room_for_bots_only),
-                                             other_kinds=(*INLINE, DEAL))
+                                             other_kinds=self.inline)
         for job in quick + heavy:
             pooled = job in heavy
             if pooled:
@@ -211,21 +218,17 @@ class BotWorkers:
         except StoreError as e:  # the lease will lapse and the job be claimed again
             log.warning("bot job at table %s not updated: %s", args[0].table_id, e)
 
-    async def _current(self, job: Job) -> Table | None:
-        """The job's table, up to date; ``None`` (and the job dropped) when the job no longer fits it."""
-        t = await self.room.table(job.table_id)
-        if t is None:
-            await self.room.run(self.room.store.drop_job, job)
-            return None
-        if t.position != (job.deal_no, job.idx):
+    async def _fits(self, t: Table, job: Job) -> bool:
+        """Whether ``job`` still fits table ``t``, brought up to date first (the caller holds ``t.lock``); a
+        job that no longer fits is dropped."""
+        if t.dirty or t.position != (job.deal_no, job.idx):
             await self.room.sync(t)
         fits = t.position == (job.deal_no, job.idx) and (
             (job.seat == -1 and t.deal.over and not t.match.over and not t.human_seats())
             or (job.seat >= 0 and t.deal.turn == job.seat))
         if not fits:
             await self.room.run(self.room.store.drop_job, job)
-            return None
-        return t
+        return fits
 
     async def _play_job(self, job: Job, pooled: bool) -> None:
         t = await self.room.table(job.table_id)
@@ -233,7 +236,7 @@ class BotWorkers:
             await self.room.run(self.room.store.drop_job, job)
             return
         async with t.lock:
-            if await self._current(job) is None:
+            if not await self._fits(t, job):
                 return
             if job.seat == -1:  # a table of bots only deals on by itself
                 await self.room.deal_next(t)
@@ -271,7 +274,7 @@ class BotWorkers:
         if wait > 0:
             await asyncio.sleep(wait)
         async with t.lock:
-            if await self._current(job) is None:
+            if not await self._fits(t, job):
                 return
             if t.deal.why_not(action, job.seat) is not None:
                 log.error("bot at table %s seat %s chose illegal %r", t.id, job.seat, action)

@@ -67,7 +67,6 @@ class Server(Room):
                  io: Executor | None = None) -> None:
         super().__init__(store, io=io, bot_delay=bot_delay)
         self.max_bot_tables = max_bot_tables
-        self.workers: Any = None  # BotWorkers of this process, if it runs some
         self.db_down: str | None = None  # why the database cannot be reached, while it cannot
 
     # -------------------------------------------------------------- hooks
@@ -78,18 +77,16 @@ class Server(Room):
         if t.thinking is not None:
             self.send_all(t, {"type": "thinking", "seat": t.thinking})
 
-    def jobs_queued(self) -> None:
-        if self.workers is not None:
-            self.workers.wake()
-
     def database_down(self, why: str) -> None:
         self.db_down = why
 
     def database_up(self) -> None:
-        """Back after an outage (or at start): catch up with every table watched here."""
+        """Back after an outage (or at start): new connections, and catch up with every table watched here."""
+        if self.db_down is not None:
+            self.store.reset()
         self.db_down = None
         for t in list(self.tables.values()):
-            self.notice(t.id)
+            self.notice(t.id)  # no position given: always catch up
         self.jobs_queued()
 
     # ------------------------------------------------------------ creating

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import functools
 import logging
 import time
@@ -77,6 +78,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
     dirty: bool = False  # another process changed it and nobody here is watching: sync before use
+    syncing: bool = False  # a catch-up with the log is queued
 
     @property
     def match_over(self) -> bool:
@@ -157,6 +159,7 @@ class Room:
         self.io = io or ThreadPoolExecutor(max_workers=1 if store.backend == "sqlite" else 8,
                                            thread_name_prefix="cardtable-db")
         self.bot_delay = bot_delay
+        self.workers: Any = None  # the BotWorkers of this process, if it runs some
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -171,8 +174,23 @@ class Room:
     def changed(self, t: Table, ended: bool) -> None:
         """Called after ``t`` moved on (an action, a new deal); ``ended``: a deal ended. The server pushes it."""
 
-    def jobs_queued(self) -> None:
-        """Called after this process queued a bot job (the bot workers here wake up)."""
+    def jobs_queued(self, job: Job | None = None) -> None:
+        """Called after this process queued a bot job: the bot workers here play it at once if they claimed it
+        as it was queued (:meth:`claim_now`), else they wake up to claim what is ready."""
+        if self.workers is not None:
+            if job is not None and job.claimed_by == self.workers.name:
+                self.workers.take(job)
+            else:
+                self.workers.wake()
+
+    def claim_now(self, job: Job | None) -> Job | None:
+        """A job this process's workers can play at once without search (the random bot, dealing on) is queued
+        already claimed by them: it needs no separate claim, and the log's unique key still lets only one
+        move in if another worker takes it after a crash."""
+        w = self.workers
+        if job is None or w is None or job.kind not in w.inline or job.run_at > time.time():
+            return job
+        return dataclasses.replace(job, claimed_by=w.name, lease_until=time.time() + w.lease)
 
     # ------------------------------------------------------------- tables
     async def table(self, tid: str) -> Table | None:
@@ -276,15 +294,15 @@ class Room:
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
-        job = t.next_job(deal, match, run_at=run_at)
+        job = self.claim_now(t.next_job(deal, match, run_at=run_at))
         await self.run(self.store.append_action, t.id, t.deal_no, len(deal.history) - 1, s, a, finished, job=job,
                        bot_seconds=bot_seconds)
         t.deal, t.match = deal, match
         if row is not None:
             t.sheet.append(row)
-        if job is not None:
-            self.jobs_queued()
         self.changed(t, row is not None)
+        if job is not None:
+            self.jobs_queued(job)
         return row is not None
 
     async def deal_next(self, t: Table, run_at: float | None = None) -> None:
@@ -292,26 +310,34 @@ class Room:
         match = copy.copy(t.match)
         deal = match.next_deal()
         rec = deal.record()
-        job = t.next_job(deal, match, t.deal_no + 1, run_at=run_at)
+        job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at))
         await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"], job=job)
         t.match, t.deal, t.deal_no = match, deal, t.deal_no + 1
-        if job is not None:
-            self.jobs_queued()
         self.changed(t, False)
+        if job is not None:
+            self.jobs_queued(job)
 
-    def notice(self, tid: str) -> None:
-        """Another process changed table ``tid``: bring it up to date now if someone here is watching it,
-        else on its next use."""
+    def notice(self, payload: str) -> None:
+        """Table ``<id> <deal> <actions>`` reached that position (told by PostgreSQL): unless this process is
+        there already (its own move), bring the table up to date now if someone here watches it, else on its
+        next use."""
+        tid, *where = payload.split()
         t = self.tables.get(tid)
         if t is None:
             return
+        if len(where) == 2 and where[0].isdigit() and where[1].isdigit() and t.position >= (int(where[0]),
+                                                                                            int(where[1])):
+            return
         if t.conns:
-            asyncio.get_running_loop().create_task(self._sync_quietly(t))
+            if not t.syncing:  # one catching-up at a time; it reads everything new
+                t.syncing = True
+                asyncio.get_running_loop().create_task(self._sync_quietly(t))
         else:
             t.dirty = True
 
     async def _sync_quietly(self, t: Table) -> None:
         async with t.lock:
+            t.syncing = False
             try:
                 await self.sync(t)
             except Exception as e:  # the watchers are told on their next message; this task must not die loudly

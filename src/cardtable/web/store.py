@@ -17,9 +17,11 @@ move for the same position exactly one commits and the other gets :class:`Stale`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -29,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
-    Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -171,6 +173,28 @@ class Snapshot:
     actions: dict[int, list[ActionRow]] = field(default_factory=dict)
 
 
+# Statements built once, with bound parameters: SQLAlchemy compiles each once and only binds values after.
+_J = s.bot_jobs.c
+INSERT_ACTION = insert(s.actions)
+INSERT_JOB = insert(s.bot_jobs)
+DELETE_JOB = delete(s.bot_jobs).where(_J.table_id == bindparam("b_tid"))
+FINISH_DEAL = (update(s.deals).where(s.deals.c.table_id == bindparam("b_tid"), s.deals.c.deal_no == bindparam("b_deal"))
+               .values(result=bindparam("b_result")))
+FINISH_TABLE = update(s.tables).where(s.tables.c.id == bindparam("b_tid")).values(
+    totals=bindparam("b_totals"), deals_done=s.tables.c.deals_done + 1, finished=bindparam("b_over"))
+ADD_BOT_SECONDS = update(s.tables).where(s.tables.c.id == bindparam("b_tid")).values(
+    bot_seconds=s.tables.c.bot_seconds + bindparam("b_seconds"))
+RELEASE_JOB = (update(s.bot_jobs).where(_J.table_id == bindparam("b_tid"), _J.claimed_by == bindparam("b_worker"),
+                                         _J.deal_no == bindparam("b_deal"), _J.idx == bindparam("b_idx"))
+               .values(claimed_by=None, lease_until=None, run_at=bindparam("b_at")))
+DROP_JOB = delete(s.bot_jobs).where(_J.table_id == bindparam("b_tid"), _J.deal_no == bindparam("b_deal"),
+                                    _J.idx == bindparam("b_idx"))
+LAST_DEAL = select(func.max(s.deals.c.deal_no)).where(s.deals.c.table_id == bindparam("b_tid"))
+ACTIONS_FROM = (select(s.actions.c.idx, s.actions.c.seat, s.actions.c.action)
+                .where(s.actions.c.table_id == bindparam("b_tid"), s.actions.c.deal_no == bindparam("b_deal"),
+                       s.actions.c.idx >= bindparam("b_idx")).order_by(s.actions.c.idx))
+
+
 def _json(value: str | None) -> Any:
     return json.loads(value) if value else None
 
@@ -185,10 +209,10 @@ def _job_row(r: Any) -> Job:
                r.lease_until)
 
 
-def _job_values(job: Job) -> dict[str, Any]:
+def _job_values(job: Job, claimed_by: str | None = None, lease_until: float | None = None) -> dict[str, Any]:
     return {"table_id": job.table_id, "deal_no": job.deal_no, "idx": job.idx, "seat": job.seat, "kind": job.kind,
-            "people": int(job.people), "run_at": job.run_at, "claimed_by": None, "lease_until": None,
-            "attempts": 0, "created": time.time()}
+            "people": int(job.people), "run_at": job.run_at, "claimed_by": claimed_by, "lease_until": lease_until,
+            "attempts": 1 if claimed_by else 0, "created": time.time()}
 
 
 class Store:
@@ -208,13 +232,16 @@ class Store:
             raise NotADatabase(f"{self.shown}: cardtable stores tables in SQLite or PostgreSQL only")
         self.durability = durability
         self.damage: list[str] = []
+        self._claims: dict[Any, Any] = {}  # claim statements by shape
+        self._local = threading.local()  # each thread keeps one connection (checked out once, not per call)
+        self.generation = 0  # bumped by reset(): connections of an older generation are not used again
         if self.backend == "sqlite":
             path = self.url.database or ""
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 10},
                                         pool_size=pool_size, max_overflow=pool_size)
-            self._sqlite_events(self.engine, "FULL" if durability == "full" else "NORMAL")
+            self._sqlite_events("FULL" if durability == "full" else "NORMAL")
         else:
             self.engine = create_engine(self.url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
                                         pool_timeout=connect_timeout + 2,
@@ -242,9 +269,8 @@ class Store:
             return self.url.database or ":memory:"
         return self.url.render_as_string(hide_password=True).replace("+psycopg", "")
 
-    @staticmethod
-    def _sqlite_events(engine: Engine, synchronous: str) -> None:
-        @event.listens_for(engine, "connect")
+    def _sqlite_events(self, synchronous: str) -> None:
+        @event.listens_for(self.engine, "connect")
         def connect(dbapi_conn: Any, record: Any) -> None:
             dbapi_conn.isolation_level = None  # transactions are begun below, as SQLAlchemy's docs advise
             cur = dbapi_conn.cursor()
@@ -254,10 +280,10 @@ class Store:
             cur.execute("PRAGMA busy_timeout=10000")
             cur.close()
 
-        @event.listens_for(engine, "begin")
+        @event.listens_for(self.engine, "begin")
         def begin(conn: Connection) -> None:
             # A write takes the write lock at once (no deadlock upgrading a read lock); a read shares.
-            conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("readonly") else "BEGIN IMMEDIATE")
+            conn.exec_driver_sql("BEGIN" if getattr(self._local, "reading", False) else "BEGIN IMMEDIATE")
 
     def _translate(self, e: BaseException, opening: bool = False) -> StoreError:
         """A driver error as one of the store's errors, in words."""
@@ -282,34 +308,75 @@ class Store:
             return NotADatabase(f"{self.shown} is not a cardtable database at the expected version ({msg})")
         return StoreError(f"the database {self.shown} refused: {msg}")
 
+    def _connection(self) -> Connection:
+        """This thread's connection (a new one after :meth:`reset` or a failure)."""
+        held = getattr(self._local, "held", None)
+        if held is not None:
+            generation, conn = held
+            if generation == self.generation and not conn.closed and not conn.invalidated:
+                return conn
+            self._local.held = None
+            with contextlib.suppress(Exception):  # closing a broken connection may fail too
+                conn.close()
+        conn = self.engine.connect()
+        self._local.held = (self.generation, conn)
+        return conn
+
+    def _failed(self, conn: Connection, e: BaseException) -> StoreError:
+        """After a failed transaction: drop the connection unless the database only refused the statement."""
+        if not isinstance(e, sa_exc.IntegrityError):
+            self._local.held = None
+            with contextlib.suppress(Exception):  # closing a broken connection may fail too
+                conn.invalidate()
+        return self._translate(e)
+
+    def reset(self) -> None:
+        """Forget every pooled connection (after the database restarted: they are all dead)."""
+        self.generation += 1
+        self.engine.dispose(close=False)
+
     @contextmanager
     def write(self) -> Iterator[Connection]:
         """One write transaction; driver errors come out as :class:`StoreError` subclasses."""
         try:
-            with self.engine.begin() as conn:
-                yield conn
+            conn = self._connection()
         except sa_exc.DBAPIError as e:
-            raise self._translate(e) from e
+            raise self._translate(e, opening=True) from e
         except sa_exc.TimeoutError as e:  # no pooled connection came free
             raise Unavailable(f"the database {self.shown} is overloaded: no connection came free ({e})") from e
+        try:
+            with conn.begin():
+                yield conn
+        except sa_exc.DBAPIError as e:
+            raise self._failed(conn, e) from e
 
     @contextmanager
     def read(self, snapshot: bool = False) -> Iterator[Connection]:
         """One read transaction (``snapshot``: every statement sees the same moment, also on PostgreSQL)."""
         try:
-            with self.engine.connect() as conn:
-                opts: dict[str, Any] = {"readonly": True}
-                if snapshot and self.backend == "postgresql":
-                    opts["isolation_level"] = "REPEATABLE READ"
-                conn = conn.execution_options(**opts)
-                with conn.begin():
-                    yield conn
+            conn = self._connection()
         except sa_exc.DBAPIError as e:
-            raise self._translate(e) from e
+            raise self._translate(e, opening=True) from e
         except sa_exc.TimeoutError as e:
             raise Unavailable(f"the database {self.shown} is overloaded: no connection came free ({e})") from e
+        self._local.reading = True
+        try:
+            with conn.begin():
+                self._local.reading = False
+                if snapshot and self.backend == "postgresql":
+                    conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                yield conn
+        except sa_exc.DBAPIError as e:
+            raise self._failed(conn, e) from e
+        finally:
+            self._local.reading = False
 
     def close(self) -> None:
+        held = getattr(self._local, "held", None)
+        if held is not None:
+            with contextlib.suppress(Exception):  # closing a broken connection may fail too
+                held[1].close()
+            self._local.held = None
         self.engine.dispose()
 
     # ------------------------------------------------------------ versions
@@ -485,8 +552,9 @@ class Store:
         """What is new at a table for a process that knows deal ``deal_no`` up to action ``idx``: the number
         of the table's last deal, and the actions of ``deal_no`` from ``idx`` on."""
         with self.read(snapshot=True) as conn:
-            last = conn.execute(select(func.max(s.deals.c.deal_no)).where(s.deals.c.table_id == tid)).scalar()
-            return int(last or 0), self._actions(conn, tid, deal_no, idx)
+            last = conn.execute(LAST_DEAL, {"b_tid": tid}).scalar()
+            rows = conn.execute(ACTIONS_FROM, {"b_tid": tid, "b_deal": deal_no, "b_idx": idx})
+            return int(last or 0), [ActionRow(r.idx, r.seat, r.action) for r in rows]
 
     def append_action(self, tid: str, deal_no: int, idx: int, seat: int, action: str,
                       finished: tuple[dict[str, Any], list[Any], bool] | None = None, *, job: Job | None = None,
@@ -495,25 +563,22 @@ class Store:
         deal, ``finished`` = (result, match totals, match over); the table's next bot ``job`` (replacing any
         pending one); the bot time it took. :class:`Stale` if that number is already logged."""
         with self.write() as conn:
-            conn.execute(insert(s.actions).values(table_id=tid, deal_no=deal_no, idx=idx, seat=seat, action=action,
-                                                  at=time.time()))
+            conn.execute(INSERT_ACTION, {"table_id": tid, "deal_no": deal_no, "idx": idx, "seat": seat,
+                                         "action": action, "at": time.time()})
             if finished is not None:
                 result, totals, over = finished
-                conn.execute(update(s.deals).where(s.deals.c.table_id == tid, s.deals.c.deal_no == deal_no)
-                             .values(result=json.dumps(result)))
-                conn.execute(update(s.tables).where(s.tables.c.id == tid).values(
-                    totals=json.dumps(totals), deals_done=s.tables.c.deals_done + 1, finished=int(over)))
+                conn.execute(FINISH_DEAL, {"b_tid": tid, "b_deal": deal_no, "b_result": json.dumps(result)})
+                conn.execute(FINISH_TABLE, {"b_tid": tid, "b_totals": json.dumps(totals), "b_over": int(over)})
             if bot_seconds:
-                conn.execute(update(s.tables).where(s.tables.c.id == tid)
-                             .values(bot_seconds=s.tables.c.bot_seconds + bot_seconds))
+                conn.execute(ADD_BOT_SECONDS, {"b_tid": tid, "b_seconds": bot_seconds})
             self._set_job(conn, tid, job)
 
     # --------------------------------------------------------------- jobs
     @staticmethod
     def _set_job(conn: Connection, tid: str, job: Job | None) -> None:
-        conn.execute(delete(s.bot_jobs).where(s.bot_jobs.c.table_id == tid))
+        conn.execute(DELETE_JOB, {"b_tid": tid})
         if job is not None:
-            conn.execute(insert(s.bot_jobs).values(_job_values(Job(tid, *_job_fields(job)))))
+            conn.execute(INSERT_JOB, _job_values(Job(tid, *_job_fields(job)), job.claimed_by, job.lease_until))
 
     def ensure_job(self, job: Job) -> bool:
         """Queue ``job`` unless its table has one pending; True if it was queued."""
@@ -532,39 +597,43 @@ class Store:
         then the longest waiting (one job per table, so tables take turns). On PostgreSQL the rows are picked
         with ``SELECT … FOR UPDATE SKIP LOCKED``, so workers anywhere never claim the same job; on SQLite the
         write lock orders them. ``kinds``/``other_kinds``: only these bot kinds / all but these."""
-        j = s.bot_jobs.c
+        key = (tuple(kinds) if kinds is not None else None, tuple(other_kinds) if other_kinds is not None else None,
+               people_only)
+        stmt = self._claims.get(key)
+        if stmt is None:
+            stmt = self._claims[key] = self._claim_statement(*key)
         now = time.time()
-        q = select(j.table_id).where(j.run_at <= now, or_(j.lease_until.is_(None), j.lease_until < now))
-        if kinds is not None:
-            q = q.where(j.kind.in_(list(kinds)))
-        if other_kinds is not None:
-            q = q.where(j.kind.not_in(list(other_kinds)))
-        if people_only:
-            q = q.where(j.people == 1)
-        q = q.order_by(j.people.desc(), j.run_at).limit(limit).with_for_update(skip_locked=True)
         with self.write() as conn:
-            ids = [r[0] for r in conn.execute(q)]
-            if not ids:
-                return []
-            conn.execute(update(s.bot_jobs).where(j.table_id.in_(ids)).values(
-                claimed_by=worker, lease_until=now + lease, attempts=j.attempts + 1))
-            rows = conn.execute(select(s.bot_jobs).where(j.table_id.in_(ids)).order_by(j.people.desc(), j.run_at))
-            return [_job_row(r) for r in rows]
+            rows = conn.execute(stmt, {"b_now": now, "b_until": now + lease, "b_worker": worker, "b_limit": limit})
+            return sorted((_job_row(r) for r in rows), key=lambda j: (not j.people, j.run_at))
+
+    @staticmethod
+    def _claim_statement(kinds: tuple[str, ...] | None, other_kinds: tuple[str, ...] | None,
+                         people_only: bool) -> Any:
+        j = s.bot_jobs.c
+        ready = select(j.table_id).where(j.run_at <= bindparam("b_now"),
+                                         or_(j.lease_until.is_(None), j.lease_until < bindparam("b_now")))
+        if kinds is not None:
+            ready = ready.where(j.kind.in_(kinds))
+        if other_kinds is not None:
+            ready = ready.where(j.kind.not_in(other_kinds))
+        if people_only:
+            ready = ready.where(j.people == 1)
+        ready = ready.order_by(j.people.desc(), j.run_at).limit(bindparam("b_limit")).with_for_update(skip_locked=True)
+        return (update(s.bot_jobs).where(j.table_id.in_(ready.scalar_subquery()))
+                .values(claimed_by=bindparam("b_worker"), lease_until=bindparam("b_until"), attempts=j.attempts + 1)
+                .returning(*s.bot_jobs.c))
 
     def release_job(self, job: Job, worker: str, retry_at: float | None = None) -> None:
         """Give a claimed job back (to be claimed again from ``retry_at``, by default at once)."""
-        j = s.bot_jobs.c
         with self.write() as conn:
-            conn.execute(update(s.bot_jobs).where(j.table_id == job.table_id, j.claimed_by == worker,
-                                                  j.deal_no == job.deal_no, j.idx == job.idx)
-                         .values(claimed_by=None, lease_until=None, run_at=retry_at or time.time()))
+            conn.execute(RELEASE_JOB, {"b_tid": job.table_id, "b_worker": worker, "b_deal": job.deal_no,
+                                       "b_idx": job.idx, "b_at": retry_at or time.time()})
 
     def drop_job(self, job: Job) -> None:
         """Remove a job that no longer fits its table (the position moved on)."""
-        j = s.bot_jobs.c
         with self.write() as conn:
-            conn.execute(delete(s.bot_jobs).where(j.table_id == job.table_id, j.deal_no == job.deal_no,
-                                                  j.idx == job.idx))
+            conn.execute(DROP_JOB, {"b_tid": job.table_id, "b_deal": job.deal_no, "b_idx": job.idx})
 
     def jobs(self) -> list[Job]:
         """Every pending job (for inspection)."""

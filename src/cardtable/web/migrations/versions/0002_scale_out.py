@@ -3,9 +3,9 @@
 - ``bot_jobs``: at most one pending bot move per table, claimed under a lease (``FOR UPDATE SKIP LOCKED`` on
   PostgreSQL); a move is then an ordinary append to the log.
 - ``tables.creator`` (the limit on a creator's tables of bots only) and ``tables.bot_seconds``.
-- PostgreSQL only: every new action or deal sends ``NOTIFY cardtable, '<table id>'`` and every new bot job
-  ``NOTIFY cardtable_jobs``, delivered when the transaction commits, so each process pushes moves made
-  elsewhere to its own sockets.
+- PostgreSQL only: every new action sends ``NOTIFY cardtable, '<table id> <deal> <actions so far>'`` (a new
+  deal: ``'<table id> <deal> 0'``) and every new bot job ``NOTIFY cardtable_jobs``, delivered when the
+  transaction commits, so each process pushes moves made elsewhere to its own sockets (and skips its own).
 
 Revision ID: 0002
 Revises: 0001
@@ -23,10 +23,13 @@ branch_labels = None
 depends_on = None
 
 PG_NOTIFY = [
-    "CREATE OR REPLACE FUNCTION cardtable_notify_table() RETURNS trigger LANGUAGE plpgsql AS "
-    "$$ BEGIN PERFORM pg_notify('cardtable', NEW.table_id); RETURN NULL; END $$",
-    "CREATE TRIGGER actions_notify AFTER INSERT ON actions FOR EACH ROW EXECUTE FUNCTION cardtable_notify_table()",
-    "CREATE TRIGGER deals_notify AFTER INSERT ON deals FOR EACH ROW EXECUTE FUNCTION cardtable_notify_table()",
+    "CREATE OR REPLACE FUNCTION cardtable_notify_action() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN PERFORM pg_notify('cardtable', NEW.table_id || ' ' || NEW.deal_no || ' ' || (NEW.idx + 1)); "
+    "RETURN NULL; END $$",
+    "CREATE OR REPLACE FUNCTION cardtable_notify_deal() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN PERFORM pg_notify('cardtable', NEW.table_id || ' ' || NEW.deal_no || ' 0'); RETURN NULL; END $$",
+    "CREATE TRIGGER actions_notify AFTER INSERT ON actions FOR EACH ROW EXECUTE FUNCTION cardtable_notify_action()",
+    "CREATE TRIGGER deals_notify AFTER INSERT ON deals FOR EACH ROW EXECUTE FUNCTION cardtable_notify_deal()",
     "CREATE OR REPLACE FUNCTION cardtable_notify_job() RETURNS trigger LANGUAGE plpgsql AS "
     "$$ BEGIN PERFORM pg_notify('cardtable_jobs', NEW.table_id); RETURN NULL; END $$",
     "CREATE TRIGGER bot_jobs_notify AFTER INSERT ON bot_jobs FOR EACH ROW EXECUTE FUNCTION cardtable_notify_job()",
@@ -62,7 +65,8 @@ def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         for trig, table in (("actions_notify", "actions"), ("deals_notify", "deals"), ("bot_jobs_notify", "bot_jobs")):
             op.execute(f"DROP TRIGGER IF EXISTS {trig} ON {table}")
-        op.execute("DROP FUNCTION IF EXISTS cardtable_notify_table()")
+        op.execute("DROP FUNCTION IF EXISTS cardtable_notify_action()")
+        op.execute("DROP FUNCTION IF EXISTS cardtable_notify_deal()")
         op.execute("DROP FUNCTION IF EXISTS cardtable_notify_job()")
     op.drop_index("tables_creator", "tables")
     op.drop_table("bot_jobs")
