@@ -21,7 +21,6 @@ import json
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,32 +30,17 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from load_web import free_port, started, stopped  # beside this file
 from websockets.asyncio.client import connect
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def start(db: Path, port: int, before: str | None) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CARDTABLE_BOT_DELAY": "0", "CARDTABLE_DB": str(db)}
+    env = {"CARDTABLE_BOT_DELAY": "0", "CARDTABLE_DB": str(db)}
     if before:
-        env["PYTHONPATH"] = before
-        cmd = [sys.executable, "-m", "uvicorn", "--factory", "oldweb.app:create_app", "--port", str(port),
-               "--log-level", "warning"]
-    else:
-        cmd = [sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)]
-    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return p
-        except OSError:
-            time.sleep(0.1)
-    p.kill()
-    raise SystemExit("the server did not start")
+        return started([sys.executable, "-m", "uvicorn", "--factory", "oldweb.app:create_app", "--port", str(port),
+                        "--log-level", "warning"], port, PYTHONPATH=before, **env)
+    return started([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
+                   port, **env)
 
 
 def create(base: str, seats: list[str]) -> dict[str, Any]:
@@ -136,12 +120,7 @@ def main() -> None:
             table = create(base, ["human", "heuristic", "heuristic", "heuristic"])
             waits, moves = asyncio.run(run(base.replace("http", "ws"), bots, table, args.warm, args.seconds))
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stopped([server])
     after = os.getloadavg()
     if not waits:
         raise SystemExit("the person never got a turn")

@@ -43,10 +43,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CARDTABLE_BOT_DELAY": "0"}
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", db,
-                          *extra], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
+    """``cmd`` started with ``env`` added, once it answers on ``port``."""
+    p = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
@@ -55,6 +54,23 @@ def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     p.kill()
     raise SystemExit("the server did not start")
+
+
+def stopped(servers: list[subprocess.Popen[bytes]]) -> None:
+    """Stop the servers (killed if they take over 20 s)."""
+    for s in servers:
+        s.terminate()
+    for s in servers:
+        try:
+            s.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            s.kill()
+            s.wait()
+
+
+def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    return started([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", db, *extra],
+                   port, CARDTABLE_BOT_DELAY="0")
 
 
 @contextlib.contextmanager
@@ -163,14 +179,7 @@ def main() -> None:
                     for i in range(args.tables)]
             latencies, held, took = asyncio.run(run(bases, urls, args.seconds))
         finally:
-            for s in servers:
-                s.terminate()
-            for s in servers:
-                try:
-                    s.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    s.kill()
-                    s.wait()
+            stopped(servers)
     if not latencies:
         raise SystemExit("no action was acknowledged")
     q = statistics.quantiles(latencies, n=100)

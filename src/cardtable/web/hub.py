@@ -193,13 +193,19 @@ class Server(Room):
             return False
         return True
 
-    async def act(self, t: Table, conn: Conn, msg: Message) -> None:
-        """A seat proposes an action; an error frame says why it is refused (nothing is logged then)."""
+    def _may_change(self, conn: Conn, doing: str) -> bool:
+        """Whether ``conn`` may change its table now (a seat, and the database reachable); if not, it is told."""
         if conn.seat is None:
-            conn.send(error_frame("spectators cannot act; open a seat link to play"))
-            return
+            conn.send(error_frame(f"spectators cannot {doing}; open a seat link to play"))
+            return False
         if self.db_down is not None:
             conn.send(error_frame(TRY_AGAIN, retry=True))
+            return False
+        return True
+
+    async def act(self, t: Table, conn: Conn, msg: Message) -> None:
+        """A seat proposes an action; an error frame says why it is refused (nothing is logged then)."""
+        if not self._may_change(conn, "act"):
             return
         async with t.lock:
             if not await self._fresh(t, conn):
@@ -227,11 +233,7 @@ class Server(Room):
                 self._refuse(conn, t, e)
 
     async def next_deal(self, t: Table, conn: Conn) -> None:
-        if conn.seat is None:
-            conn.send(error_frame("spectators cannot deal; open a seat link to play"))
-            return
-        if self.db_down is not None:
-            conn.send(error_frame(TRY_AGAIN, retry=True))
+        if not self._may_change(conn, "deal"):
             return
         async with t.lock:
             if not await self._fresh(t, conn):
