@@ -160,6 +160,8 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=1, help="serve processes (PostgreSQL only beyond 1)")
     ap.add_argument("--pg", default=os.environ.get("CARDTABLE_TEST_PG"), help="a PostgreSQL server's URL")
     ap.add_argument("--bot-jobs", type=int, default=1, help="bot worker processes per serve process")
+    ap.add_argument("--before", help="a directory holding an older web package as 'oldweb' (SQLite, one process; "
+                                     "see benchmarks/bot_starvation.py)")
     args = ap.parse_args()
     if args.processes > 1 and args.backend != "postgresql":
         raise SystemExit("several processes need --backend postgresql")
@@ -173,7 +175,12 @@ def main() -> None:
         try:
             for _ in range(args.processes):
                 port = free_port()
-                servers.append(start_server(db, port, "--bot-jobs", str(args.bot_jobs)))
+                if args.before:
+                    servers.append(started([sys.executable, "-m", "uvicorn", "--factory", "oldweb.app:create_app",
+                                            "--port", str(port), "--log-level", "warning"], port,
+                                           PYTHONPATH=args.before, CARDTABLE_DB=db, CARDTABLE_BOT_DELAY="0"))
+                else:
+                    servers.append(start_server(db, port, "--bot-jobs", str(args.bot_jobs)))
                 bases.append(f"http://127.0.0.1:{port}")
             urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
                     for i in range(args.tables)]
@@ -185,7 +192,8 @@ def main() -> None:
     q = statistics.quantiles(latencies, n=100)
     after = os.getloadavg()
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
-          f"{args.players - 1} {args.bot} bots), {args.backend}, {args.processes} serve process"
+          f"{args.players - 1} {args.bot} bots), {'the older server, ' if args.before else ''}{args.backend}, "
+          f"{args.processes} serve process"
           f"{'es' if args.processes > 1 else ''}, {took:.1f} s")
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
           f"{held[2]} error frames")
