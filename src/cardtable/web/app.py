@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from .botwork import BotWorkers
 from .hub import Server
 from .pages import (
+    RULES_MD,
     STATIC,
     api_create,
     api_games,
@@ -32,6 +33,7 @@ from .pages import (
     api_record,
     api_table,
     home,
+    rules_html,
     rules_page,
     table_page,
     ws_table,
@@ -39,7 +41,7 @@ from .pages import (
 from .room import Table, TableBroken
 from .store import Store
 
-__all__ = ["STATIC", "Server", "Table", "TableBroken", "create_app", "settings_from_env"]
+__all__ = ["RULES_MD", "STATIC", "Server", "Table", "TableBroken", "create_app", "rules_html", "settings_from_env"]
 
 log = logging.getLogger("cardtable.web")
 
