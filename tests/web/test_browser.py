@@ -480,9 +480,9 @@ def test_every_game_is_created_from_the_home_page(live: LiveServer, browser: Any
 
 def test_thinking_indicator_and_last_trick(live: LiveServer, browser: Any) -> None:
     page = new_page(browser)
-    t = create(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
-    live.hub.bot_delay = 1.0  # bots take a second a move, as a person can follow
+    live.hub.bot_delay = 1.0  # bots take a second a move, as a person can follow (they start as the table is made)
     try:
+        t = create(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
         page.goto(live.url + t["seats"][0]["url"])
         page.wait_for_selector("#board .seat.thinking .dots", state="visible")
         thinking = page.locator("#board .seat.thinking").get_attribute("data-seat")
