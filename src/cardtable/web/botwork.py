@@ -282,3 +282,5 @@ class BotWorkers:
             # A table of bots only waits as long as its bot thought before its next move: at most half a worker.
             run_at = None if job.people else time.time() + spent
             await self.room.commit(t, job.seat, action, bot_seconds=spent if spent >= 0.001 else 0.0, run_at=run_at)
+        if run_at is not None:  # be back when the table's pause is over, not at the next poll
+            loop.call_later(spent, self.wake)
