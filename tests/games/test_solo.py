@@ -723,3 +723,18 @@ def test_progressive_failed_redoubled_bid() -> None:
         play(d, L2_PLAY)
         assert d.result().deltas == want, opt
         assert "Spade Solo doubled by seat 1 and redoubled" in d.result().lines[6]
+
+
+@pytest.mark.parametrize("gid", ["six-bid-solo", "frog", "coeur-d-alene-solo", "progressive-solo"])
+@pytest.mark.parametrize("tail", [" x", " again", " AS", " 3"])
+def test_a_bid_word_with_anything_after_it_is_refused_with_a_reason(gid: str, tail: str) -> None:
+    # Every malformed action raises IllegalAction with the rule, and changes nothing (once a KeyError from
+    # the wording of the reason when a bid word was followed by anything, "solo x" or "frog frog").
+    d = ct.load(gid).deal(deck=L2, dealer=0)
+    first = d.legal()[1]
+    before = (list(d.history), d.turn, d.legal())
+    with pytest.raises(ct.IllegalAction, match=f"the one word '{first}'"):
+        d.act(first + tail)
+    with pytest.raises(ct.IllegalAction, match="the one word 'pass'"):
+        d.act("pass" + tail)
+    assert (list(d.history), d.turn, d.legal()) == before

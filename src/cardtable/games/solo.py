@@ -272,10 +272,13 @@ class SoloDeal(TrickDeal):
         ph = self.phase
         if ph == "bid":
             a = self.auction
+            if word in ("pass", "double", "redouble", *self.ladder) and action != word:
+                return f"a call is the one word '{word}', with nothing after it"
             if word in self.ladder:
                 if seat == a.holder:
                     return "you hold the highest bid; you speak again only to redouble or pass"
-                return f"each bid must name a higher-ranking game than the last ({self.ladder[a.high_bid or ''].name})"
+                if a.high_bid is not None:
+                    return f"each bid must name a higher-ranking game than the last ({self.ladder[a.high_bid].name})"
             if word == "double":
                 return "a bid may be doubled once, by another player still in the bidding, in his turn"
             if word == "redouble":
