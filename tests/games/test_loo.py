@@ -310,12 +310,21 @@ def test_five_card_dealer_defends_without_miss() -> None:
     assert d.legal() == ["play", "play pool"]
 
 
-def test_lanterloo_leader_must_lead_trump() -> None:
-    # Seed 002: "The winner of each trick leads to the next, and must lead a trump if possible" (L5-GAP-6).
-    h = {1: "2H 9H 3S 4S 6D", 2: "KH 8S 9D TD 2D", 0: "7H 8C 9C TC 3D"}
+def test_lanterloo_opening_lead_is_free_and_the_winner_leads_trumps() -> None:
+    # Seed 002: "Eldest leads. ... The winner of each trick leads to the next, and must lead a trump if
+    # possible" (L5-GAP-6, revised): eldest's opening lead is free, the duty binds the winners of tricks.
+    # (This test once required eldest to lead a trump, the earlier reading of the sentence.)
+    h = {1: "2H 9H 3S 4S 6D", 2: "KH 8S 9D TD 2D", 0: "7H 6H 9C TC 3D"}
     d = deal("lanterloo", h, "5H", "play, play, play, keep, keep, keep")
-    assert d.legal() == ["9H", "2H"]
-    assert "lead a trump" in d.why_not("3S")
+    assert d.turn == 1 and d.legal() == ["4S", "3S", "9H", "2H", "6D"]   # two trumps, yet a free lead
+    d.act("3S")
+    assert d.legal() == ["8S"]                                          # follow and head
+    d.act("8S")
+    assert d.legal() == ["7H", "6H"]                                    # void: must trump
+    d.act("7H")
+    assert d.view(0)["last_trick"] == [[1, "3S"], [2, "8S"], [0, "7H"]] and d.turn == 0
+    assert d.legal() == ["6H"]                                          # the winner must lead a trump
+    assert "winner of a trick must lead a trump" in d.why_not("9C")
     # Hervey's five-card game keeps the three-card rules: two trumps -> a trump, else free.
     d = deal("five-card-loo", {**h, 1: "2H 4C 3S 4S 6D"}, "5H", "play, keep, play, keep, play, keep")
     assert d.legal() == ["4S", "3S", "2H", "4C", "6D"]
@@ -549,9 +558,13 @@ def test_pam_be_civil_only_for_a_leader_without_pam() -> None:
 
 def test_five_card_options_switch_the_rules() -> None:
     # L5-GAP-6 lead_rule, L5-GAP-3 pam_civil and L5-GAP-2 flush_order are options of both five-card games.
+    h = {1: "2H 9H 3S 4S 6D", 2: "KH 8S 9D TD 2D", 0: "7H 6H 9C TC 3D"}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep, 3S, 8S, 7H",
+             lead_rule="winner_leads_trump")
+    assert d.legal() == ["6H"]   # Parlett's rule in Hervey's game: the winner leads a trump
+    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep")
+    assert d.legal() == ["9H", "2H"]   # Hervey's rule 4 binds the opening lead too
     h = {1: "2H 4C 3S 4S 6D", 2: "KH 8S 9D TD 2D", 0: "7H 8C 9C TC 3D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep", lead_rule="must_lead_trump")
-    assert d.legal() == ["2H"]
     d = deal("lanterloo", h, "5H", "play, play, play, keep, keep, keep", lead_rule="three_card_rules")
     assert d.legal() == ["4S", "3S", "2H", "4C", "6D"]
     lone = {**P, 2: "JC 8S 9D TD 2D"}

@@ -91,8 +91,9 @@ top of the pack" — a bidding round, then an exchange round (``exchange <cards>
 "Eldest leads. If the trump Ace is led (now or subsequently) its leader may say, 'Pam be
 civil,' whereupon the holder of J may not play it if he has any other trump"
 (``pam_civil="unless_only_trump"``). "The winner of each trick leads to the next, and must lead
-a trump if possible" (``lead_rule="must_lead_trump"``, every lead, L5-GAP-6). "Each trick earns
-one-fifth of the pool." Parlett does not say what a looed player pays: as in Hervey's parent
+a trump if possible" (``lead_rule="winner_leads_trump"``, L5-GAP-6): the duty binds the winners of
+tricks, so eldest's opening lead is free (apart from "Pam be civil"). "Each trick earns one-fifth
+of the pool." Parlett does not say what a looed player pays: as in Hervey's parent
 game, the pool as it stood at the start of the deal (ENGINE DEFAULT from seed 000; options
 ``penalty`` / ``penalty_limit``). A flush "is deemed to win all five tricks without play, and is
 appropriately paid by anyone who does not himself hold either Pam or a flush": the holder takes
@@ -290,8 +291,8 @@ class LooDeal(TrickDeal):
         return self.explain_play(seat, action)
 
     def lead_rule_text(self) -> str:
-        if self.lead_rule == "must_lead_trump":
-            return "the leader must lead a trump if possible (Parlett)"
+        if self.lead_rule == "winner_leads_trump":
+            return "the winner of a trick must lead a trump to the next if he can"
         return ("the leader must lead the Ace of trumps (the King if the Ace is turned up), and a trump when "
                 "holding two or more (the highest when only two are in the game)")
 
@@ -432,8 +433,10 @@ class LooDeal(TrickDeal):
         hand = self.hands[seat]
         r = self.rules
         trumps = hand & r.trump_mask
-        if self.lead_rule == "must_lead_trump":
-            return trumps or hand
+        if self.lead_rule == "winner_leads_trump":
+            # Parlett: "Eldest leads. ... The winner of each trick leads to the next, and must lead a trump
+            # if possible": the opening lead is free (L5-GAP-6).
+            return (trumps or hand) if self.played else hand
         top = self._trump_card(KING if self.pack.rank[self.turn_up] == ACE and
                                self.pack.suit[self.turn_up] == self.trump else ACE)
         if hand >> top & 1:
@@ -672,8 +675,9 @@ def _five(flush_order: str, pam_civil: str, lead_rule: str) -> tuple[Option, ...
         Option("pam_civil", str, pam_civil, ("absolute", "unless_only_trump"),
                doc="'Pam be civil': Pam may not be played to the trick at all, or not if the holder has another trump",
                source="seed 000: 'debarred from playing it'; seed 002: 'if he has any other trump'; L5-GAP-3"),
-        Option("lead_rule", str, lead_rule, ("three_card_rules", "must_lead_trump"),
-               doc="lead obligations: the trump Ace / two-trump rules, or every leader leads a trump if possible",
+        Option("lead_rule", str, lead_rule, ("three_card_rules", "winner_leads_trump"),
+               doc="lead obligations: the trump Ace and two-trump rules at every lead, or the winner of each "
+                   "trick leads a trump to the next if he can (the opening lead free)",
                source="seed 000 rules 3-4; seed 002 'must lead a trump if possible'; L5-GAP-6"),
     )
 
@@ -825,7 +829,7 @@ class Lanterloo(Loo):
     dealer_protect = False
     option_specs = (
         *_common(5, dealer_antes="always"),
-        *_five("pam_first", "unless_only_trump", "must_lead_trump"),
+        *_five("pam_first", "unless_only_trump", "winner_leads_trump"),
         *_flush("holder"),
         Option("deal", str, "3+2", ("3+2", "2+3"), doc="how the five cards are dealt",
                source="seed 002: 'five cards each (3+2 or 2+3)'"),
