@@ -260,16 +260,44 @@ def test_flush_looes_the_board_pam_exempt() -> None:
     # Seed 000 five-card 5: "He wins the pool and all the other players, except those who may hold flushes
     # or Pam, are looed."
     h = {1: "2S 3S 4S 6S 9S", 2: "JC 9D TD 2D 5C", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, pass, play, keep")
-    assert d.over
+    d = deal("five-card-loo", h, "5H")
+    assert d.over and d.history == []   # "must expose his hand at once" (L5-GAP-5): nobody decides
     assert d.result().deltas == [-10, 5, 0] and d.result().pools == {"pool": 5}
     assert d.view(0)["exposed"] == {1: ["9S", "6S", "4S", "3S", "2S"]}  # "must expose his hand"
+
+
+def test_a_dealt_flush_is_shown_at_once_and_no_exchange_can_beat_it() -> None:
+    # Seed 000 five-card 5: a player who holds a flush "must expose his hand at once. He wins the pool"
+    # (L5-GAP-5, revised): the deal ends as the cards are dealt, so seat 2, who could exchange 9D for the
+    # 7H on the stock and hold a trump flush, never gets to; Lanterloo's timing (option) lets him.
+    h = {1: "2S 3S 4S 6S 9S", 2: "2H 3H 4H 6H 9D", 0: "7C 8C 9C TC 4D"}
+    d = deal("five-card-loo", h, "5H", stock="7H")
+    assert d.over and d.legal() == [] and d.view(2)["hand"] == ["6H", "4H", "3H", "2H", "9D"]
+    assert d.result().deltas == [-10, 5, -5] and d.result().pools == {"pool": 10}
+    d = deal("five-card-loo", h, "5H", "play, keep, play, exchange 9D, play, keep", stock="7H",
+             flush_shown="after_exchange")
+    assert d.over and d.view(1)["hand"] == ["9S", "6S", "4S", "3S", "2S"]
+    assert d.result().deltas == [-10, 0, 5] and d.result().pools == {"pool": 5}   # the trump flush wins
+    assert d.view(0)["exposed"][2] == ["7H", "6H", "4H", "3H", "2H"]
+
+
+def test_a_flush_made_by_exchange_is_shown_before_the_first_lead() -> None:
+    # With no flush dealt, a flush made by exchange is held and shown when the entering is over, before the
+    # first lead: it "wins the pool and all the other players, except those who may hold flushes or Pam, are
+    # looed" (seed 000 five-card 5).
+    h = {1: "2S 3S 4S 6S 9D", 2: "KH 9C TD 2D 3D", 0: "7C 8C 9H TC 4D"}
+    d = deal("five-card-loo", h, "5H", "play, exchange 9D", stock="KS")
+    assert not d.over and d.phase == "enter" and d.turn == 2
+    for a in ("play", "keep", "play", "keep"):
+        d.act(a)
+    assert d.over and d.result().deltas == [-10, 5, -5]
 
 
 def test_flush_broken_by_exchange_still_counts() -> None:
     # L5-GAP-5: "a flush held at the deal also counts even if broken by exchange".
     h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, exchange 2S, play, keep, play, keep", stock="KD")
+    d = deal("five-card-loo", h, "5H", "play, exchange 2S, play, keep, play, keep", stock="KD",
+             flush_shown="after_exchange")
     assert d.over and d.result().deltas == [-10, 5, -5]
 
 
@@ -278,7 +306,7 @@ FL = {1: "2S 3S 4S 6S 9S", 2: "2H 3H 4H 6H 7H", 0: "JC AD KD QD TD"}
 
 def test_trump_flush_beats_plain_and_pam_flush_hervey() -> None:
     # Seed 000: "one in the trump suit wins over one in a plain suit"; Hervey: 4 + Pam is a flush of its suit.
-    d = deal("five-card-loo", FL, "5H", "pass, pass")
+    d = deal("five-card-loo", FL, "5H")
     assert d.over and d.result().deltas == [-5, 0, 5]
 
 
@@ -291,16 +319,17 @@ def test_pam_flush_first_parlett() -> None:
 def test_equal_plain_flushes_divide_or_elder() -> None:
     # L5-GAP-1: "exactly equal ... the pool is divided"; option elder_hand.
     h = {1: "2S 3S 4S 6S 9S", 2: "2D 3D 4D 6D 9D", 0: "7H 8C 9C TC 4C"}
-    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep")
+    d = deal("five-card-loo", h, "5H")
     assert d.result().deltas == [-10, Fraction(5, 2), Fraction(5, 2)]
-    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, play, keep", flush_tie="elder_hand")
+    d = deal("five-card-loo", h, "5H", flush_tie="elder_hand")
     assert d.result().deltas == [-10, 5, 0]
 
 
 def test_flush_passers_option() -> None:
     # L5-GAP-5 option: passers are not looed by a flush.
     h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, pass, play, keep", flush_loos_passers=False)
+    d = deal("five-card-loo", h, "5H", "play, keep, pass, play, keep", flush_loos_passers=False,
+             flush_shown="after_exchange")
     assert d.result().deltas == [-10, 5, 0]
 
 
@@ -376,7 +405,7 @@ def test_irish_limited_loo_cap() -> None:
 def test_irish_three_card_flush_option() -> None:
     # IL-GAP-1 option flush3: three of a suit looes the board.
     h = {1: "2S 3S 4S", 2: "3H KD 2D", 0: "QH JH 9C"}
-    d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep", flush3=True)
+    d = deal("irish-loo", h, "5H", flush3=True)   # dealt: shown at once, as in the five-card game
     assert d.over and d.result().deltas == [-6, 3, -3]
     d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep")
     assert not d.over
@@ -573,7 +602,7 @@ def test_five_card_options_switch_the_rules() -> None:
     d = deal("lanterloo", lone, "5H", "play, play, play, keep, keep, keep, AH civil", pam_civil="absolute")
     assert d.legal() == ["8S", "TD", "9D", "2D"]
     # Pam flush first (Parlett) in Hervey's game; trump flush first (Hervey) in Lanterloo.
-    d = deal("five-card-loo", FL, "5H", "pass, pass", flush_order="pam_first")
+    d = deal("five-card-loo", FL, "5H", flush_order="pam_first")
     assert d.result().deltas == [0, 0, 0] and d.result().pools == {"pool": 0}
     d = deal("lanterloo", FL, "5H", "play, play, play, keep, keep, keep", flush_order="trump_then_plain",
              flush_paid_to="pool")
@@ -583,7 +612,7 @@ def test_five_card_options_switch_the_rules() -> None:
 def test_flush_ends_the_deal_and_next_ante() -> None:
     # A flush "looes the board": the looed pay into the pool (Hervey), so the next dealer does not ante.
     h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, play, keep, pass")
+    d = deal("five-card-loo", h, "5H")
     assert d.over and d.carry == {"pools": {"pool": 10}, "ante_due": False}
     assert "looes the board" in d.view(2)["status"]
 
@@ -591,7 +620,7 @@ def test_flush_ends_the_deal_and_next_ante() -> None:
 def test_flush_paid_to_the_holder_option() -> None:
     # Option flush_paid_to="holder" (Peel: the holder "receives from each of the players ... the amount of a loo").
     h = {1: "2S 3S 4S 6S 9S", 2: "JC 9D TD 2D 5C", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, pass, play, keep", flush_paid_to="holder")
+    d = deal("five-card-loo", h, "5H", flush_paid_to="holder")
     res = d.result()
     assert res.deltas == [-10, 10, 0] and res.pools == {"pool": 0}   # Pam's holder (seat 2) is exempt
     assert d.carry["ante_due"] is True
@@ -602,7 +631,7 @@ def test_flush_spares_the_dealer_playing_for_the_pool() -> None:
     # ENGINE DEFAULT from seed 000: playing for the pool "he is not looed", so a flush does not loo him either;
     # the passer is looed (L5-GAP-5).
     h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", "play, keep, pass")
+    d = deal("five-card-loo", h, "5H", "play, keep, pass", flush_shown="after_exchange")
     assert d.legal() == ["play", "play pool"]
     d.act("play pool")
     d.act("keep")

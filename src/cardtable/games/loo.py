@@ -57,10 +57,15 @@ trump, never a club (L5-GAP-4); "if, however, a player leads the Ace of trumps a
 'Pam be civil' the holder of Pam is debarred from playing it to the trick" (lead ``AH civil``;
 ``pam_civil="absolute"``, L5-GAP-3: a holder whose only trump is Pam is then void in trumps).
 "5. If a player holds five cards of a suit, or four cards of a suit and Pam, he is said to hold
-a flush ... He wins the pool and all the other players, except those who may hold flushes or
-Pam, are looed." Flushes are shown after the entering/exchanging round, before the first lead;
-a flush held at the deal counts even if broken by exchange; passers are looed too (L5-GAP-5,
-option ``flush_loos_passers``). Ranking (L5-GAP-1/2): a trump flush beats a plain flush, then
+a flush and must expose his hand at once. He wins the pool and all the other players, except
+those who may hold flushes or Pam, are looed." A flush dealt is shown at once (L5-GAP-5,
+``flush_shown="at_once"``): the deal ends as the cards are dealt, before anyone decides or
+exchanges, so a flush made later by exchange cannot beat it; if nobody is dealt a flush, a flush
+made by exchange is shown when the entering is over, before the first lead. Option
+``flush_shown="after_exchange"`` (Parlett's timing, below): flushes are compared after the
+entering and exchanging, a flush held at the deal counting even if broken by exchange. Those who
+passed are looed too (Peel: "whether they stood or not"; option ``flush_loos_passers``).
+Ranking (L5-GAP-1/2): a trump flush beats a plain flush, then
 the highest card(s) win, Pam counting as the highest card; exact equals divide the pool
 (``flush_tie="elder_hand"``: the elder, nearest the dealer's left, wins). Hervey's 4 + Pam is a
 flush of the four cards' suit (``flush_order="trump_then_plain"``). Those looed by a flush pay
@@ -77,14 +82,18 @@ Irish Loo: "Every player is dealt three cards, there is no Pam and no miss, but 
 allowed to exchange cards by drawing from the stock ... if Clubs are trumps everyone must enter
 the game. It is known as Club Law and makes it imperative that the penalty for being looed must
 be limited" — Club Law on; the loo capped at twice the ante (IL-GAP-2, ENGINE DEFAULT); no
-flushes unless ``flush3`` (IL-GAP-1: three of a suit looes the board).
+flushes unless ``flush3`` (IL-GAP-1: three of a suit looes the board; a dealt one is shown at once,
+as in the five-card game, option ``flush_shown``).
 
 Lanterloo (Parlett's Five-card Loo): "From three to ten receive five cards each (3+2 or 2+3)
 ... Dealer antes five chips to the pot before dealing, and turns the next for trump" (the
 dealer antes every deal). "A flush is five cards of the same suit, or four of a suit plus Pam.
 The best flush is four of a suit plus Pam, followed by a flush in trumps, then by the
 plain-suit flush containing the highest top card or cards. Whoever holds the best flush ...
-'looes the board' immediately" (``flush_order="pam_first"``). "Each in turn may pass or play,
+'looes the board' immediately" (``flush_order="pam_first"``), "whether before or after
+exchanging cards": flushes are compared when the exchanges are over, before the first lead, a
+flush held at the deal counting even if broken by exchange (``flush_shown="after_exchange"``,
+L5-GAP-5). "Each in turn may pass or play,
 thereby undertaking to win at least one trick. (Variant: No one may pass if clubs are trump.)
 Each active player may discard as many as he likes in return for the same number dealt from the
 top of the pack" — a bidding round, then an exchange round (``exchange <cards>`` / ``keep``).
@@ -216,6 +225,12 @@ class LooDeal(TrickDeal):
         self.club_law = bool(o.club_law) and self.trump == CLUBS
         r = trick_rules(self.trump, g.pam, o.undertrump_required)
         self.rules = r
+        self.shown_at_deal = False
+        if g.flushes and g.rule("flush_shown") == "at_once" and self._find_flushes():
+            # Hervey: a player dealt a flush "must expose his hand at once. He wins the pool" (L5-GAP-5).
+            self.shown_at_deal = True
+            self._end("flush")
+            return
         if self.club_law:
             # Club Law: "if Clubs are trumps everyone must enter the game"; the miss is withdrawn.
             self.entered = (1 << n) - 1
@@ -528,7 +543,7 @@ class LooDeal(TrickDeal):
             exempt = self.flush_holders | sum(1 << s for s in range(self.players) if self.hands[s] & PAM_BIT)
             if self.for_pool:
                 exempt |= 1 << d
-            if not self.flush_loos_passers:
+            if not self.flush_loos_passers and not self.shown_at_deal:
                 exempt |= ~self.entered
             looed = [s for s in self.order if not exempt >> s & 1]
             if self.game.rule("flush_paid_to") == "holder":
@@ -691,8 +706,13 @@ _FLUSH = (
 )
 
 
-def _flush(paid_to: str = "pool") -> tuple[Option, ...]:
+def _flush(paid_to: str = "pool", shown: str = "at_once") -> tuple[Option, ...]:
     return (
+        Option("flush_shown", str, shown, ("at_once", "after_exchange"),
+               doc="a flush dealt is shown at once, ending the deal before anyone decides or exchanges; or "
+                   "flushes are compared after the exchanges (a flush held at the deal still counts)",
+               source="seed 000: 'must expose his hand at once'; seed 002: 'whether before or after "
+                      "exchanging cards'; L5-GAP-5"),
         *_FLUSH,
         Option("flush_paid_to", str, paid_to, ("pool", "holder"),
                doc="those looed by a flush pay their loo into the pool (for the next deal), or to the flush holder",
@@ -729,7 +749,7 @@ class Loo(Game):
                source="L3-GAP-1"),
     )
     defaults = {"lead_rule": "three_card_rules", "pam_civil": "absolute", "flush_order": "trump_then_plain",
-                "flush_tie": "divide", "flush_loos_passers": True, "flush_paid_to": "pool",
+                "flush_tie": "divide", "flush_loos_passers": True, "flush_paid_to": "pool", "flush_shown": "at_once",
                 "defend_pool_hand": "own_or_miss", "deal": "singly", "flush3": False}
 
     def rule(self, name: str) -> Any:
@@ -830,7 +850,7 @@ class Lanterloo(Loo):
     option_specs = (
         *_common(5, dealer_antes="always"),
         *_five("pam_first", "unless_only_trump", "winner_leads_trump"),
-        *_flush("holder"),
+        *_flush("holder", "after_exchange"),
         Option("deal", str, "3+2", ("3+2", "2+3"), doc="how the five cards are dealt",
                source="seed 002: 'five cards each (3+2 or 2+3)'"),
     )
