@@ -626,6 +626,26 @@ def test_auction_bonus_for_the_highest_trump_actually_played() -> None:
     assert "the highest trump played, JC, is worth 5 more to seats 0 and 2" in d.result().lines
 
 
+def test_auction_thirty_is_a_bid_for_all_five_tricks_even_with_no_trump_played() -> None:
+    # "A bid of 30 (for all five tricks) is worth 60 if it is made" (A45-GAP-5): made when the bidding side
+    # takes every trick, even when no trump is played and the five for the highest trump goes to nobody
+    # (5 tricks x 5 = 25 points, yet the bid of 30 is made).
+    hands = ["KS QS JS KD QD", "2S 3S 4S 2D 3D", "KC QC JC JD TD", "2C 3C 4C 4D 5D"]
+    d = ct.load("auction-forty-five").deal(deck=dealt(hands, 3), dealer=3)
+    play(d, "bid 30, pass, pass, pass, trump hearts, done, done, done, done")
+    assert d.turn == 1 and d.view(1)["hand"] == ["4S", "3S", "2S", "3D", "2D"]  # nobody holds a trump
+    play(d, "2S, JD, 4D, KS")
+    assert d.view(0)["last_trick"] == [[1, "2S"], [2, "JD"], [3, "4D"], [0, "KS"]] and d.turn == 0
+    play(d, "QS, 3S, TD, 5D, JS, 4S, KC, 2C, KD, 2D, QC, 3C")
+    assert d.legal() == ["QD"]
+    play(d, "QD, 3D, JC, 4C")
+    assert d.view(0)["tricks_won"] == [5, 0, 0, 0]
+    res = d.result()
+    assert res.deltas == [60, 0, 60, 0]
+    assert "seats 0 and 2 took all five tricks, making the bid of 30, which is worth 60" in res.lines
+    assert not any("highest trump" in line for line in res.lines)
+
+
 def test_auction_thirty_failed_loses_thirty() -> None:
     # "A bid of 30 (for all five tricks) is worth 60 if it is made and loses 30 if it fails."
     d = ct.load("auction-forty-five").deal(deck=dealt(A45, 3), dealer=3)

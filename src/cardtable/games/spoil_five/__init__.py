@@ -81,8 +81,10 @@ dealer's left, as each says ``done``; a player may not discard more cards than a
 leads". "Each trick won counts 5 and the highest trump in play counts an additional 5"
 (A45-GAP-4: the trick holding the highest trump actually played). "If the high bidder's side makes
 its bid, it scores all it makes; if it fails, the amount of the bid is subtracted ... The opposing
-side always scores whatever it wins in tricks. A bid of 30 ... is worth 60 if it is made and loses
-30 if it fails. Game is won by the first side to reach 120" (A45-GAP-3, ``tie_order``).
+side always scores whatever it wins in tricks. A bid of 30 (for all five tricks) is worth 60 if it is
+made and loses 30 if it fails": made when the bidding side takes every trick, whatever its points
+(A45-GAP-5: if no trump is played, the five for the highest trump goes to nobody, yet the bid is
+made). "Game is won by the first side to reach 120" (A45-GAP-3, ``tie_order``).
 
 **Hasenpfeffer** (4 players, 2 v 2, partners opposite: seats 0 and 2 v 1 and 3, as in partnership
 euchre; 25 cards A K Q J T 9 and the joker). "The joker is the highest trump", then the euchre

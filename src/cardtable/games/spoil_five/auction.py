@@ -146,11 +146,16 @@ class AuctionDeal(FortyFiveDeal):
             return [0] * self.nsides
         got = self.made_points()
         b = self.side(self.bidder)
-        if got[b] >= self.high:
-            got[b] = 60 if self.high == 30 else got[b]
-        else:
+        if self.high == 30:  # "A bid of 30 (for all five tricks) is worth 60 if it is made" (A45-GAP-5)
+            got[b] = 60 if self.made_thirty() else -30
+        elif got[b] < self.high:
             got[b] = -self.high
         return got
+
+    def made_thirty(self) -> bool:
+        """A bid of 30 is a bid for all five tricks: made when the bidding side takes every trick, even if no
+        trump is played and the five for the highest trump goes to nobody (A45-GAP-5)."""
+        return self.side_tricks()[self.side(self.bidder)] == 5
 
     def point_lines(self, pts: list[int]) -> list[str]:
         if self.bidder < 0:
@@ -164,10 +169,12 @@ class AuctionDeal(FortyFiveDeal):
             took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)} for {got[t]}"
             if t != b:
                 lines.append(took + " (the opponents always score their tricks)")
+            elif self.high == 30 and pts[t] < 0:
+                lines.append(f"{took}, not all five tricks the bid of 30 asks for: they go back 30")
             elif pts[t] < 0:
                 lines.append(f"{took}, short of the bid of {self.high}: they go back {self.high}")
             elif self.high == 30:
-                lines.append(f"{took}, making the bid of 30, which is worth 60")
+                lines.append(f"{self.members(t)} took all five tricks, making the bid of 30, which is worth 60")
             else:
                 lines.append(f"{took}, making the bid of {self.high}: they score all they took")
         return lines
