@@ -694,19 +694,28 @@ def test_progressive_round_and_round() -> None:
     assert d.phase == "play" and d.declarer == 0 and d.view(0)["contract"] == "Heart Solo"  # type: ignore[attr-defined]
 
 
-@pytest.mark.provisional  # PS-GAP-4 (ENGINE DEFAULT)
-def test_progressive_doubled_holder_who_passes_keeps_his_bid() -> None:
-    # The doubled bidder's pass declines to redouble; if overcalled, he may bid again.
+def test_progressive_a_pass_is_final_even_for_the_doubled_holder() -> None:
+    # Seed 001: "Once a player passes, he may not reenter the bidding" (PS-GAP-5): the doubled bidder who
+    # passes instead of redoubling is out; his bid stands unless overcalled, and overcalled he cannot come
+    # back. (This test once let him bid again after an overcall.)
     d = prog().deal(deck=L3, dealer=0)
     for a in ("frog", "double", "pass"):
         d.act(a)
     assert d.turn == 1 and d.legal() == ["pass", "redouble"]
     d.act("pass")
     assert d.turn == 2 and d.view(0)["high_bidder"] == 1 and d.view(0)["doubled"] == 1
-    d.act("spade-solo")
-    assert d.turn == 1 and d.legal() == ["pass", "club-solo", "diamond-solo", "heart-solo", "double"]
-    d.act("pass")
+    assert d.legal() == ["pass", "spade-solo", "club-solo", "diamond-solo", "heart-solo"]
+    d.act("spade-solo")   # everyone else has passed: the overcall ends the bidding
     assert d.phase == "play" and d.declarer == 2 and d.view(0)["doubled"] == 0  # type: ignore[attr-defined]
+    assert d.view(0)["contract"] == "Spade Solo"
+    # "His bid stands if nobody overcalls": the doubler passes too, and the doubled frog is the contract.
+    d = prog().deal(deck=L3, dealer=0)
+    for a in ("frog", "double", "pass", "pass"):
+        d.act(a)
+    assert d.turn == 2 and d.legal() == ["pass", "spade-solo", "club-solo", "diamond-solo", "heart-solo"]
+    d.act("pass")
+    assert d.phase == "discard" and d.declarer == 1 and d.view(0)["doubled"] == 1  # type: ignore[attr-defined]
+    assert d.view(0)["contract"] == "Frog" and d.view(0)["doubler"] == 2
 
 
 @pytest.mark.provisional  # PS-GAP-2

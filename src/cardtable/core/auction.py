@@ -16,13 +16,16 @@ Once round (Nap, Auction Schafkopf): each seat speaks once, each bid higher than
 Round and round (Michigan's widow, Progressive Solo): a seat that passes is out; the bidding
 ends when no one but the holder is left. With ``doubling``, another seat may double the
 holding bid and the holder may then redouble; neither ends the bidding, and an overcall
-cancels the double.
+cancels the double. A pass is final for everyone, the doubled holder included ("Once a player
+passes, he may not reenter the bidding"): his bid stands unless someone overcalls it.
 
 >>> r = Auction(("frog", "solo"), order=[1, 2, 0], mode="round", doubling=True)
->>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble
+>>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble, and he is out
 ...     r.call(w)
->>> r.speaker, r.options(), r.doubled, r.doubler
-(2, ['pass', 'solo'], 1, 2)
+>>> r.speaker, r.options(), r.doubled, r.doubler, r.holder
+(2, ['pass', 'solo'], 1, 2, 1)
+>>> r.call("solo"); r.done, r.holder   # overcalled, the holder who passed cannot come back
+(True, 2)
 
 Two at a time (Six-Bid Solo): the first two seats settle between themselves, then the
 survivor meets the next seat; a bid is always answered by the seat it overcalled.
@@ -121,7 +124,7 @@ class Auction:
         elif word != "pass":
             self.high, self.holder = self.bids.index(word), s
             self.doubled, self.doubler = 0, None
-        elif s != self.holder:  # the holder's pass only declines to redouble
+        else:  # a pass is final, the holder's too (his bid stands unless overcalled)
             self.out |= 1 << s
         if self.mode == "once":
             self.pos += 1

@@ -103,9 +103,10 @@ discards counting for him in play. Other bidders do not use the widow, but the c
 count for them." "Any player in his turn may double a bid" (``double``); "a doubled player may
 redouble" (``redouble``, in his turn). "A double or redouble does not end the bidding. The
 doubled or redoubled bid may be overcalled by anyone making a higher bid in turn"; an
-overcall cancels the double (PS-GAP-4, engine default). The doubled bidder who passes in his
-turn only declines to redouble: he keeps his bid and may bid again if he is overcalled
-(ENGINE DEFAULT; otherwise all three could pass and leave a bid nobody holds). Rates per
+overcall cancels the double (PS-GAP-4, engine default). A pass is final for everyone, the holder
+of a doubled bid included (PS-GAP-5): if he passes in his turn instead of redoubling he is out of
+the bidding; his bid stands and becomes the contract if nobody overcalls it, and if somebody does
+he cannot come back. The highest bid made is always the contract. Rates per
 point over or under 60: frog 1, spade 2, club 3, diamond 4, heart 5; "if both sides make 60,
 it is rated a tie". Doubled: a made bid collects twice the usual from the doubler and the usual from the others;
 a failed one pays twice to each opponent (PS-GAP-2; ``failed_double_pays``); redoubled: four
