@@ -32,7 +32,8 @@ def expand(spec: str) -> list[str]:
     return out
 
 
-def michigan(gid: str, hands: list[str], widow: str, dealer: int, **options: object) -> ct.Deal:
+def michigan(gid: str, hands: list[str], widow: str, dealer: int, carry: dict | None = None,
+             **options: object) -> ct.Deal:
     """A Michigan-style deal: all 52 one at a time, the widow first at the dealer's left."""
     n = len(hands)
     lists = [expand(widow)] + [expand(hands[(dealer + 1 + i) % n]) for i in range(n)]
@@ -41,7 +42,7 @@ def michigan(gid: str, hands: list[str], widow: str, dealer: int, **options: obj
         for cards in lists:
             if cards:
                 order.append(cards.pop(0))
-    d = ct.load(gid, players=n, **options).deal(deck=" ".join(order), dealer=dealer)
+    d = ct.load(gid, players=n, **options).deal(deck=" ".join(order), dealer=dealer, carry=carry)
     assert [sorted(d.view(s)["hand"]) for s in range(n)] == [sorted(expand(h)) for h in hands]
     return d
 
@@ -165,6 +166,29 @@ def test_widow_auction_payment() -> None:
     # "Dealer collects the amount of the chips of the highest bid."
     assert "seat 1 buys the widow from the dealer, seat 2, for 3" in res.lines
     assert sum(res.deltas) + sum(res.pools.values()) == 0
+
+
+def test_widow_auction_has_no_practical_ceiling() -> None:
+    # Seed: "auction off the right to exchange the widow to the highest bidder ... Dealer collects the amount of
+    # the chips of the highest bid": no limit (MI-GAP-5). The list of bids must stop somewhere; it stops at
+    # 100, or at all the chips on the money cards when they are more. (The ceiling was once 10.)
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    play(d, "keep")
+    assert d.legal() == ["pass"] + [f"bid {i}" for i in range(1, 101)]
+    play(d, "bid 40")
+    assert d.turn == 1 and d.legal()[1] == "bid 41" and d.legal()[-1] == "bid 100"
+    assert "from 41 to 100" in d.why_not("bid 40") and "from 41 to 100" in d.why_not("bid 101")
+    play(d, "bid 75", "pass")
+    assert d.phase == "lead" and sorted(d.view(1)["hand"]) == sorted(expand(E_WIDOW))
+    while not d.over:
+        d.act(d.legal()[0])
+    assert "seat 1 buys the widow from the dealer, seat 2, for 75" in d.result().lines
+    # Chips carried on the layout raise the ceiling: 70 on each money card, and 3 players' antes on each.
+    names = ("ace of hearts", "king of clubs", "queen of diamonds", "jack of spades")
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, carry={"pools": dict.fromkeys(names, 70)})
+    assert d.view(0)["pools"] == dict.fromkeys(names, 73)
+    play(d, "keep")
+    assert d.legal()[-1] == f"bid {4 * (70 + 3)}"
 
 
 def test_widow_auction_without_bids_leaves_it_dead() -> None:
@@ -440,7 +464,7 @@ def test_ids_aliases_players_and_bad_options() -> None:
         for n in (2, 9):
             with pytest.raises(ct.RulesError, match="3 to 8 players"):
                 ct.load(gid, players=n)
-    bad = [("michigan", {"widow_max_bid": 0}, "from 1 to 100"), ("spin", {"spin_bonus": 2}, "one of 0, 3"),
+    bad = [("michigan", {"widow_max_bid": -1}, "from 0 to 10000"), ("spin", {"spin_bonus": 2}, "one of 0, 3"),
            ("boodle", {"deal_table": "x"}, "'foster', 'sixteen'"),
            ("jackpot-michigan", {"jackpot_pay_on": "x"}, "'hand_n_plus_1', 'hand_n'"),
            ("sequence-michigan", {"sequence_ante": 0}, "from 1 to 10"),

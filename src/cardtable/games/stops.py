@@ -26,8 +26,10 @@ pack does not divide evenly." "After dealer looks at his hand, he may exchange i
 (action ``take``: his own hand goes face down, dead). "If he decides to keep his original hand"
 (``keep``) "he must auction off the right to exchange the widow to the highest bidder among the
 other players. Dealer collects the amount of the chips of the highest bid." The auction goes round
-from the dealer's left (``bid N``, ``pass``; a seat that passes is out) up to the option
-``widow_max_bid`` (ENGINE DEFAULT 10); the buyer exchanges at once. MI-GAP-4: if nobody bids the
+from the dealer's left (``bid N``, ``pass``; a seat that passes is out); the buyer exchanges at
+once. The seed sets no limit (MI-GAP-5): a ceiling exists only because the legal actions are a
+finite list, and it is set where no sensible bid reaches it, 100 or all the chips on the money
+cards if they are more (option ``widow_max_bid``: a lower ceiling by agreement). MI-GAP-4: if nobody bids the
 widow stays dead. "The face-down hand is not used in play." Only the exchanger knows the dead hand.
 "Players cut for the deal ... Thereafter the deal rotates to the left": the cut is not modelled (a
 match's first dealer is given, seat 0 by default); the deal then passes to the left.
@@ -267,8 +269,10 @@ class MichiganDeal(Deal):
         if ph == "widow":
             return "the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')"
         if ph == "auction":
-            return ("bid more than the highest bid, up to the option widow_max_bid, or pass ('auction off the "
-                    "right to exchange the widow to the highest bidder')")
+            a = self.auction
+            assert a is not None
+            return (f"bid a number of chips from {a.high + 2} to {len(a.bids)}, more than the highest bid, or pass "
+                    "('auction off the right to exchange the widow to the highest bidder')")
         if ph == "stake":
             return ("place your four chips on the money cards, naming the card of each chip in the order "
                     f"{', '.join(self.game.stake_words())}, e.g. '{self.game.stake_actions()[0]}'")
@@ -320,8 +324,8 @@ class MichiganDeal(Deal):
                 self._begin_play()
             else:
                 order = self.seats_from_left()[:-1]
-                self.auction = Auction(tuple(f"bid {i}" for i in range(1, self.game.options.widow_max_bid + 1)),
-                                       order, once=False)
+                top = self.game.options.widow_max_bid or max(100, sum(self.pools.values()))  # MI-GAP-5
+                self.auction = Auction(tuple(f"bid {i}" for i in range(1, top + 1)), order, once=False)
                 self.phase, self.turn = "auction", self.auction.speaker
         elif ph == "auction":
             self._bid(action)
@@ -703,8 +707,10 @@ class Michigan(Game):
     option_specs: tuple[Option, ...] = (
         Option("dealer_double_ante", bool, False, doc="the dealer puts two chips on each money card, the others one",
                source="MI-GAP-1 (pagat, Bicycle: dealer 2, others 1; seed: everyone 1)"),
-        Option("widow_max_bid", int, 10, range(1, 101), doc="the highest bid allowed in the widow auction",
-               source="ENGINE DEFAULT (the seed sets no limit)"),
+        Option("widow_max_bid", int, 0, range(0, 10001),
+               doc="the highest bid allowed in the widow auction; 0: no practical ceiling (100, or all the chips "
+                   "on the money cards if they are more)",
+               source="MI-GAP-5 (the seed sets no limit)"),
         penalised_option,
     )
 
