@@ -9,6 +9,17 @@ after the deal, and one line of explanation per payment. :class:`Ledger` builds 
 >>> s = led.settlement()
 >>> s.deltas, s.pools, s.balanced(start_pools={"pool": 3})
 ([2, -2, -1], {'pool': 4}, True)
+
+A game scored in points that also plays for chips (Norrlandsknack: a stake to a pot, a chip for each loaf,
+the pot to the winner) keeps the chips apart from the points: ``chips_to_pool`` and ``chips_from_pool`` fill
+:attr:`Settlement.chips`, which balances with the pools as chip deltas do.
+
+>>> led = Ledger(2, unit="points")
+>>> led.score(0, 3, "seat 0 scores 3")
+>>> led.chips_to_pool(1, "pot", 1, "seat 1 adds a chip to the pot")
+>>> s = led.settlement()
+>>> s.deltas, s.chips, s.pools, s.balanced()
+([3, 0], [0, -1], {'pot': 1}, True)
 """
 
 from __future__ import annotations
@@ -36,16 +47,30 @@ class Settlement:
     unit: str = "chips"
     pools: dict[str, Amount] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+    chips: list[Amount] | None = None
+    """Each seat's chips won or lost, in a game whose ``deltas`` are points but which also plays for chips
+    (``None`` otherwise: in a chips game the deltas are the chips)."""
+
+    def chip_deltas(self) -> list[Amount] | None:
+        """The chips each seat won or lost: ``chips``, or the deltas of a chips game; ``None`` if no chips move."""
+        if self.chips is not None:
+            return self.chips
+        return self.deltas if self.unit == "chips" else None
 
     def balanced(self, start_pools: dict[str, Amount] | None = None) -> bool:
-        """True when chips were neither created nor lost (deltas plus pool changes sum to zero)."""
-        start = sum((start_pools or {}).values(), Fraction(0))
-        return sum(self.deltas, Fraction(0)) + sum(self.pools.values(), Fraction(0)) - start == 0
+        """True when chips were neither created nor lost (chip deltas plus pool changes sum to zero)."""
+        start = sum((Fraction(v) for v in (start_pools or {}).values()), Fraction(0))  # carried text: '3/2'
+        moved = self.chip_deltas()
+        return sum(moved if moved is not None else self.deltas, Fraction(0)) \
+            + sum(self.pools.values(), Fraction(0)) - start == 0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (fractions as text such as ``"1/3"``)."""
-        return {"deltas": [_plain(d) for d in self.deltas], "unit": self.unit,
-                "pools": {k: _plain(v) for k, v in self.pools.items()}, "lines": list(self.lines)}
+        out: dict[str, Any] = {"deltas": [_plain(d) for d in self.deltas], "unit": self.unit,
+               "pools": {k: _plain(v) for k, v in self.pools.items()}, "lines": list(self.lines)}
+        if self.chips is not None:
+            out["chips"] = [_plain(c) for c in self.chips]
+        return out
 
 
 class Ledger:
@@ -56,6 +81,7 @@ class Ledger:
         self.pools: dict[str, Amount] = dict(pools or {})
         self.lines: list[str] = []
         self.unit = unit
+        self.chips: list[Amount] | None = None
 
     def pay(self, payer: int, payee: int, amount: Amount, line: str | None = None) -> None:
         """``payer`` gives ``amount`` to ``payee``."""
@@ -87,12 +113,39 @@ class Ledger:
             self.lines.append(line)
         return take
 
+    def chips_to_pool(self, seat: int, pool: str, amount: Amount, line: str | None = None) -> None:
+        """In a points game: ``seat`` puts ``amount`` chips into a pool (its points are untouched)."""
+        if self.chips is None:
+            self.chips = [0] * len(self.deltas)
+        self.chips[seat] -= amount
+        self.pools[pool] = self.pools.get(pool, 0) + amount
+        if line:
+            self.lines.append(line)
+
+    def chips_from_pool(self, seat: int, pool: str, amount: Amount | None = None, line: str | None = None) -> Amount:
+        """In a points game: ``seat`` takes ``amount`` chips (default: all) from a pool; returns what was taken."""
+        if self.chips is None:
+            self.chips = [0] * len(self.deltas)
+        have = self.pools.get(pool, 0)
+        take = have if amount is None else amount
+        self.pools[pool] = have - take
+        self.chips[seat] += take
+        if line:
+            self.lines.append(line)
+        return take
+
     def note(self, line: str) -> None:
         """An explanation line with no payment."""
         self.lines.append(line)
 
     def settlement(self) -> Settlement:
         """The finished settlement."""
-        deltas = [Fraction(d) if isinstance(d, Fraction) and d.denominator != 1 else int(d) for d in self.deltas]
-        pools = {k: (int(v) if not isinstance(v, Fraction) or v.denominator == 1 else v) for k, v in self.pools.items()}
-        return Settlement(deltas, self.unit, pools, list(self.lines))
+        deltas = [_exact(d) for d in self.deltas]
+        pools = {k: _exact(v) for k, v in self.pools.items()}
+        chips = None if self.chips is None else [_exact(c) for c in self.chips]
+        return Settlement(deltas, self.unit, pools, list(self.lines), chips)
+
+
+def _exact(x: Amount) -> Amount:
+    """An int where the amount is whole, else the fraction."""
+    return x if isinstance(x, Fraction) and x.denominator != 1 else int(x)

@@ -8,8 +8,8 @@
 ...     while not d.over:
 ...         d.act(bot.choose(d, d.turn))
 ...     _ = m.record(d)
->>> len(m.results), sum(m.totals)
-(2, 0)
+>>> len(m.results), sum(m.totals), m.chips == m.totals
+(2, 0, True)
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ class Match:
         self.dealer = dealer
         self.carry: dict[str, Any] | None = None
         self.totals: list[Amount] = [0] * game.players
+        self.chips: list[Amount] = [0] * game.players
+        """Chips won or lost by each seat so far: the totals of a chips game, or the chips a game scored in
+        points plays for (its settlements' ``chips``)."""
         self.results: list[Settlement] = []
         self.current: Deal | None = None
 
@@ -64,6 +67,8 @@ class Match:
         res = deal.result()
         for i, d in enumerate(res.deltas):
             self.totals[i] += d
+        for i, c in enumerate(res.chip_deltas() or ()):
+            self.chips[i] += c
         self.results.append(res)
         self.carry = deal.carry
         self.dealer = self.game.next_dealer(deal)

@@ -49,6 +49,7 @@ def test_matches_terminate_and_conserve(gid: str, players: int | None, opts: dic
                 assert m.carry is not None and m.carry["scores"] == [10 - t for t in m.totals]
                 loafs += sum("is loafed" in line for line in res.lines)
                 assert pools["pot"] == (0 if m.over else game.players + loafs)
+                assert sum(m.chips) + pools["pot"] == 0   # settled as chips: what the pot holds, the players paid
             assert len(m.results) < 2000, f"{gid}: the match does not end"
 
 

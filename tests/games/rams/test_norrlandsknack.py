@@ -5,6 +5,9 @@ The scoring after a trick count (loafing, the pot) is NK-GAP-1, from Parlett's n
 
 from __future__ import annotations
 
+import random
+from fractions import Fraction
+
 import pytest
 
 import cardtable as ct
@@ -47,6 +50,9 @@ def test_norrlandsknack_first_deal_draw_and_knocker_loafed() -> None:
     res = d.result()
     assert res.unit == "points" and res.deltas == [0, 5, -5] and res.pools == {"pot": 4}
     assert "seat 2 won no trick and is loafed: score 10 -> 15, and adds a chip to the pot" in res.lines
+    # The chips apart from the points: "Each player stakes one chip to the pot at start of play"; "Each time a
+    # player is loafed, he adds one chip to the pot".
+    assert res.chips == [-1, -1, -2] and res.balanced() and res.to_json()["chips"] == [-1, -1, -2]
     assert d.carry == {"scores": [10, 5, 15], "pools": {"pot": 4}, "first": False, "passouts": 0}
     assert d.view(0)["scores"] == [10, 5, 15]
 
@@ -163,8 +169,28 @@ def test_norrlandsknack_match_ends_when_someone_reaches_zero(scores: list[int], 
     res = m.record(d)
     assert res.deltas == deltas and res.pools == {"pot": 0} and line in res.lines
     assert m.over and 10 in m.totals
+    # The pot is settled as chips: to the one at zero, or divided between those who reach it together.
+    won = [5, 0, 0] if deltas[1] == 4 else [Fraction(5, 2), Fraction(5, 2), 0]
+    assert res.chips == won and res.balanced({"pot": 5}) and m.chips == won
     with pytest.raises(ct.IllegalAction, match="the match is over"):
         m.next_deal()
+
+
+def test_norrlandsknack_a_match_reports_each_players_chips() -> None:
+    # Norrlandsknack is scored in points but played for chips: the stake, the loaves and the pot must show in
+    # who won how many chips over a match, not only in the settlement's words.
+    game = ct.load("norrlandsknack", players=3)
+    m = ct.Match(game, seed=7)
+    rng = random.Random(7)
+    while not m.over:
+        d = m.next_deal()
+        while not d.over:
+            d.act(rng.choice(d.legal()))
+        res = m.record(d)
+    assert res.pools == {"pot": 0} and sum(m.chips) == 0   # stakes and loaves went to the pot, the pot out
+    winners = [s for s in range(3) if m.totals[s] == 10]
+    assert all(m.chips[s] > 0 for s in winners) and all(m.chips[s] < 0 for s in range(3) if s not in winners)
+    assert m.chips != m.totals   # chips and points are kept apart
 
 
 def test_norrlandsknack_new_game_stakes_one_chip_each() -> None:

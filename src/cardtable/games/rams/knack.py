@@ -36,7 +36,7 @@ class KnackDeal(PoolDeal):
         self.scores: list[int] = [START] * n if self.new_game else list(c["scores"])
         self.first = self.new_game or bool(c.get("first"))
         self.passouts = 0 if self.new_game else int(c.get("passouts", 0))
-        self.pot = n if self.new_game else self.pool_start  # "Each player stakes one chip to the pot at start"
+        self.pot = self.pool_start + (n if self.new_game else 0)  # "Each player stakes one chip ... at start"
         self.to_deal = 2 if three else 0
         self.said = [0] * n
         self.knocker = -1
@@ -186,8 +186,11 @@ class KnackDeal(PoolDeal):
         return self.pot
 
     def _settle(self) -> Settlement:
-        led = Ledger(self.players, {POT: self.pot}, unit="points")
-        if self.new_game:
+        # The points are the game's score; the chips (the stake, the loaves, the pot) are settled as chips.
+        led = Ledger(self.players, {POT: self.pool_start}, unit="points")
+        if self.new_game:  # "Each player stakes one chip to the pot at start of play, but not at each deal"
+            for s in range(self.players):
+                led.chips_to_pool(s, POT, 1)
             led.note(f"a new game: each player stakes one chip; the pot holds {self.pot}")
         if not self.active:
             led.note(f"all passed: pass-out {self.passouts + 1}" + (", the same dealer redeals"
@@ -197,21 +200,23 @@ class KnackDeal(PoolDeal):
             led.note(f"nobody joins in: seat {self.active[0]} takes the five tricks without play")
         new, loafed = self.new_scores()
         for s in range(self.players):
-            if loafed[s]:
-                led.pools[POT] += 1
+            if loafed[s]:  # "Each time a player is loafed, he adds one chip to the pot"
+                led.chips_to_pool(s, POT, 1)
                 led.score(s, self.scores[s] - new[s], f"seat {s} won no trick and is loafed: score {self.scores[s]} "
                           f"-> {new[s]}, and adds a chip to the pot")
             elif new[s] != self.scores[s]:
                 led.score(s, self.scores[s] - new[s], f"seat {s}: score {self.scores[s]} -> {new[s]}")
         zero = [s for s in range(self.players) if new[s] == 0]
-        if zero:
+        if zero:  # "The pot is won by (or divided between) the first player(s) to reach zero points"
             pot = led.pools[POT]
-            led.pools[POT] = 0
+            share = num(Fraction(pot, len(zero)))
+            for s in zero:
+                led.chips_from_pool(s, POT, share)
             if len(zero) == 1:
                 led.note(f"seat {zero[0]} reached zero first and wins the game and the pot of {pot} chips")
             else:
                 led.note(f"seats {', '.join(map(str, zero))} reached zero together, win the game and divide the pot "
-                         f"of {pot} chips ({plain(num(Fraction(pot, len(zero))))} each)")
+                         f"of {pot} chips ({plain(share)} each)")
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -237,8 +242,10 @@ class Norrlandsknack(PoolGame):
     THE GAME. "Each player stakes one chip to the pot at start of play, but not at each deal. Each also
     starts with a 10-point score and deducts one for each trick won. The winner is the first to reach
     zero." The match ends at the deal in which someone reaches zero. Settlement deltas are points
-    gained towards zero (10 minus the score), so the match target is 10; the scores, the pot of chips,
-    whether it is still the first deal and the pass-outs are carried from deal to deal.
+    gained towards zero (10 minus the score), so the match target is 10; the chips (the stakes, a chip
+    for each loaf, the pot to the winner) are settled apart from the points, as the settlement's chips,
+    so a match totals each player's chips too. The scores, the pot of chips, whether it is still the
+    first deal and the pass-outs are carried from deal to deal.
 
     THE DEAL. "Deal a batch of three to each player, turn the next for trump, then two more each"
     (NK-GAP-3: the seed's order, not Wikipedia's five then the turn-up). Cards rank A high to 2.
