@@ -34,7 +34,8 @@ decision (bids, discards, exchanges) by the playout policy. All six default per 
 :data:`PAIRED`, ``"all"``, ``False`` and 0.
 
 The budget is ``iterations=`` or ``seconds=`` (default 1 second: an answer within a second — an
-iteration that would overrun 97% of the budget is not started, and a playout that does is abandoned).
+iteration that would overrun 97% of the budget is not started, and one that does is abandoned wherever it
+is: choosing a determinisation, walking the tree, or playing out, the clock is read at every step).
 Given a seed, and ``iterations=``, it is deterministic.
 
 >>> import cardtable as ct
@@ -191,7 +192,7 @@ class ISMCTSBot:
                 now = time.perf_counter()
                 if now >= deadline or (n and now + (now - start) / n > deadline):
                     break
-            rewards = self._iterate(root, self._determinise(deal, seat, self.rng), scale, seat, deadline)
+            rewards = self._iterate(root, self._determinise(deal, seat, self.rng, deadline), scale, seat, deadline)
             if rewards is None:
                 break
             seen.extend(abs(r) for r in rewards)
@@ -240,7 +241,7 @@ class ISMCTSBot:
                 now = time.perf_counter()
                 if now >= deadline or now + (now - start) / n * len(legal) > deadline:
                     break
-            d = self._determinise(deal, seat, outer)
+            d = self._determinise(deal, seat, outer, deadline)
             if self.confidence:
                 h = fast_policy(d, seat, outer)
                 self._root_hints[h] = self._root_hints.get(h, 0) + 1
@@ -288,15 +289,18 @@ class ISMCTSBot:
                     best = hint
         return best
 
-    def _determinise(self, deal: Deal, seat: int, rng: random.Random) -> Deal:
+    def _determinise(self, deal: Deal, seat: int, rng: random.Random, deadline: float | None = None) -> Deal:
         """One determinisation of what ``seat`` cannot see: ``deal.sample``, or with ``infer=k`` one of
         ``k`` samples drawn with weight the likelihood of the others' past choices under the playout
-        policy (sampling-importance-resampling; Buro et al. 2009 infer hands from play the same way)."""
+        policy (sampling-importance-resampling; Buro et al. 2009 infer hands from play the same way; past
+        the ``deadline``, one of the candidates drawn so far)."""
         model = LIKELIHOODS.get(deal.game.family) if self.infer > 1 else None
         if model is None:
             return deal.sample(seat, rng)
         candidates, logs = [], []
         for _ in range(self.infer):
+            if candidates and deadline is not None and time.perf_counter() > deadline:
+                break
             d = deal.sample(seat, rng)
             ll = model(d, seat)
             if ll is None:
@@ -319,6 +323,8 @@ class ISMCTSBot:
         depth = 0
         # Selection and expansion over the actions available in this determinisation.
         while not d.over and depth < self.max_depth:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None  # over budget: abandon this iteration
             legal = d.legal()
             actor = d.turn
             assert actor is not None
@@ -380,8 +386,8 @@ class ISMCTSBot:
         else:
             steps = 0
             while not d.over and steps < 3000:
-                if deadline is not None and steps & 31 == 31 and time.perf_counter() > deadline:
-                    return None  # over budget: abandon this iteration
+                if deadline is not None and time.perf_counter() > deadline:
+                    return None  # over budget: abandon this iteration (a clock read costs far less than a step)
                 if self.random_playouts:
                     d.step_random(self.rng)
                 else:
