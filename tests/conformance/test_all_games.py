@@ -19,8 +19,9 @@ GAME_IDS = [g.id for g in ct.games()]
 
 
 def player_counts(info: ct.GameInfo) -> list[int]:
-    counts = {info.min_players, info.max_players, info.default_players}
-    return sorted(c for c in counts if info.min_players <= c <= info.max_players)
+    """The fewest, the most and the default players the game takes (with its default options)."""
+    counts = info.player_counts
+    return sorted({counts[0], counts[-1], info.default_players})
 
 
 CASES = [(gid, n) for gid in GAME_IDS for n in player_counts(ct.game_info(gid))]
@@ -189,6 +190,27 @@ def test_property_random_deals_end_conserving_chips(gid: str, seed: int, play_se
     if res.unit == "chips":
         start = sum(map(Fraction, (deal.carry_in.get("pools") or {}).values()))
         assert sum(map(Fraction, res.deltas)) + sum(map(Fraction, res.pools.values())) - start == 0
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_every_game_takes_exactly_the_player_counts_it_declares(gid: str) -> None:
+    # A count the catalogue offers loads and plays; any other is refused with a message listing the counts.
+    info = ct.game_info(gid)
+    assert info.default_players in info.player_counts
+    offered = [(n, {}) for n in info.player_counts]
+    offered += [(n, {name: value}) for name, value, counts in info.player_counts_by_option for n in counts]
+    every = {n for n, _ in offered}
+    assert (info.min_players, info.max_players) == (min(every), max(every))
+    for n, options in offered:
+        deal = ct.load(gid, players=n, **options).deal(seed=n)
+        play_random(deal, random.Random(n))
+        assert len(deal.result().deltas) == n
+    for n in range(0, max(every) + 3):
+        if n in info.player_counts:
+            continue
+        with pytest.raises(ct.RulesError) as e:
+            ct.load(gid, players=n)
+        assert f"{gid} is for {ct.core.game.players_text(info.player_counts)} players, not {n}" in str(e.value)
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

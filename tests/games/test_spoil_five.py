@@ -698,8 +698,27 @@ def test_deal_three_then_two_and_the_turn_up() -> None:
 def test_player_counts(gid: str, players: int) -> None:
     # Spoil Five "Two to ten players"; Forty-Five "for two, four (two against two), or six (three against three)";
     # Auction Forty-Five "Four players ... or six"; Hasenpfeffer "Four players, two against two".
-    with pytest.raises(ct.RulesError, match=f"not {players}$"):
+    with pytest.raises(ct.RulesError, match=rf"is for [\d ,tor]+ players, not {players}\b"):
         ct.load(gid, players=players)
+
+
+def test_twenty_five_player_counts_follow_its_scoring() -> None:
+    # The seed's Twenty-Five is Forty-Five to 25: 2, 4 or 6, partners alternately. Parlett's individual game
+    # (pagat, Twenty-Five: "can be played by as few as two or as many as ten", "Any number can play as
+    # individuals"): 2 to 10. The catalogue says so, and the refusal names the option that allows the count.
+    info = ct.game_info("twenty-five")
+    assert info.player_counts == (2, 4, 6) and (info.min_players, info.max_players) == (2, 10)
+    assert info.player_counts_by_option == (("scoring", "five_per_trick_individual", tuple(range(2, 11))),)
+    with pytest.raises(ct.RulesError) as e:
+        ct.load("twenty-five", players=7)
+    assert str(e.value) == ("twenty-five is for 2, 4 or 6 players, not 7 "
+                            "(2 to 10 with scoring=five_per_trick_individual)")
+    for n in range(2, 11):
+        assert ct.load("twenty-five", players=n, scoring="five_per_trick_individual").players == n
+    with pytest.raises(ct.RulesError, match="twenty-five is for 2 to 10 players, not 11"):
+        ct.load("twenty-five", players=11, scoring="five_per_trick_individual")
+    assert ct.game_info("forty-five").player_counts == (2, 4, 6)
+    assert ct.game_info("auction-forty-five").player_counts == (4, 6)
 
 
 @pytest.mark.parametrize("gid,option,value", [

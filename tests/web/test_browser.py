@@ -393,6 +393,26 @@ def test_every_game_to_the_end_of_a_match_in_the_browser(live: LiveServer, brows
     assert_all_local(page, live)
 
 
+def test_home_form_offers_exactly_the_player_counts_a_game_takes(live: LiveServer, browser: Any) -> None:
+    # Forty-Five and Twenty-Five are for 2, 4 or 6 (partners sit alternately); Twenty-Five's individual scoring
+    # takes 2 to 10: the form offers those and no others, and follows the option.
+    page = new_page(browser)
+    page.goto(live.url + "/?game=twenty-five")
+    page.wait_for_selector("#players option", state="attached")
+
+    def offered() -> list[str]:
+        return page.locator("#players option").evaluate_all("els => els.map(e => e.value)")
+
+    assert offered() == ["2", "4", "6"]
+    page.select_option("#options select[name=scoring]", "five_per_trick_individual")
+    assert offered() == [str(n) for n in range(2, 11)]
+    page.select_option("#players", "5")
+    assert page.locator("#seats .seat-row").count() == 5
+    page.select_option("#options select[name=scoring]", "forty_five_rules")
+    assert offered() == ["2", "4", "6"] and page.locator("#players").input_value() == "4"
+    assert "2, 4 or 6" in page.locator("[data-game=forty-five] .meta").inner_text()
+
+
 def test_home_form_sets_options_seats_and_links(live: LiveServer, browser: Any) -> None:
     """A table made on the home page as a person would: filter, rules, seats, a bot, options; then the links."""
     page = new_page(browser)

@@ -86,6 +86,9 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+PLAYERS_HELP = "number of players: one of the counts the game takes (see 'cardtable list'; default: the game's own)"
+
+
 def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Game:
     """Load a game or exit with the error's message."""
     try:
@@ -97,11 +100,13 @@ def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Gam
 @app.command("list")
 def list_games() -> None:
     """A table of the games."""
-    t = Table(title="cardtable games")
+    t = Table(title="cardtable games", caption="players+: more counts with an option ('cardtable rules <id>')")
     for col in ("id", "name", "family", "players", "options"):
         t.add_column(col)
     for g in ct.games():
-        t.add_row(g.id, g.name, g.family, f"{g.min_players}–{g.max_players}", str(len(g.options)))
+        more = "+" if g.player_counts_by_option else ""
+        counts = g.players_text(options=False).replace(" to ", "–").replace(" or ", ",").replace(", ", ",")
+        t.add_row(g.id, g.name, g.family, counts + more, str(len(g.options)))
     console.print(t)
 
 
@@ -283,7 +288,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
 
 @app.command()
 def play(game: GameArg,
-         players: Annotated[int | None, typer.Option("--players", "-p", help="number of players")] = None,
+         players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
          seat: Annotated[int, typer.Option("--seat", "-s", help="your place at the table, 0 = the first dealer")] = 0,
          bot: Annotated[BotKind, typer.Option("--bot", "-b", help="the kind of bot playing the others",
                                               case_sensitive=False)] = BotKind["heuristic"],
@@ -369,7 +374,7 @@ def simulate(game: GameArg,
              bots: Annotated[str, typer.Option(
                  help=f"comma-separated bot kinds ({', '.join(ct.bots.KINDS)}), repeated round the table",
                  autocompletion=complete_bots)] = "random",
-             players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+             players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
              jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
@@ -429,7 +434,7 @@ def duel_cmd(game: GameArg,
              bot_a: Annotated[BotKind, typer.Argument(help="bot A kind", case_sensitive=False, show_default=False)],
              bot_b: Annotated[BotKind, typer.Argument(help="bot B kind", case_sensitive=False, show_default=False)],
              n: Annotated[int, typer.Option("-n", "--deals", help="number of duplicate deals")] = 200,
-             players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+             players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
              jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,

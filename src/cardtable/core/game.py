@@ -25,12 +25,35 @@ from .options import Option, Options
 if TYPE_CHECKING:
     from .deal import Deal
 
-__all__ = ["Game", "GameInfo"]
+__all__ = ["Game", "GameInfo", "players_text"]
+
+
+def players_text(counts: tuple[int, ...] | list[int]) -> str:
+    """Player counts in words: ``3 to 10`` for an unbroken run, else ``2, 4 or 6``.
+
+    >>> players_text((3, 4, 5)), players_text((2, 4, 6)), players_text((4, 6)), players_text((4,))
+    ('3 to 5', '2, 4 or 6', '4 or 6', '4')
+    """
+    c = sorted(counts)
+    if len(c) > 1 and c == list(range(c[0], c[-1] + 1)):
+        return f"{c[0]} to {c[-1]}"
+    if len(c) > 1:
+        return ", ".join(map(str, c[:-1])) + f" or {c[-1]}"
+    return str(c[0]) if c else "no"
+
+
+def _value_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the catalogue says of a game."""
+    """What the catalogue says of a game.
+
+    ``player_counts``: the exact numbers of players the game takes with its default options;
+    ``player_counts_by_option``: ``(option, value, counts)`` for each option value that changes them (Twenty-Five's
+    individual scoring takes 2 to 10). ``min_players`` and ``max_players`` span every count it can take.
+    """
 
     id: str
     name: str
@@ -42,6 +65,22 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     doc: str = ""
     default_players: int = 4
+    player_counts: tuple[int, ...] = ()
+    player_counts_by_option: tuple[tuple[str, Any, tuple[int, ...]], ...] = ()
+
+    def players_text(self, options: bool = True) -> str:
+        """The counts in words: ``2, 4 or 6 (2 to 10 with scoring=five_per_trick_individual)``; with
+        ``options=False`` only those of the default options."""
+        extra = "; ".join(f"{players_text(c)} with {name}={_value_text(v)}"
+                          for name, v, c in self.player_counts_by_option if options)
+        return players_text(self.player_counts) + (f" ({extra})" if extra else "")
+
+    def counts_for(self, options: dict[str, Any] | None = None) -> tuple[int, ...]:
+        """The counts with these options set (the others at their defaults)."""
+        for name, value, counts in self.player_counts_by_option:
+            if (options or {}).get(name) == value:
+                return counts
+        return self.player_counts
 
 
 class Game:
@@ -56,6 +95,9 @@ class Game:
     aliases: ClassVar[tuple[str, ...]] = ()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    player_counts: ClassVar[tuple[int, ...]] = ()
+    """The exact numbers of players the game takes (with its default options), where not every count from
+    ``min_players`` to ``max_players`` is one (Forty-Five: 2, 4 or 6); see :meth:`accepted_players`."""
     default_players: ClassVar[int] = 4
     pack: ClassVar[Pack] = PACK_52
     option_specs: ClassVar[tuple[Option, ...]] = ()
@@ -70,15 +112,26 @@ class Game:
         n = self.default_players if players is None else players
         if not isinstance(n, int) or isinstance(n, bool):
             raise RulesError(f"{self.id}: players must be a whole number, not {n!r}")
-        lo, hi = self.player_range()
-        if not lo <= n <= hi:
-            raise RulesError(f"{self.id} is for {lo} to {hi} players, not {n}")
+        counts = self.accepted_players()
+        if n not in counts:
+            info = self.info_()
+            other = [f"{players_text(c)} with {name}={_value_text(v)}" for name, v, c in info.player_counts_by_option
+                     if n in c and c != counts]
+            raise RulesError(f"{self.id} is for {players_text(counts)} players, not {n}"
+                             + (f" ({'; '.join(other)})" if other else ""))
         self.players = n
         self._validate()
 
     def player_range(self) -> tuple[int, int]:
-        """The allowed player counts under the chosen options."""
+        """The lowest and highest player counts under the chosen options."""
         return self.min_players, self.max_players
+
+    def accepted_players(self) -> tuple[int, ...]:
+        """The exact player counts under the chosen options: those of :meth:`player_range` that
+        ``player_counts`` lists (all of them when it is empty)."""
+        lo, hi = self.player_range()
+        only = type(self).player_counts
+        return tuple(n for n in range(lo, hi + 1) if not only or n in only)
 
     def _validate(self) -> None:
         """Check option combinations; raise :class:`RulesError` for a bad one."""
@@ -86,8 +139,35 @@ class Game:
     @classmethod
     def info_(cls) -> GameInfo:
         """The catalogue entry of this class."""
-        return GameInfo(cls.id, cls.name, cls.family, cls.min_players, cls.max_players, cls.option_specs,
-                        cls.source, cls.aliases, inspect.getdoc(cls) or "", cls.default_players)
+        got: GameInfo | None = cls.__dict__.get("_info")
+        if got is None:
+            counts, by_option = cls._player_counts()
+            every = {n for c in (counts, *(c for _, _, c in by_option)) for n in c}
+            got = GameInfo(cls.id, cls.name, cls.family, min(every), max(every), cls.option_specs, cls.source,
+                           cls.aliases, inspect.getdoc(cls) or "", cls.default_players, counts, by_option)
+            cls._info = got  # type: ignore[attr-defined]
+        return got
+
+    @classmethod
+    def _player_counts(cls) -> tuple[tuple[int, ...], tuple[tuple[str, Any, tuple[int, ...]], ...]]:
+        """The counts with the default options, and each single option value that changes them."""
+
+        def counts(given: dict[str, Any]) -> tuple[int, ...]:
+            probe = cls.__new__(cls)
+            probe.options = Options.build(cls.option_specs, given, cls.id)
+            return probe.accepted_players()
+
+        default = counts({})
+        by_option = []
+        for o in cls.option_specs:
+            values = (not o.default,) if o.type is bool else \
+                o.allowed if isinstance(o.allowed, tuple) and not isinstance(o.allowed, range) else ()
+            for v in values:
+                if v != o.default:
+                    c = counts({o.name: v})
+                    if c != default:
+                        by_option.append((o.name, v, c))
+        return default, tuple(by_option)
 
     @property
     def info(self) -> GameInfo:

@@ -57,6 +57,9 @@ def option_json(o: Any) -> dict[str, Any]:
 def game_json(info: Any) -> dict[str, Any]:
     return {"id": info.id, "name": info.name, "family": info.family, "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
+            "player_counts": list(info.player_counts), "players_text": info.players_text(),
+            "player_counts_by_option": [{"option": n, "value": v, "counts": list(c)}
+                                        for n, v, c in info.player_counts_by_option],
             "summary": (info.doc.split("\n\n")[0] if info.doc else ""),
             "options": [option_json(o) for o in info.options]}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.options import Option
-from ...errors import RulesError
 from .base import SEED
 from .forty_five import FortyFive, FortyFiveDeal
 from .ranking import SUIT_WORDS, family_rules
@@ -222,6 +221,7 @@ class AuctionFortyFive(FortyFive):
     name = "Auction Forty-Five"
     aliases = ("auction-forty-fives", "auction-45")
     min_players, max_players, default_players = 4, 6, 4
+    player_counts = (4, 6)  # "Four players, two against two as partners, or six, three against three"
     target = 120
     source = f"{SEED}, 'Auction Forty-Five'; docs/decisions.md (A45-GAP-1..4)"
     deal_class = AuctionDeal
@@ -235,10 +235,6 @@ class AuctionFortyFive(FortyFive):
                doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
                source="A45-GAP-3"),
     )
-
-    def _validate(self) -> None:
-        if self.players not in (4, 6):
-            raise RulesError(f"{self.id} is for 4 (two against two) or 6 (three against three), not {self.players}")
 
     def sides(self) -> int:
         return 2

@@ -64,6 +64,7 @@ class FortyFive(Game):
     family = "spoil five"
     aliases: ClassVar[tuple[str, ...]] = ("forty-fives", "45")
     min_players, max_players, default_players = 2, 6, 4
+    player_counts = (2, 4, 6)  # "for two, four (two against two), or six (three against three) players"
     pack = PACK_52
     unit = "points"
     target = 45
@@ -81,11 +82,6 @@ class FortyFive(Game):
     def individual(self) -> bool:
         """Each for himself, 5 a trick (Twenty-Five's ``scoring="five_per_trick_individual"``)."""
         return bool(self.options.as_dict().get("scoring") == "five_per_trick_individual")
-
-    def _validate(self) -> None:
-        if not self.individual and self.players not in (2, 4, 6):
-            raise RulesError(f"{self.id} is for 2, 4 (two against two) or 6 (three against three), "
-                             f"not {self.players}")
 
     def sides(self) -> int:
         """Number of sides: partnerships of alternate seats, or each for himself."""
@@ -111,11 +107,12 @@ class TwentyFive(FortyFive):
                source="docs/decisions.md (Parlett's Twenty-Five)"),
     )
 
-    def player_range(self) -> tuple[int, int]:
-        return (2, 10) if self.options.scoring == "five_per_trick_individual" else (2, 6)
+    def accepted_players(self) -> tuple[int, ...]:
+        # Parlett's individual game: "Any number can play as individuals", "as few as two or as many as ten"
+        # (pagat, Twenty-Five); the seed's partnership game keeps Forty-Five's 2, 4 or 6.
+        return tuple(range(2, 11)) if self.individual else super().accepted_players()
 
     def _validate(self) -> None:
-        super()._validate()
         if self.individual and self.options.deal_scoring != "five_ten":
             raise RulesError(f"{self.id}: option deal_scoring applies only with scoring='forty_five_rules'; "
                              "the individual game (scoring='five_per_trick_individual') scores 5 a trick")

@@ -22,7 +22,7 @@ function listGames() {
   for (const g of catalog.games) {
     if (q && !(g.id.includes(q) || g.name.toLowerCase().includes(q) || g.family.toLowerCase().includes(q))) continue;
     const pick = el("button", { type: "button", class: "game-pick", "data-game": g.id, onclick: () => choose(g) },
-      el("strong", {}, g.name), el("span", { class: "meta" }, `${g.family} · ${g.min_players}–${g.max_players} players`));
+      el("strong", {}, g.name), el("span", { class: "meta" }, `${g.family} · ${g.players_text} players`));
     const rules = el("a", { href: `/rules/${g.id}`, target: "_blank", rel: "noopener", class: "rules-a",
       "aria-label": `rules of ${g.name}` }, "rules");
     ul.append(el("li", { class: chosen && chosen.id === g.id ? "chosen" : "" }, pick, rules));
@@ -65,6 +65,26 @@ function optionInput(o) {
     input, el("small", {}, o.doc));
 }
 
+// The player counts the game takes with the options chosen in the form (an option may change them).
+function playerCounts(g) {
+  for (const c of g.player_counts_by_option) {
+    const input = $("options").querySelector(`[name="${c.option}"]`);
+    if (!input) continue;
+    const value = input.dataset.type === "bool" ? input.checked : input.dataset.type === "int" ? Number(input.value) : input.value;
+    if (value === c.value) return c.counts;
+  }
+  return g.player_counts;
+}
+
+function playerChoices(g) {
+  const players = $("players");
+  const counts = playerCounts(g);
+  const was = Number(players.value);
+  players.replaceChildren(...counts.map((n) => el("option", { value: n }, String(n))));
+  players.value = String(counts.includes(was) ? was : counts.includes(g.default_players) ? g.default_players : counts[0]);
+  seatRows();
+}
+
 function choose(g) {
   chosen = g;
   history.replaceState(null, "", `/?game=${g.id}`);
@@ -72,13 +92,10 @@ function choose(g) {
   $("setup-title").textContent = g.name;
   $("setup-summary").textContent = g.summary;
   $("rules-link").href = `/rules/${g.id}`;
-  const players = $("players");
-  players.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, k) =>
-    el("option", { value: g.min_players + k }, String(g.min_players + k))));
-  players.value = String(Math.min(Math.max(g.default_players, g.min_players), g.max_players));
+  $("players").replaceChildren();
   $("seats").replaceChildren();
-  seatRows();
   $("options").replaceChildren(...g.options.map(optionInput));
+  playerChoices(g);
   $("options-box").hidden = g.options.length === 0;
   $("create-error").textContent = "";
   listGames();
@@ -121,6 +138,7 @@ async function main() {
   catalog = await res.json();
   $("filter").addEventListener("input", listGames);
   $("players").addEventListener("change", seatRows);
+  $("options").addEventListener("change", () => { if (chosen) playerChoices(chosen); });
   $("setup-form").addEventListener("submit", create);
   listGames();
   const want = new URLSearchParams(location.search).get("game");
