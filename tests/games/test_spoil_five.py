@@ -919,3 +919,15 @@ def test_whole_match_to_the_target(gid: str) -> None:
     else:
         assert m.carry is not None and m.carry["winner"] is not None
         assert m.carry["scores"][m.carry["winner"]] >= g.target and max(m.totals) >= g.target
+
+
+def test_hasenpfeffer_is_listed_as_a_euchre_offshoot() -> None:
+    # Seed 003: "This old game is another offshoot of Euchre."
+    assert ct.game_info("hasenpfeffer").family == "euchre"
+    assert {g.id for g in ct.games() if g.family == "spoil five"} == {"spoil-five", "forty-five", "twenty-five",
+                                                                      "auction-forty-five"}
+    d = ct.load("hasenpfeffer").deal(seed=1)   # the heuristic bot still plays it (bids, trumps, cards)
+    bot = ct.bots.load("heuristic", seed=1)
+    while not d.over:
+        d.act(bot.choose(d, d.turn))
+    assert len(d.result().deltas) == 4

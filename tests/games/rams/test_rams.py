@@ -293,3 +293,11 @@ def test_rams_stack_helper_matches_the_deal() -> None:
     d = game.deal(deck=arranged(game.pack, top), dealer=0)
     assert sorted(d.view(1)["hand"]) == sorted(A["s1"].split()) and d.view(1)["turn_up"] == "9H"
     assert d.view(1)["spare_size"] == 5
+
+
+def test_rams_names() -> None:
+    # Seed 002 heading: "Rams (Rammes, Ramsch, Rounce, Bierspiel)": Rammes and Ramsch load Rams itself; Rounce
+    # and Bierspiel, described apart, are games of their own.
+    for name in ("rams", "rammes", "ramsch", "Ramsch"):
+        assert ct.load(name).id == "rams"
+    assert ct.load("rounce").id == "rounce" and ct.load("bierspiel").id == "bierspiel"

@@ -13,6 +13,7 @@ POLICIES = {
     "stops": stops.policy,
     "fan-tan": fantan.policy,
     "spoil five": spoil.policy,
+    "euchre": spoil.policy,  # Hasenpfeffer, a euchre offshoot played here with the Spoil Five family's machinery
     "schafkopf": acetens.policy,
     "solo": acetens.policy,
 }

@@ -1,4 +1,10 @@
-"""Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; docs/decisions.md)."""
+"""Rams, Rounce and Bierspiel (seed 002, Parlett's 'Rams'; docs/decisions.md).
+
+Names. Parlett's heading is "Rams (Rammes, Ramsch, Rounce, Bierspiel)": Rounce and Bierspiel, which he
+describes apart, have their own ids; ``rammes`` and ``ramsch`` load Rams itself (``ct.load("ramsch")``).
+Skat players call a different game Ramsch (all play to take the fewest card points); the catalogue has no
+Skat, so the alias hides no other game.
+"""
 
 from __future__ import annotations
 
@@ -244,7 +250,7 @@ class Rams(PoolGame):
 
     id = "rams"
     name = "Rams"
-    aliases = ("rammes",)
+    aliases = ("rammes", "ramsch")  # seed 002: "Rams (Rammes, Ramsch, Rounce, Bierspiel)"
     min_players, max_players, default_players = 3, 5, 4
     pack = PACK_32
     source = f"{SEED}, 'Rams'; docs/decisions.md (RA-GAP-1..3, L3-GAP-4, L3-GAP-5)"

@@ -86,9 +86,11 @@ made and loses 30 if it fails": made when the bidding side takes every trick, wh
 (A45-GAP-5: if no trump is played, the five for the highest trump goes to nobody, yet the bid is
 made). "Game is won by the first side to reach 120" (A45-GAP-3, ``tie_order``).
 
-**Hasenpfeffer** (4 players, 2 v 2, partners opposite: seats 0 and 2 v 1 and 3, as in partnership
-euchre; 25 cards A K Q J T 9 and the joker). "The joker is the highest trump", then the euchre
-bowers (HP-GAP-1: right bower = jack of trumps, left bower = the other jack of the same colour,
+**Hasenpfeffer** — "This old game is another offshoot of Euchre": the catalogue lists it in the euchre
+family (``family="euchre"``); it lives in this package because it plays with the same machinery (a deal of
+five or six cards, bids by sides, scores by side). 4 players, 2 v 2, partners opposite: seats 0 and 2 v 1
+and 3, as in partnership euchre; 25 cards A K Q J T 9 and the joker. "The joker is the highest trump",
+then the euchre bowers (HP-GAP-1: right bower = jack of trumps, left bower = the other jack of the same colour,
 which belongs to the trump suit only), then A K Q T 9. "Dealer gives three cards at a time to each
 player until all have hands of six cards. The last card is turned face down". One bid each from
 the dealer's left (``pass`` or ``bid 1`` … ``bid 6``, each higher, HP-GAP-2). "If all players pass,

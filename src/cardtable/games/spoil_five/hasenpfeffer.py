@@ -194,7 +194,7 @@ class Hasenpfeffer(Game):
 
     id = "hasenpfeffer"
     name = "Hasenpfeffer"
-    family = "spoil five"
+    family = "euchre"  # seed 003: "This old game is another offshoot of Euchre"
     min_players, max_players, default_players = 4, 4, 4
     pack = PACK_25
     unit = "points"
