@@ -364,6 +364,29 @@ def test_pope_joan_dealer_stakes_and_doubling() -> None:
     assert nxt.view(0)["pools"]["king of hearts"] == 12  # the next dealer's stake is added after
 
 
+def test_pope_joan_dealer_stakes_are_options() -> None:
+    # "Only the dealer puts the chips on the money cards, usually one on the ten of diamonds, two on the jack of
+    # clubs, three on the queen of spades, four on the king of hearts, and five on the nine of diamonds": the
+    # usual amounts are the defaults; a table may agree others (none at all on a card).
+    info = ct.game_info("pope-joan")
+    assert [(o.name, o.default) for o in info.options if o.name.startswith("stake_")] == [
+        ("stake_ten_of_diamonds", 1), ("stake_jack_of_clubs", 2), ("stake_queen_of_spades", 3),
+        ("stake_king_of_hearts", 4), ("stake_nine_of_diamonds", 5)]
+    g = ct.load("pope-joan", players=3, stake_ten_of_diamonds=0, stake_nine_of_diamonds=10)
+    d = g.deal(deck=boodle_deck(PJ_HANDS, PJ_WIDOW, 2), dealer=2)
+    assert d.view(0)["pools"] == {"ten of diamonds": 0, "jack of clubs": 2, "queen of spades": 3,
+                                  "king of hearts": 4, "nine of diamonds": 10}
+    play(d, *expand("S:2-A"), "2H", "3H")
+    res = d.result()
+    assert "the dealer, seat 2, puts 10 on the nine of diamonds" in res.lines
+    assert not any("on the ten of diamonds" in line and "puts" in line for line in res.lines)
+    # Seat 1 is caught holding the king (4) and the nine of diamonds (now 10); the empty ten doubles nothing.
+    assert "seat 1 is caught holding the nine of diamonds and doubles its 10 chips" in res.lines
+    assert res.deltas == [3 + 30, -15 - 4 - 10, -19 - 15 - 2] and res.balanced()
+    with pytest.raises(ct.RulesError, match="stake_king_of_hearts must be a whole number from 0 to 100"):
+        ct.load("pope-joan", stake_king_of_hearts=-1)
+
+
 # ------------------------------------------------------------ irregularities
 @pytest.mark.provisional
 def test_penalised_pass_pays_each_and_makes_good_lost_money_card() -> None:

@@ -97,9 +97,11 @@ ordinary ace. SP-GAP-1: option ``spin_bonus`` (3 from each other player, Hervey'
 Pope Joan (``pope-joan``): Boodle except "Boodle or money cards: nine and ten of diamonds, jack of
 clubs, queen of spades, and king of hearts. Only the dealer puts the chips on the money cards ... one
 on the ten of diamonds, two on the jack of clubs, three on the queen of spades, four on the king of
-hearts, and five on the nine of diamonds." "A player who is caught at the end of the play with the
-duplicate of a money card in his hand must double the chips on that card for the next deal": PJ-GAP-4,
-he pays in as many chips as are then on it; the next dealer's stake is added after.
+hearts, and five on the nine of diamonds." The seed's "usually" makes these amounts a house choice:
+options ``stake_ten_of_diamonds`` … ``stake_nine_of_diamonds`` (0 to 100 chips each), the seed's usual
+one to five by default. "A player who is caught at the end of the play with the duplicate of a money card
+in his hand must double the chips on that card for the next deal": PJ-GAP-4, he pays in as many chips as
+are then on it; the next dealer's stake is added after.
 
 >>> import cardtable as ct
 >>> from cardtable.core.cards import PACK_52
@@ -670,7 +672,8 @@ class PopeJoanDeal(BoodleDeal):
 
     def _antes(self) -> None:
         for name, k in zip(self.game.money_names, self.game.dealer_stakes):
-            self._to_pool(self.dealer, name, k, f"the dealer, seat {self.dealer}, puts {k} on the {name}")
+            if k:
+                self._to_pool(self.dealer, name, k, f"the dealer, seat {self.dealer}, puts {k} on the {name}")
 
     def _deal(self, order: list[int]) -> None:
         MichiganDeal._deal(self, order)
@@ -844,8 +847,20 @@ class PopeJoan(Boodle):
     source = f"{SEED}, 'Pope Joan'; docs/decisions.md (PJ-GAP-1..4)"
     deal_class = PopeJoanDeal
     money = ("TD", "JC", "QS", "KH", "9D")
-    dealer_stakes = (1, 2, 3, 4, 5)
-    """The dealer's chips on each money card, in the order of ``money`` (seed)."""
+    option_specs = (
+        *Boodle.option_specs,
+        *(Option(f"stake_{card_name(PACK_52.parse(c)).replace(' ', '_')}", int, k, range(0, 101),
+                 doc=f"the chips the dealer puts on the {card_name(PACK_52.parse(c))} each deal",
+                 source=f"{SEED} Pope Joan: 'Only the dealer puts the chips on the money cards, usually one on the "
+                        "ten of diamonds, two on the jack of clubs, three on the queen of spades, four on the king "
+                        "of hearts, and five on the nine of diamonds'")
+          for c, k in zip(("TD", "JC", "QS", "KH", "9D"), (1, 2, 3, 4, 5))),
+    )
+
+    @property
+    def dealer_stakes(self) -> tuple[int, ...]:
+        """The dealer's chips on each money card, in the order of ``money`` (options; the seed's usual 1 to 5)."""
+        return tuple(getattr(self.options, "stake_" + name.replace(" ", "_")) for name in self.money_names)
 
 
 GAMES = (Michigan, CrossColorMichigan, SequenceMichigan, JackpotMichigan, Boodle, Spin, PopeJoan)
