@@ -149,7 +149,7 @@ def test_dealer_robs_a_turned_up_ace() -> None:
     hands = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]
     d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "AC"), dealer=2)
     assert d.phase == "rob" and d.turn == 2
-    assert d.legal() == ["rob 4H", "rob 3H", "rob 2H", "rob JC", "rob TD", "decline"]
+    assert d.legal() == ["rob 4H", "rob 3H", "rob 2H", "rob JC", "rob TD", "rob", "decline"]
     d.act("rob 2H")
     assert d.view(2)["hand"] == ["4H", "3H", "AC", "JC", "TD"]
     assert d.view(0)["history"] == [[2, "rob"]] and d.view(2)["history"] == [[2, "rob 2H"]]
@@ -158,6 +158,38 @@ def test_dealer_robs_a_turned_up_ace() -> None:
     for k in range(5):
         s = d.sample(0, random.Random(k))
         assert s.hands[2] >> PACK_52.parse("AC") & 1
+
+
+def test_dealer_may_leave_the_robbed_ace_on_the_table_until_ready_to_play_it() -> None:
+    # Seed 003: "He can either discard when playing to the first trick, or he can leave the ace there until ready
+    # to play it ... But he must declare whether or not he is exchanging for the ace." 'rob' declares it; the
+    # ace waits on the table, and 'rob <card>' at any turn of his puts that card out for it (at the latest to
+    # play the ace). Until then his hand is five cards and the ace is not yet his to play.
+    hands = ["KD 2S 3S 4S 5S", "QD 3C 7H 8H 9H", "TD JC 2H 3H 4H"]
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "AC"), dealer=2)
+    d.act("rob")
+    assert d.turn == 0 and d.phase == "play" and d.view(0)["robbed_by"] == 2 and d.view(0)["turn_up"] == "AC"
+    play(d, "KD, QD")
+    assert d.turn == 2 and d.legal() == ["JC", "TD", "rob 4H", "rob 3H", "rob 2H", "rob JC", "rob TD"]  # or trump
+    assert "ace is still on the table" in d.why_not("AC") and "taken the ace" in d.why_not("decline")
+    assert "waits on the table" in d.view(2)["status"] and "AC" not in d.view(2)["hand"]
+    d.act("TD")                                  # the ace stays on the table for now
+    assert d.view(0)["last_trick"] == [[0, "KD"], [1, "QD"], [2, "TD"]] and d.turn == 0
+    play(d, "2S, 3C")
+    assert d.turn == 2 and d.legal() == ["4H", "3H", "2H", "JC", "rob 4H", "rob 3H", "rob 2H", "rob JC"]
+    d.act("rob 2H")                              # ready to play it: a card goes out face down, the ace comes in
+    assert d.turn == 2 and d.view(2)["hand"] == ["4H", "3H", "AC", "JC"] and d.view(0)["history"][-1] == [2, "rob"]
+    assert d.legal() == ["4H", "3H", "AC", "JC"]
+    d.act("AC")
+    assert d.view(0)["last_trick"] == [[0, "2S"], [1, "3C"], [2, "AC"]]
+    assert sorted(d.card_locations()) == list(range(52))
+    # The same deal, robbing at once as before: the card goes out before the first lead.
+    d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "AC"), dealer=2)
+    d.act("rob 4H")
+    assert d.view(2)["hand"] == ["3H", "2H", "AC", "JC", "TD"]
+    # With the 1911 Britannica's compulsory robbing, before the first lead: no waiting.
+    d = ct.load("spoil-five", players=3, rob_compulsory=True).deal(deck=dealt(hands, 2, "AC"), dealer=2)
+    assert "rob" not in d.legal() and "decline" not in d.legal()
 
 
 def test_ace_of_hearts_turned_up_is_robbed_by_the_dealer() -> None:
@@ -178,8 +210,10 @@ def test_holder_of_the_ace_robs_at_his_turn() -> None:
     d = ct.load("spoil-five", players=3).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
     assert "rob" not in " ".join(d.legal())  # seat 0 has no ace
     d.act("KD")
-    # Void in diamonds he may play any card, or rob first.
-    assert d.legal() == ["AS", "TS", "3H", "8C", "7C", "rob AS", "rob TS", "rob 3H", "rob 8C", "rob 7C", "decline"]
+    # Void in diamonds he may play any card, or rob first - with any card but the ace itself, whose exchange for
+    # the turn-up would gain nothing (it was once offered as 'rob AS').
+    assert d.legal() == ["AS", "TS", "3H", "8C", "7C", "rob TS", "rob 3H", "rob 8C", "rob 7C", "decline"]
+    assert "giving up the ace itself" in d.why_not("rob AS")
     d.act("rob 3H")
     assert d.turn == 1 and d.legal() == ["AS", "TS", "7S", "8C", "7C"]
     assert d.view(0)["robbed_by"] == 1 and d.view(0)["history"][-1] == [1, "rob"]
@@ -210,7 +244,7 @@ def test_undeclared_ace_of_hearts_loses_its_privilege() -> None:
     d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "9H"), dealer=2)
     d.act("2H")
     # Playing now without robbing or declaring: AH is no longer protected, so it must follow.
-    assert d.legal() == ["AH", "rob AH", "rob 5C", "rob 4C", "rob 3C", "rob 2C", "decline"]
+    assert d.legal() == ["AH", "rob 5C", "rob 4C", "rob 3C", "rob 2C", "decline"]
     d.act("decline")
     assert d.legal() == ["AH", "5C", "4C", "3C", "2C"]  # declared: AH reneges to the lower trump
 
@@ -219,7 +253,7 @@ def test_options_for_the_unannounced_ace() -> None:
     # SF-GAP-4 options: robbing compulsory; or the ace keeps its rank but its holder cannot win the pool.
     d = ct.load("spoil-five", players=3, rob_compulsory=True).deal(deck=dealt(SPADES3, 2, "7S"), dealer=2)
     d.act("KD")
-    assert d.legal() == ["rob AS", "rob TS", "rob 3H", "rob 8C", "rob 7C"]
+    assert d.legal() == ["rob TS", "rob 3H", "rob 8C", "rob 7C"]
     d = ct.load("spoil-five", players=3, unannounced_ace="cannot_win_pool").deal(
         deck=dealt(SPADES3, 2, "7S"), dealer=2)
     play(d, "2S, AS, 9S")
@@ -765,7 +799,7 @@ def test_dealer_holding_the_trump_ace_robs_at_his_own_turn() -> None:
     hands = ["KD QD 2S 3D 4D", "9S 3H 7C 8C TS", "AS 2D 6D 4H 5H"]
     d = ct.load("spoil-five", players=3).deal(deck=dealt(hands, 2, "7S"), dealer=2)
     play(d, "KD, 3H")
-    assert d.legal() == ["AS", "6D", "2D", "rob AS", "rob 5H", "rob 4H", "rob 6D", "rob 2D", "decline"]
+    assert d.legal() == ["AS", "6D", "2D", "rob 5H", "rob 4H", "rob 6D", "rob 2D", "decline"]
     d.act("rob 4H")
     assert d.turn == 2 and d.legal() == ["AS", "7S", "6D", "2D"]
     d.act("7S")

@@ -30,11 +30,17 @@ led is a trump lead).
 
 **Robbing the trump** (Spoil Five, Forty-Five, Twenty-Five). "Should the turned trump card be an
 ace, the dealer may discard any card in his hand face down for it" (also the ace of hearts,
-SF-GAP-6). He says ``rob <card>`` or ``decline`` before the first lead, the discard going face down
-out of play: the 1911 Britannica's timing ("'Robbing' must take place before the first player ...
-leads"; the seed lets him put the discard out as late as his first play — the engine does not wait).
-Otherwise "a player who does hold the ace of that suit may exchange any card in his hand for the
-turned-up card when it is his turn to play" (``rob <card>``, at his first turn only) "... he must
+SF-GAP-6). "But he must declare whether or not he is exchanging for the ace": before the first lead he
+says ``decline``, ``rob <card>`` (the card goes face down out of play at once, the 1911 Britannica's
+timing) or ``rob``: "He can either discard when playing to the first trick, or he can leave the ace there
+until ready to play it" — the ace waits face up on the table, and at any turn of his the dealer may say
+``rob <card>`` to put that card out and take the ace into his hand, which he must do before he can play
+it; until then his hand is his five cards for every obligation (engine decision: the seed makes the ace
+his to play when he is ready, not before). With ``rob_compulsory`` (the Britannica's rule, which also
+has the robbing done before the first lead) the dealer must ``rob <card>`` at once. Otherwise "a player
+who does hold the ace of that suit may exchange any card in his hand for the turned-up card when it is
+his turn to play" (``rob <card>``, at his first turn only, with any card but the ace itself, whose
+exchange for the turn-up would change nothing but the ace's loss) "... he must
 tell the dealer to turn the trump face down" (``decline``); "If the holder of the ace of trumps
 makes a play without exchanging or identifying himself, his ace becomes the lowest trump in play.
 And if it should happen to be the ace of hearts, it loses the privilege" (SF-GAP-4, SF-GAP-7).

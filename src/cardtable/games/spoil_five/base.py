@@ -38,6 +38,7 @@ class FiveCardDeal(TrickDeal):
         self.discarded_by = [0] * n
         self.known = [0] * n            # cards everyone knows a seat holds (robbed turn-up, declared ace)
         self.robber = self.declared = self.rob_pending = self.barred = -1
+        self.ace_waits = False          # the dealer took the turned-up ace but has not yet put a card out for it
         self.demoted = False
         self.started = 0                # seats that have played a card (bitmask)
         self._init_scores()
@@ -85,10 +86,16 @@ class FiveCardDeal(TrickDeal):
         assert seat is not None
         compulsory = self.rob_compulsory()
         if self.phase == "rob":
-            # 1911 EB: "If the turn-up is an ace, the dealer must 'rob'" (option rob_compulsory).
-            return [f"rob {c}" for c in self.card_codes(self.hands[seat])] + ([] if compulsory else ["decline"])
-        if seat == self.rob_pending:
+            # 1911 EB: "If the turn-up is an ace, the dealer must 'rob'" (option rob_compulsory) before the lead;
+            # Scarne: "He can either discard when playing to the first trick, or he can leave the ace there
+            # until ready to play it" ('rob' now, 'rob <card>' at a turn of his, at the latest to play the ace).
             robs = [f"rob {c}" for c in self.card_codes(self.hands[seat])]
+            return robs + ([] if compulsory else ["rob", "decline"])
+        if seat == self.dealer and self.ace_waits:
+            return self.legal_cards() + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
+        if seat == self.rob_pending:
+            # Any card of his hand but the ace itself: giving up the ace for the turn-up would gain nothing.
+            robs = [f"rob {c}" for c in self.card_codes(self.hands[seat] & ~(1 << self.ace))]
             if compulsory:
                 return robs
             keep = self.rules
@@ -106,9 +113,20 @@ class FiveCardDeal(TrickDeal):
             if compulsory:
                 return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer " \
                        "must first 'rob <card>', putting out a card of his hand for the ace"
-            return "the ace is turned up: the dealer must first declare 'rob <card>' or 'decline' " \
-                   "('he must declare whether or not he is exchanging for the ace')"
+            return "the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card " \
+                   "out for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare " \
+                   "whether or not he is exchanging for the ace')"
+        if seat == self.dealer and self.ace_waits:
+            if word == "decline":
+                return "you have taken the ace: put out a card for it ('rob <card>') when you wish to"
+            if word == "rob":
+                return "put out a card of your hand for the ace: 'rob <card>'"
+            if self.pack.parse_in(action, self.up_mask) is not None:
+                return "the ace is still on the table: put out a card for it first ('rob <card>'), then play it"
         if word in ("rob", "decline"):
+            if seat == self.rob_pending and word == "rob" and self.hands[seat] >> self.ace & 1 and \
+                    action == f"rob {self.pack.code(self.ace)}":
+                return "rob with another card of your hand: giving up the ace itself for the turn-up gains nothing"
             if seat == self.rob_pending and word == "decline":
                 return "robbing is compulsory (option rob_compulsory): rob the turn-up"
             if seat == self.rob_pending:
@@ -134,7 +152,11 @@ class FiveCardDeal(TrickDeal):
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: str) -> None:
         word, *args = action.split()
-        if word == "rob":
+        if word == "rob" and not args:  # the dealer takes the ace and will put a card out for it later
+            self.robber, self.ace_waits = seat, True
+            self.start_play(self.rules, self.next_seat(self.dealer))
+        elif word == "rob":
+            self.ace_waits = False
             c = self.find_card(args[0], self.hands[seat])
             self.hands[seat] = (self.hands[seat] & ~(1 << c)) | self.up_mask
             self.discards |= 1 << c
@@ -224,6 +246,11 @@ class FiveCardDeal(TrickDeal):
                 return (f"The {self.pack.code(self.up)} is turned up: you may rob it ('rob <card>' puts that card "
                         "face down and takes the ace) or 'decline'")
             return "The dealer says whether he robs the turned-up ace"
+        if self.ace_waits and me:
+            return (f"You have taken the {self.pack.code(self.up)}, which waits on the table: put out a card for it "
+                    "('rob <card>') whenever you like, and before you play it")
+        if self.ace_waits:
+            return f"The dealer has taken the {self.pack.code(self.up)} and will put out a card for it"
         if me and seat == self.rob_pending and self.rob_compulsory():
             return (f"You hold the ace of trumps and must rob the {self.pack.code(self.up)}: "
                     "'rob <card>' discards a card for it")
