@@ -69,7 +69,10 @@ of side taking most tricks" (option ``deal_scoring``: ``five_ten`` | ``per_trick
 points is game". **Twenty-Five**: "played for 25 points; otherwise ... Forty-Five"; option
 ``scoring="five_per_trick_individual"`` is Parlett's individual game (2–10 players, 5 a trick; the
 first to reach 25 wins at once — the deal stops there: play-25.com, "Each trick won = 5 points ...
-First to 25 points wins the game"); ``deal_scoring`` does not apply to it and is refused.
+First to 25 points wins the game"); ``deal_scoring`` does not apply to it and is refused. Player
+counts: the seed's Twenty-Five is Forty-Five's 2, 4 or 6 (partners sitting alternately); the individual
+game takes 2 to 10 (pagat.com, Twenty-Five: "can be played by as few as two or as many as ten ... Any
+number can play as individuals"), and the catalogue says so (``GameInfo.player_counts_by_option``).
 
 **Auction Forty-Five** (4 or 6 players in partnerships). "The high bidder names the trump", so no
 card is turned up and nobody robs. "Bids are in multiples of 5 points and the highest bid is 30"
