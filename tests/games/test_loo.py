@@ -405,8 +405,11 @@ def test_irish_limited_loo_cap() -> None:
 def test_irish_three_card_flush_option() -> None:
     # IL-GAP-1 option flush3: three of a suit looes the board.
     h = {1: "2S 3S 4S", 2: "3H KD 2D", 0: "QH JH 9C"}
-    d = deal("irish-loo", h, "5H", flush3=True)   # dealt: shown at once, as in the five-card game
+    # Peel's timing (the flushes are his): compared when all have stood in or passed and exchanged.
+    d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep", flush3=True)
     assert d.over and d.result().deltas == [-6, 3, -3]
+    d = deal("irish-loo", h, "5H", flush3=True, flush_shown="at_once")   # option: Hervey's five-card timing
+    assert d.over and d.history == [] and d.result().deltas == [-6, 3, -3]
     d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep")
     assert not d.over
 

@@ -82,8 +82,10 @@ Irish Loo: "Every player is dealt three cards, there is no Pam and no miss, but 
 allowed to exchange cards by drawing from the stock ... if Clubs are trumps everyone must enter
 the game. It is known as Club Law and makes it imperative that the penalty for being looed must
 be limited" — Club Law on; the loo capped at twice the ante (IL-GAP-2, ENGINE DEFAULT); no
-flushes unless ``flush3`` (IL-GAP-1: three of a suit looes the board; a dealt one is shown at once,
-as in the five-card game, option ``flush_shown``).
+flushes unless ``flush3`` (IL-GAP-1: three of a suit looes the board). The flushes come from Peel
+("virtually the same as the five-card variety"), whose flushes are declared only after all have decided
+to stand or pass: they are compared when the exchanges are over (``flush_shown="after_exchange"``; option
+``at_once``, Hervey's five-card timing).
 
 Lanterloo (Parlett's Five-card Loo): "From three to ten receive five cards each (3+2 or 2+3)
 ... Dealer antes five chips to the pot before dealing, and turns the next for trump" (the
@@ -820,7 +822,7 @@ class IrishLoo(Loo):
         *_common(3, penalty="cap", club_law=True),
         Option("flush3", bool, False, doc="three of a suit looes the board (a trump flush beats a plain one)",
                source="Peel: 'virtually the same as the five-card variety'; IL-GAP-1"),
-        *_flush(),
+        *_flush(shown="after_exchange"),
     )
 
     @property
