@@ -28,10 +28,9 @@ from cardtable.bots.heuristic import HeuristicBot
 
 def counts_of(info: ct.GameInfo) -> list[tuple[int, dict[str, object]]]:
     """Every player count the game accepts, with the options that allow it (default options first)."""
-    default = list(getattr(info, "player_counts", ()) or range(info.min_players, info.max_players + 1))
-    out: list[tuple[int, dict[str, object]]] = [(n, {}) for n in default]
-    for name, value, extra in getattr(info, "player_counts_by_option", ()):
-        out += [(n, {name: value}) for n in extra if n not in default]
+    out: list[tuple[int, dict[str, object]]] = [(n, {}) for n in info.player_counts]
+    for name, value, counts in info.player_counts_by_option:
+        out += [(n, {name: value}) for n in counts if n not in info.player_counts]
     return out
 
 

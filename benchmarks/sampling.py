@@ -54,21 +54,16 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 
 def counts_of(info: ct.GameInfo) -> list[int]:
     """Every player count the game accepts (under any option that changes them)."""
-    got = set(getattr(info, "player_counts", ()) or range(info.min_players, info.max_players + 1))
-    for _name, _value, extra in getattr(info, "player_counts_by_option", ()):
-        got.update(extra)
-    return sorted(got)
+    return sorted({*info.player_counts, *(n for _, _, c in info.player_counts_by_option for n in c)})
 
 
 def load_any(gid: str, n: int) -> ct.Game | None:
     """The game at ``n`` players, with the first option setting that accepts that count."""
-    try:
-        return ct.load(gid, players=n)
-    except ValueError:
-        pass
     info = ct.game_info(gid)
-    for name, value, extra in getattr(info, "player_counts_by_option", ()):
-        if n in extra:
+    if n in info.player_counts:
+        return ct.load(gid, players=n)
+    for name, value, counts in info.player_counts_by_option:
+        if n in counts:
             return ct.load(gid, players=n, **{name: value})
     return None
 

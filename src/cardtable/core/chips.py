@@ -98,41 +98,35 @@ class Ledger:
 
     def to_pool(self, seat: int, pool: str, amount: Amount, line: str | None = None) -> None:
         """``seat`` puts ``amount`` into a pool."""
-        self.deltas[seat] -= amount
-        self.pools[pool] = self.pools.get(pool, 0) + amount
-        if line:
-            self.lines.append(line)
+        self._pool(self.deltas, seat, pool, amount, line)
 
     def from_pool(self, seat: int, pool: str, amount: Amount | None = None, line: str | None = None) -> Amount:
         """``seat`` takes ``amount`` (default: all) from a pool; returns what was taken."""
-        have = self.pools.get(pool, 0)
-        take = have if amount is None else amount
-        self.pools[pool] = have - take
-        self.deltas[seat] += take
-        if line:
-            self.lines.append(line)
-        return take
+        return self._pool(self.deltas, seat, pool, None if amount is None else -amount, line)
 
     def chips_to_pool(self, seat: int, pool: str, amount: Amount, line: str | None = None) -> None:
         """In a points game: ``seat`` puts ``amount`` chips into a pool (its points are untouched)."""
-        if self.chips is None:
-            self.chips = [0] * len(self.deltas)
-        self.chips[seat] -= amount
-        self.pools[pool] = self.pools.get(pool, 0) + amount
-        if line:
-            self.lines.append(line)
+        self._pool(self._chips(), seat, pool, amount, line)
 
     def chips_from_pool(self, seat: int, pool: str, amount: Amount | None = None, line: str | None = None) -> Amount:
         """In a points game: ``seat`` takes ``amount`` chips (default: all) from a pool; returns what was taken."""
+        return self._pool(self._chips(), seat, pool, None if amount is None else -amount, line)
+
+    def _chips(self) -> list[Amount]:
         if self.chips is None:
             self.chips = [0] * len(self.deltas)
+        return self.chips
+
+    def _pool(self, column: list[Amount], seat: int, pool: str, amount: Amount | None, line: str | None) -> Amount:
+        """``seat`` puts ``amount`` into ``pool`` (a negative amount takes it out, ``None`` takes all), booked
+        in ``column``; returns what the seat took."""
         have = self.pools.get(pool, 0)
-        take = have if amount is None else amount
-        self.pools[pool] = have - take
-        self.chips[seat] += take
+        put = -have if amount is None else amount
+        self.pools[pool] = have + put
+        column[seat] -= put
         if line:
             self.lines.append(line)
-        return take
+        return -put
 
     def note(self, line: str) -> None:
         """An explanation line with no payment."""
