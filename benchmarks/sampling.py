@@ -28,7 +28,9 @@ import random
 import signal
 import statistics
 import time
+from collections.abc import Callable
 from types import FrameType
+from typing import Any
 
 import cardtable as ct
 from cardtable import _pure
@@ -37,8 +39,9 @@ from cardtable.core import sampling
 FALLBACKS = [0]
 
 
-def _counting(fn):  # type: ignore[no-untyped-def]
-    def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+def _counting(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn``, counting its calls in ``FALLBACKS``."""
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
         FALLBACKS[0] += 1
         return fn(*args, **kwargs)
     return wrapped
