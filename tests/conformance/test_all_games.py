@@ -72,6 +72,16 @@ def test_random_play_terminates_and_settles(gid: str, n: int) -> None:
 
 
 @pytest.mark.parametrize("gid,n", CASES)
+def test_every_deal_begins_with_a_decision(gid: str, n: int) -> None:
+    # A deal never ends before its first action (a Five-Card Loo flush dealt is shown by its holder's 'show'):
+    # a table, a match and a learning environment can count on someone acting in every deal.
+    game = ct.load(gid, players=n)
+    for seed in range(150):
+        deal = game.deal(seed=seed, dealer=seed % n)
+        assert not deal.over and deal.legal(), (gid, n, seed)
+
+
+@pytest.mark.parametrize("gid,n", CASES)
 def test_cards_conserved(gid: str, n: int) -> None:
     game = ct.load(gid, players=n)
     deal = game.deal(seed=3)

@@ -261,7 +261,11 @@ def test_flush_looes_the_board_pam_exempt() -> None:
     # or Pam, are looed."
     h = {1: "2S 3S 4S 6S 9S", 2: "JC 9D TD 2D 5C", 0: "7H 8C 9C TC 4D"}
     d = deal("five-card-loo", h, "5H")
-    assert d.over and d.history == []   # "must expose his hand at once" (L5-GAP-5): nobody decides
+    # "must expose his hand at once" (L5-GAP-5): the holder shows it before anyone decides, and that is all.
+    assert d.phase == "show" and d.turn == 1 and d.legal() == ["show"] and "exposed" not in d.view(0)
+    assert "must show at once" in d.why_not("pass")
+    d.act("show")
+    assert d.over and d.history == [(1, "show")]
     assert d.result().deltas == [-10, 5, 0] and d.result().pools == {"pool": 5}
     assert d.view(0)["exposed"] == {1: ["9S", "6S", "4S", "3S", "2S"]}  # "must expose his hand"
 
@@ -272,7 +276,9 @@ def test_a_dealt_flush_is_shown_at_once_and_no_exchange_can_beat_it() -> None:
     # 7H on the stock and hold a trump flush, never gets to; Lanterloo's timing (option) lets him.
     h = {1: "2S 3S 4S 6S 9S", 2: "2H 3H 4H 6H 9D", 0: "7C 8C 9C TC 4D"}
     d = deal("five-card-loo", h, "5H", stock="7H")
-    assert d.over and d.legal() == [] and d.view(2)["hand"] == ["6H", "4H", "3H", "2H", "9D"]
+    assert d.legal() == ["show"] and d.turn == 1   # before anyone decides or exchanges
+    d.act("show")
+    assert d.over and d.view(2)["hand"] == ["6H", "4H", "3H", "2H", "9D"]
     assert d.result().deltas == [-10, 5, -5] and d.result().pools == {"pool": 10}
     d = deal("five-card-loo", h, "5H", "play, keep, play, exchange 9D, play, keep", stock="7H",
              flush_shown="after_exchange")
@@ -306,7 +312,7 @@ FL = {1: "2S 3S 4S 6S 9S", 2: "2H 3H 4H 6H 7H", 0: "JC AD KD QD TD"}
 
 def test_trump_flush_beats_plain_and_pam_flush_hervey() -> None:
     # Seed 000: "one in the trump suit wins over one in a plain suit"; Hervey: 4 + Pam is a flush of its suit.
-    d = deal("five-card-loo", FL, "5H")
+    d = deal("five-card-loo", FL, "5H", "show, show, show")   # each dealt flush is shown, from the dealer's left
     assert d.over and d.result().deltas == [-5, 0, 5]
 
 
@@ -319,9 +325,9 @@ def test_pam_flush_first_parlett() -> None:
 def test_equal_plain_flushes_divide_or_elder() -> None:
     # L5-GAP-1: "exactly equal ... the pool is divided"; option elder_hand.
     h = {1: "2S 3S 4S 6S 9S", 2: "2D 3D 4D 6D 9D", 0: "7H 8C 9C TC 4C"}
-    d = deal("five-card-loo", h, "5H")
+    d = deal("five-card-loo", h, "5H", "show, show")
     assert d.result().deltas == [-10, Fraction(5, 2), Fraction(5, 2)]
-    d = deal("five-card-loo", h, "5H", flush_tie="elder_hand")
+    d = deal("five-card-loo", h, "5H", "show, show", flush_tie="elder_hand")
     assert d.result().deltas == [-10, 5, 0]
 
 
@@ -408,8 +414,8 @@ def test_irish_three_card_flush_option() -> None:
     # Peel's timing (the flushes are his): compared when all have stood in or passed and exchanged.
     d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep", flush3=True)
     assert d.over and d.result().deltas == [-6, 3, -3]
-    d = deal("irish-loo", h, "5H", flush3=True, flush_shown="at_once")   # option: Hervey's five-card timing
-    assert d.over and d.history == [] and d.result().deltas == [-6, 3, -3]
+    d = deal("irish-loo", h, "5H", "show", flush3=True, flush_shown="at_once")   # option: Hervey's timing
+    assert d.over and d.history == [(1, "show")] and d.result().deltas == [-6, 3, -3]
     d = deal("irish-loo", h, "5H", "play, keep, play, keep, play, keep")
     assert not d.over
 
@@ -605,7 +611,7 @@ def test_five_card_options_switch_the_rules() -> None:
     d = deal("lanterloo", lone, "5H", "play, play, play, keep, keep, keep, AH civil", pam_civil="absolute")
     assert d.legal() == ["8S", "TD", "9D", "2D"]
     # Pam flush first (Parlett) in Hervey's game; trump flush first (Hervey) in Lanterloo.
-    d = deal("five-card-loo", FL, "5H", flush_order="pam_first")
+    d = deal("five-card-loo", FL, "5H", "show, show, show", flush_order="pam_first")
     assert d.result().deltas == [0, 0, 0] and d.result().pools == {"pool": 0}
     d = deal("lanterloo", FL, "5H", "play, play, play, keep, keep, keep", flush_order="trump_then_plain",
              flush_paid_to="pool")
@@ -615,7 +621,7 @@ def test_five_card_options_switch_the_rules() -> None:
 def test_flush_ends_the_deal_and_next_ante() -> None:
     # A flush "looes the board": the looed pay into the pool (Hervey), so the next dealer does not ante.
     h = {1: "2S 3S 4S 6S 9S", 2: "8H 9D TD 2D 3D", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H")
+    d = deal("five-card-loo", h, "5H", "show")
     assert d.over and d.carry == {"pools": {"pool": 10}, "ante_due": False}
     assert "looes the board" in d.view(2)["status"]
 
@@ -623,7 +629,7 @@ def test_flush_ends_the_deal_and_next_ante() -> None:
 def test_flush_paid_to_the_holder_option() -> None:
     # Option flush_paid_to="holder" (Peel: the holder "receives from each of the players ... the amount of a loo").
     h = {1: "2S 3S 4S 6S 9S", 2: "JC 9D TD 2D 5C", 0: "7H 8C 9C TC 4D"}
-    d = deal("five-card-loo", h, "5H", flush_paid_to="holder")
+    d = deal("five-card-loo", h, "5H", "show", flush_paid_to="holder")
     res = d.result()
     assert res.deltas == [-10, 10, 0] and res.pools == {"pool": 0}   # Pam's holder (seat 2) is exempt
     assert d.carry["ante_due"] is True

@@ -59,8 +59,9 @@ trump, never a club (L5-GAP-4); "if, however, a player leads the Ace of trumps a
 "5. If a player holds five cards of a suit, or four cards of a suit and Pam, he is said to hold
 a flush and must expose his hand at once. He wins the pool and all the other players, except
 those who may hold flushes or Pam, are looed." A flush dealt is shown at once (L5-GAP-5,
-``flush_shown="at_once"``): the deal ends as the cards are dealt, before anyone decides or
-exchanges, so a flush made later by exchange cannot beat it; if nobody is dealt a flush, a flush
+``flush_shown="at_once"``): as the cards are dealt each holder shows his (``show``, his only action)
+and the deal ends there, before anyone decides or exchanges, so a flush made later by exchange cannot
+beat it; if nobody is dealt a flush, a flush
 made by exchange is shown when the entering is over, before the first lead. Option
 ``flush_shown="after_exchange"`` (Parlett's timing, below): flushes are compared after the
 entering and exchanging, a flush held at the deal counting even if broken by exchange. Those who
@@ -228,10 +229,14 @@ class LooDeal(TrickDeal):
         r = trick_rules(self.trump, g.pam, o.undertrump_required)
         self.rules = r
         self.shown_at_deal = False
+        self.to_show: list[int] = []
         if g.flushes and g.rule("flush_shown") == "at_once" and self._find_flushes():
-            # Hervey: a player dealt a flush "must expose his hand at once. He wins the pool" (L5-GAP-5).
+            # Hervey: a player dealt a flush "must expose his hand at once. He wins the pool" (L5-GAP-5):
+            # each holder shows it ('show', his only action), and the deal ends before anyone decides.
             self.shown_at_deal = True
-            self._end("flush")
+            self.to_show = [s for s in self.order if self.flush_holders >> s & 1]
+            self.exposed = 0  # each flush is seen as its holder shows it
+            self.phase, self.turn = "show", self.to_show[0]
             return
         if self.club_law:
             # Club Law: "if Clubs are trumps everyone must enter the game"; the miss is withdrawn.
@@ -249,6 +254,8 @@ class LooDeal(TrickDeal):
         assert seat is not None
         if self.phase == "enter":
             return self._enter_options(seat)
+        if self.phase == "show":
+            return ["show"]
         if self.phase == "exchange":
             cards = self.card_codes(self.hands[seat])
             out = ["keep"]
@@ -288,6 +295,8 @@ class LooDeal(TrickDeal):
 
     def _explain(self, seat: int, action: str) -> str:
         word = action.split()[0] if action else ""
+        if self.phase == "show":
+            return "you were dealt a flush, which you must show at once ('show'): it looes the board"
         if self.phase == "enter":
             if action == "pass" and self._forced_defence(seat):
                 return ("the dealer must play against a single player who stands on his own cards, "
@@ -322,6 +331,14 @@ class LooDeal(TrickDeal):
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: str) -> None:
         word, *args = action.split()
+        if self.phase == "show":
+            self.exposed |= self.flush_cards[seat]  # "must expose his hand at once"
+            self.to_show.pop(0)
+            if self.to_show:
+                self.turn = self.to_show[0]
+            else:
+                self._end("flush")
+            return
         if self.phase == "enter":
             self._enter(seat, word, args)
         elif self.phase == "exchange":
@@ -616,6 +633,8 @@ class LooDeal(TrickDeal):
                     "flush": "a flush looes the board", "play": "the tricks are played"}.get(self.outcome, "over")
         if self.phase == "enter":
             return f"seat {self.turn} to pass or play"
+        if self.phase == "show":
+            return f"seat {self.turn} was dealt a flush and shows it: it looes the board"
         if self.phase == "exchange":
             return f"seat {self.turn} may exchange cards from the stock"
         return f"seat {self.turn} to play to the trick"
