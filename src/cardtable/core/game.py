@@ -52,7 +52,8 @@ class GameInfo:
 
     ``player_counts``: the exact numbers of players the game takes with its default options;
     ``player_counts_by_option``: ``(option, value, counts)`` for each option value that changes them (Twenty-Five's
-    individual scoring takes 2 to 10). ``min_players`` and ``max_players`` span every count it can take.
+    individual scoring takes 2 to 10). ``min_players`` and ``max_players`` are the fewest and most of
+    ``player_counts``: a game loads with either under its default options.
     """
 
     id: str
@@ -142,8 +143,7 @@ class Game:
         got: GameInfo | None = cls.__dict__.get("_info")
         if got is None:
             counts, by_option = cls._player_counts()
-            every = {n for c in (counts, *(c for _, _, c in by_option)) for n in c}
-            got = GameInfo(cls.id, cls.name, cls.family, min(every), max(every), cls.option_specs, cls.source,
+            got = GameInfo(cls.id, cls.name, cls.family, min(counts), max(counts), cls.option_specs, cls.source,
                            cls.aliases, inspect.getdoc(cls) or "", cls.default_players, counts, by_option)
             cls._info = got  # type: ignore[attr-defined]
         return got
