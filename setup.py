@@ -1,31 +1,37 @@
-"""The optional compiled build: Cython compiles a few core modules to C (``*.pxd`` files beside them
-declare the deal classes as extension types). Everything else is in pyproject.toml.
+"""The optional compiled build: Cython compiles the modules ``cardtable.core.compiled.MODULES`` lists to C.
+
+Their classes and methods marked in the source (``cardtable/core/compiled.py``) become extension types with
+their declared fields in the object; the Cython declarations (``.pxd`` files), and the field copiers that
+``Deal.clone`` uses (``cardtable.core._copy``), are written from those marks into ``build/cython`` here, at
+build time — the ``.py`` files are the only source. Everything else is in pyproject.toml.
 
 Set ``CARDTABLE_PURE=1`` when installing to skip it; without a C compiler the build is skipped too
 (the extensions are optional) and the same modules run as plain Python. At run time,
 ``CARDTABLE_PURE=1`` imports the plain Python modules even when compiled ones are present.
 
 The build writes ``cardtable/_compiled.json`` beside the compiled modules: the SHA-256 of each source
-(``.py`` and ``.pxd``) they were compiled from. ``cardtable._pure`` compares it with the sources found at
-run time, so that an edited source is never hidden by an old build, whatever the files' times.
+they were compiled from. ``cardtable._pure`` compares it with the sources found at run time, so that an
+edited source is never hidden by an old build, whatever the files' times.
 """
 
 import hashlib
+import importlib.util
 import json
 import os
+from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["src/cardtable/core/deal.py", "src/cardtable/core/tricks.py", "src/cardtable/core/cards.py",
-            "src/cardtable/core/dealing.py", "src/cardtable/core/auction.py", "src/cardtable/core/game.py",
-            "src/cardtable/games/napoleon.py"]
+HERE = Path(__file__).parent
+SRC = HERE / "src"
+PXD = HERE / "build" / "cython"
 PACKAGE = "src/cardtable"
 RECORD = "_compiled.json"
 
 
 def source_hashes(modules: list[str]) -> dict[str, str]:
-    """The sources of compiled modules (``core/deal.py``, ``core/deal.pxd``...) and their SHA-256."""
+    """The sources of compiled modules (``core/deal.py``...) and their SHA-256."""
     out = {}
     for py in modules:
         for path in (py, py[:-3] + ".pxd"):
@@ -55,6 +61,36 @@ class BuildWithRecord(build_ext):
                 f.write(text)
 
 
+def _write(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` unless it already holds it; return whether it changed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def write_declarations() -> tuple[list[Extension], bool]:
+    """Write the ``.pxd`` files of the compiled modules and their generated field copiers; return what to
+    compile (the listed modules, and ``cardtable.core._copy``) and whether any declaration changed (then
+    every module is compiled again: the extension types' layouts depend on one another)."""
+    spec = importlib.util.spec_from_file_location("_compiled", SRC / "cardtable" / "core" / "compiled.py")
+    assert spec is not None and spec.loader is not None
+    compiled = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compiled)  # stdlib only: the package itself is not imported
+    paths = {m: SRC / (m.replace(".", "/") + ".py") for m in compiled.MODULES}
+    sources = {m: p.read_text(encoding="utf-8") for m, p in paths.items()}
+    changed = False
+    for module, text in compiled.declarations(sources).items():
+        changed |= _write(PXD / (module.replace(".", "/") + ".pxd"), text)
+    for folder in {(PXD / m.replace(".", "/")).parent for m in compiled.MODULES} | {PXD / "cardtable"}:
+        _write(folder / "__init__.pxd", "")
+    copier = PXD / "cardtable" / "core" / "_copy.pyx"
+    changed |= _write(copier, compiled.copiers(sources))
+    return [Extension(m, [str(p.relative_to(HERE))]) for m, p in paths.items()] + \
+        [Extension("cardtable.core._copy", [str(copier.relative_to(HERE))])], changed
+
+
 ext_modules = []
 if not os.environ.get("CARDTABLE_PURE"):
     try:
@@ -63,8 +99,10 @@ if not os.environ.get("CARDTABLE_PURE"):
         pass
     else:
         try:
-            ext_modules = cythonize(COMPILED, quiet=True, compiler_directives={
-                "language_level": 3, "binding": False, "annotation_typing": False})
+            extensions, changed = write_declarations()
+            ext_modules = cythonize(extensions, quiet=True, include_path=[str(PXD)], force=changed,
+                                    compiler_directives={"language_level": 3, "binding": False,
+                                                         "annotation_typing": False})
         except Exception as e:  # any failure to translate leaves the plain Python modules
             print(f"cardtable: not compiling the core ({e}); it runs as plain Python")
             ext_modules = []

@@ -19,7 +19,7 @@ from .core.deal import Deal
 from .core.game import Game, GameInfo
 from .core.match import Match
 from .errors import CardError, IllegalAction, RulesError
-from .record import replay
+from .record import replay, replay_match
 
 __all__ = [
     "CardError",
@@ -36,5 +36,6 @@ __all__ = [
     "games",
     "load",
     "replay",
+    "replay_match",
 ]
 __version__ = "0.1.0"

@@ -15,6 +15,7 @@ import importlib
 from functools import cache
 from typing import Any
 
+from .core.deal import Deal
 from .core.game import Game, GameInfo
 from .errors import RulesError
 
@@ -31,12 +32,15 @@ FAMILY_MODULES = (
     "fan_tan",
     "coon_can",
 )
-"""Modules under ``cardtable.games``, in catalogue order; each has a ``GAMES`` tuple."""
+"""Modules under ``cardtable.games``, in catalogue order; each has a ``GAMES`` tuple of variant classes (deal
+classes carrying their declaration; an unconverted family still lists ``Game`` subclasses)."""
+
+GameClass = type[Deal] | type[Game]
 
 
 @cache
-def _classes() -> dict[str, type[Game]]:
-    out: dict[str, type[Game]] = {}
+def _classes() -> dict[str, GameClass]:
+    out: dict[str, GameClass] = {}
     for name in FAMILY_MODULES:
         try:
             module = importlib.import_module(f"cardtable.games.{name}")
@@ -45,6 +49,8 @@ def _classes() -> dict[str, type[Game]]:
                 raise
             continue
         for cls in module.GAMES:
+            if issubclass(cls, Deal) and (problems := cls.declaration_problems()):
+                raise TypeError(f"{cls.__name__}: {'; '.join(problems)}")
             out[cls.id] = cls
     return out
 
@@ -54,8 +60,8 @@ def _aliases() -> dict[str, str]:
     return {a: cls.id for cls in _classes().values() for a in cls.aliases}
 
 
-def game_class(game_id: str) -> type[Game]:
-    """The class of a game id or alias; :class:`RulesError` if there is none."""
+def game_class(game_id: str) -> GameClass:
+    """The class of a game id or alias (its variant class); :class:`RulesError` if there is none."""
     if not isinstance(game_id, str):
         raise RulesError(f"a game id is text such as 'nap', not {game_id!r}")
     key = game_id.strip().lower().replace("_", "-").replace(" ", "-")
@@ -76,6 +82,10 @@ def game_info(game_id: str) -> GameInfo:
     return game_class(game_id).info_()
 
 
-def load(game_id: str, players: int | None = None, **options: Any) -> Game:
-    """A game with its player count and options, validated."""
-    return game_class(game_id)(players=players, **options)
+def load(game_id: str, players: int | None = None, *, names: list[str] | tuple[str, ...] | None = None,
+         **options: Any) -> Game:
+    """A game with its player count, options and the seats' names (default: plain names), validated."""
+    cls = game_class(game_id)
+    if issubclass(cls, Deal):
+        return Game(players, names=names, variant=cls, **options)
+    return cls(players, names=names, **options)

@@ -32,7 +32,7 @@ def test_once_round_all_pass() -> None:
 
 def test_round_and_round_until_all_but_one_pass() -> None:
     # Auction bidding "round and round": a player who passes is out; the last bidder standing wins.
-    a = Auction(("b1", "b2", "b3", "b4"), order=[0, 1, 2], once=False)
+    a = Auction(("b1", "b2", "b3", "b4"), order=[0, 1, 2], mode="round")
     a.call("b1")   # seat 0
     a.call("b2")   # seat 1
     a.call("pass")  # seat 2 is out
@@ -44,7 +44,7 @@ def test_round_and_round_until_all_but_one_pass() -> None:
 
 
 def test_auction_copy_is_independent() -> None:
-    a = Auction(("b1", "b2"), order=[0, 1], once=False)
+    a = Auction(("b1", "b2"), order=[0, 1], mode="round")
     b = a.copy()
     b.call("b1")
     assert a.high_bid is None and b.high_bid == "b1"

@@ -1,17 +1,19 @@
 """The optional compiled build (setup.py) and the plain Python modules are one implementation.
 
-The build compiles a few core modules (and Nap's) with Cython; ``*.pxd`` files beside them declare
-the deal classes as extension types. ``CARDTABLE_PURE=1`` imports the plain ``.py`` files instead.
+The build compiles a few core modules (and Nap's) with Cython; the classes marked ``# compiled`` become
+extension types whose annotated fields live in the object (core/compiled.py writes the declarations at build
+time). ``CARDTABLE_PURE=1`` imports the plain ``.py`` files instead.
 These tests check that both run the same rules: the same deals played by the same random policy give
 the same histories, views and settlements in a process of each kind.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,9 +22,11 @@ import pytest
 
 import cardtable as ct
 from cardtable import _pure
-from cardtable.core import deal as deal_module
-
-CORE = Path(deal_module.__file__).parent
+from cardtable.core import compiled
+from cardtable.core.auction import Auction
+from cardtable.core.cards import Pack
+from cardtable.core.deal import Deal
+from cardtable.core.tricks import TrickDeal, TrickRules
 
 
 def play_all(deals: int = 8) -> dict[str, list[object]]:
@@ -76,19 +80,53 @@ def test_pure_switch_imports_the_python_files() -> None:
     assert all(f.endswith(".py") for f in out[:3]) and out[3] == "False"
 
 
-def test_the_declared_fields_are_the_ones_clone_copies() -> None:
-    # deal.pxd and tricks.pxd declare the fields a compiled deal keeps in the object; clone() copies
-    # exactly the names in deal._FIELDS, so the two lists must agree.
-    declared: set[str] = set()
-    for pxd in ("deal.pxd", "tricks.pxd"):
-        text = (CORE / pxd).read_text()
-        for block in re.findall(r"cdef class (\w+)[^:]*:\n((?:    .*\n)+)", text):
-            if block[0] in ("Deal", "TrickDeal"):
-                for line in block[1].splitlines():
-                    m = re.match(r"\s+cdef public \w+ (.*)", line)
-                    if m:
-                        declared |= {n.strip() for n in m.group(1).split(",")}
-    assert declared == set(deal_module._FIELDS)
+def _source(module: str) -> str:
+    """A module's Python source (beside its compiled file, when it runs compiled)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    return path.with_name(module.rsplit(".", 1)[1] + ".py").read_text(encoding="utf-8")
+
+
+def _annotated(cls: type) -> set[str]:
+    """The fields a class's source declares (annotations outside ClassVar), with its bases'."""
+    out: set[str] = set()
+    for k in cls.__mro__[:-1]:
+        tree = ast.parse(_source(k.__module__))
+        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == k.__name__)
+        out |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+                and not ast.unparse(n.annotation).startswith("ClassVar")}
+    return out
+
+
+COMPILED_CLASSES = (Deal, TrickDeal, TrickRules, Pack, Auction)
+
+
+def test_the_fields_are_declared_once_in_the_source() -> None:
+    # A compiled class's fields are its annotations: the build writes the .pxd from them, and at run time
+    # compiled.fields() reads them back (from the type, where the build keeps them in the object).
+    for cls in COMPILED_CLASSES:
+        assert set(compiled.fields(cls)) == _annotated(cls), cls.__name__
+        assert set(compiled.in_object(cls)) == (_annotated(cls) if _pure.compiled() else set()), cls.__name__
+
+
+def test_every_field_a_compiled_class_sets_is_declared() -> None:
+    # An attribute set on self but not declared would live in the object's __dict__ when compiled: slower,
+    # and a second, undeclared kind of state. Every `self.x = ...` in a compiled class names a declared field.
+    for cls in COMPILED_CLASSES:
+        tree = ast.parse(_source(cls.__module__))
+        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+        set_here = {t.attr for n in ast.walk(node) if isinstance(n, ast.Assign | ast.AugAssign | ast.AnnAssign)
+                    for t0 in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                    for t in (t0.elts if isinstance(t0, ast.Tuple) else [t0])
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+        assert set_here <= _annotated(cls), (cls.__name__, set_here - _annotated(cls))
+
+
+def test_the_build_declarations_follow_the_source() -> None:
+    sources = {m: _source(m) for m in compiled.MODULES}
+    pxd = compiled.declarations(sources)
+    assert "cdef class Deal:" in pxd["cardtable.core.deal"]
+    assert "cdef _play_index(self, Py_ssize_t seat, Py_ssize_t c)" in pxd["cardtable.core.tricks"]
+    assert "cardtable.games.napoleon" not in pxd  # Nap's module is compiled as plain Python: nothing declared
 
 
 def test_a_clone_of_a_compiled_deal_is_independent() -> None:
@@ -152,7 +190,7 @@ def test_a_stale_build_gives_way_to_its_source(tmp_path: Path, monkeypatch: pyte
 
 
 def test_clone_copies_every_declared_field() -> None:
-    # The compiled clone copies the declared fields one by one (Deal._copy_fields, TrickDeal._copy_fields):
+    # clone() copies every declared field (kept in the object when compiled) and every other attribute:
     # every one must come out equal, lists as new lists, in a deal in the middle of a trick.
     game = ct.load("spoil-five")
     d = game.deal(seed=2)
@@ -161,7 +199,7 @@ def test_clone_copies_every_declared_field() -> None:
         d.act(rng.choice(d.legal()))
     d.legal()  # a cached legal list too
     c = d.clone()
-    for name in deal_module._FIELDS:
+    for name in compiled.fields(type(d)):
         mine, theirs = getattr(d, name), getattr(c, name)
         assert mine == theirs, name
         if isinstance(mine, list | dict):

@@ -445,7 +445,7 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     d = two(["KS AS 2S 5H 6S 7H KD 2C 4D 9H", P1], "KC", "QS")
     with pytest.raises(ct.IllegalAction, match="first take the top card"):
         d.act("meld KS AS 2S")
-    with pytest.raises(ct.IllegalAction, match="seat 0's turn, not seat 1's"):
+    with pytest.raises(ct.IllegalAction, match="it is Ann's turn, not Bea's"):
         d.act("draw stock", seat=1)
     d.act("draw stock")
     before = (list(d.hands), list(d.history), d.legal(), d.view(0))

@@ -237,7 +237,7 @@ def test_seven_card_nap_ladder_and_table() -> None:
 
 def test_wrong_seat_and_bad_input_leave_state_unchanged() -> None:
     d = ct.load("nap", players=4).deal(deck=singly(HANDS4, 4))
-    with pytest.raises(ct.IllegalAction, match="seat 1's turn, not seat 2's"):
+    with pytest.raises(ct.IllegalAction, match="it is Bea's turn, not Cal's"):
         d.act("pass", seat=2)
     with pytest.raises(ct.IllegalAction):
         d.act("QX")
@@ -361,9 +361,9 @@ def test_seven_card_dealer_forced_to_declare_three() -> None:
 
 def test_rules_texts() -> None:
     # `cardtable rules nap` gives the seed's order and table in words; each game its own text.
-    nap = type(ct.load("nap")).rules_text()
+    nap = ct.catalog.game_class("nap").rules_text()
     assert "- **Two** — to win at least two tricks;" in nap and "| Nap | 10 | 5 |" in nap and "(wellington)" in nap
     assert "the suit of the card he leads is trumps" in nap  # the declarer's lead names trumps
-    seven = type(ct.load("seven-card-nap")).rules_text()
+    seven = ct.catalog.game_class("seven-card-nap").rules_text()
     assert "| Seven | 28 | 14 |" in seven and "between\n  Nap and Six" in seven and "Wellington" not in nap[:200]
     assert "a Nap,\n  Six or Seven declarer may peep" in seven  # N-GAP-10

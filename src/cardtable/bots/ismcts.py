@@ -381,7 +381,7 @@ class ISMCTSBot:
 
     def _playout(self, d: Deal, path: list[Node], deadline: float | None) -> list[float] | None:
         """Play ``d`` out by the playout policy and back the result up ``path``; None if over budget."""
-        if self.random_playouts and not d.over and type(d).rollout is not Deal.rollout:
+        if self.random_playouts and not d.over and d.has_kernel:
             deltas = [float(x) for x in d.rollout(self.rng)]  # a game's compiled kernel (Nap)
         else:
             steps = 0

@@ -3,8 +3,27 @@
 The core never imports a game, a bot or an edge (cli, web, rl).
 """
 
-from . import auction, cards, chips, deal, dealing, game, layouts, match, melds, options, pools, tricks
+from . import (
+    auction,
+    cards,
+    chips,
+    compiled,
+    deal,
+    dealing,
+    game,
+    kernel,
+    layouts,
+    match,
+    melds,
+    options,
+    phases,
+    pools,
+    tricks,
+    views,
+    words,
+)
 
 __all__ = [
-    "auction", "cards", "chips", "deal", "dealing", "game", "layouts", "match", "melds", "options", "pools", "tricks",
+    "auction", "cards", "chips", "compiled", "deal", "dealing", "game", "kernel", "layouts", "match", "melds",
+    "options", "phases", "pools", "tricks", "views", "words",
 ]

@@ -1,7 +1,8 @@
 """Auctions: bids in rank order, passing, one bid each, round and round or two at a time, doubling.
 
-The auction holds only small values so a deal can copy it cheaply. A game filters
-:meth:`Auction.options` for its own restrictions (forced bids, a dealer who may not pass).
+The auction holds only small values so a deal can copy it cheaply. One checker,
+:meth:`Auction.why_not`, says whether a call is allowed and, if not, why; :meth:`Auction.options` lists the
+calls it allows. A game adds its own restrictions (forced bids, a dealer who may not pass) in its own checker.
 
 Once round (Nap, Auction Schafkopf): each seat speaks once, each bid higher than the last.
 
@@ -10,6 +11,8 @@ Once round (Nap, Auction Schafkopf): each seat speaks once, each bid higher than
 (1, ['pass', 'bid 2', 'bid 3', 'nap'])
 >>> a.call("bid 3"); a.call("pass"); a.options()
 ['pass', 'nap']
+>>> a.why_not("bid 2")
+'each bid must be higher than the last (bid 3)'
 >>> a.call("pass"); a.done, a.holder, a.high_bid
 (True, 1, 'bid 3')
 
@@ -41,25 +44,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Auction"]
+from .compiled import fields
+
+__all__ = ["MODES", "Auction"]
 
 MODES = ("once", "round", "duel")
+"""Once round (each seat speaks once), round and round (until all but the holder have passed), or two at a time."""
 
 
-class Auction:
+class Auction:  # compiled
     """An ascending auction over ``bids`` (lowest first) among seats in ``order``.
 
     mode: ``"once"`` (each seat speaks once), ``"round"`` (round and round until all but the
-    holder have passed) or ``"duel"`` (two at a time). ``once=False`` is ``mode="round"``.
+    holder have passed) or ``"duel"`` (two at a time).
     doubling: in ``round`` mode, ``double`` and ``redouble`` are calls (see the module text).
     """
 
-    __slots__ = ("bids", "done", "doubled", "doubler", "doubling", "high", "holder", "mode", "order", "out",
-                 "pos", "rival", "speaker", "waiting")
+    bids: tuple[str, ...]
+    order: tuple[int, ...]
+    mode: str
+    doubling: bool
+    pos: int
+    high: int
+    holder: int | None
+    out: int
+    doubled: int
+    doubler: int | None
+    done: bool
+    speaker: int | None
+    rival: int | None
+    waiting: int
 
-    def __init__(self, bids: Sequence[str], order: Sequence[int], once: bool = True, *, mode: str | None = None,
+    def __init__(self, bids: Sequence[str], order: Sequence[int], *, mode: str = "once",
                  doubling: bool = False) -> None:
-        mode = mode or ("once" if once else "round")
         if mode not in MODES:
             raise ValueError(f"auction mode must be one of {', '.join(MODES)}, not {mode!r}")
         if doubling and mode != "round":
@@ -70,24 +87,19 @@ class Auction:
         self.doubling = doubling
         self.pos = 0
         self.high = -1
-        self.holder: int | None = None
+        self.holder = None
         self.out = 0
         self.doubled = 0
-        self.doubler: int | None = None
+        self.doubler = None
         self.done = not self.order
-        self.speaker: int | None = self.order[0] if self.order else None
-        self.rival: int | None = self.order[1] if mode == "duel" and len(self.order) > 1 else None
+        self.speaker = self.order[0] if self.order else None
+        self.rival = self.order[1] if mode == "duel" and len(self.order) > 1 else None
         self.waiting = 2
-
-    @property
-    def once(self) -> bool:
-        """True when each seat speaks once."""
-        return self.mode == "once"
 
     def copy(self) -> Auction:
         """An independent copy (every field is a small immutable value)."""
         new = Auction.__new__(Auction)
-        for k in self.__slots__:
+        for k in fields(Auction):
             setattr(new, k, getattr(self, k))
         return new
 
@@ -96,18 +108,36 @@ class Auction:
         """The highest bid so far."""
         return self.bids[self.high] if self.high >= 0 else None
 
-    def options(self) -> list[str]:
-        """What the speaker may say: ``pass``, every bid above the highest, and doubles."""
+    def why_not(self, word: str) -> str | None:
+        """``None`` if the speaker may make the call ``word``, else the reason (the auction's one rule).
+
+        >>> a = Auction(("solo", "misere"), order=[0, 1], mode="round", doubling=True)
+        >>> a.why_not("redouble"), a.why_not("misere"), a.why_not("grand")
+        ('only the holder of a doubled bid may redouble', None, "'grand' is not a call here")
+        """
         s = self.speaker
-        out = ["pass"]
-        if s != self.holder:
-            out += self.bids[self.high + 1:]
-        if self.doubling and self.holder is not None:
-            if s != self.holder and not self.doubled:
-                out.append("double")
-            if s == self.holder and self.doubled == 1:
-                out.append("redouble")
-        return out
+        if word == "pass":
+            return None
+        if word == "double" and self.doubling:
+            if self.holder is None or s == self.holder:
+                return "only a bid of another player may be doubled"
+            return "the bid is already doubled" if self.doubled else None
+        if word == "redouble" and self.doubling:
+            return None if s == self.holder and self.doubled == 1 else "only the holder of a doubled bid may redouble"
+        if word not in self.bids:
+            return f"{word!r} is not a call here"
+        if s == self.holder:
+            return "the holder of the highest bid may not overcall himself"
+        if self.bids.index(word) <= self.high:
+            return f"each bid must be higher than the last ({self.bids[self.high]})"
+        return None
+
+    def options(self) -> list[str]:
+        """What the speaker may say: ``pass``, every bid above the highest, and doubles (see :meth:`why_not`)."""
+        calls = ["pass", *self.bids[self.high + 1:]]
+        if self.doubling:
+            calls += ["double", "redouble"]
+        return [w for w in calls if self.why_not(w) is None]
 
     def rank(self, bid: str) -> int:
         """Position of a bid in the ladder."""

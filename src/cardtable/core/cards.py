@@ -34,11 +34,12 @@ __all__ = [
     "RANKS",
     "SUITS",
     "SUIT_NAMES",
+    "SUIT_SYMBOLS",
     "Pack",
     "bit_list",
     "bits",
+    "card_name",
     "parse_code",
-    "popcount",
 ]
 
 SUITS = "SHDC"
@@ -46,10 +47,17 @@ SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 """Rank letters; a card's rank number is ``RANKS.index(r) + 2`` (2..14, ace 14)."""
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+"""Suit names in words, by suit index (``SUIT_NAMES[1]`` is ``"hearts"``)."""
 SUIT_SYMBOLS = "♠♥♦♣"
+RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+              11: "jack", 12: "queen", 13: "king", 14: "ace"}
+"""Rank names in words, by rank number (2..14)."""
 JOKER = "JK"
 NO_SUIT = 4
 """The suit index of a joker."""
+DISPLAY_SUITS = (0, 1, 3, 2, 4)
+"""The order suits are shown in: spades, hearts, clubs, diamonds (the colours alternate), then jokers. Within
+a suit, high rank first. Every display order in the engine comes from this tuple."""
 
 _SUIT_ALIASES = {**{s: s for s in SUITS}, **dict(zip(SUIT_SYMBOLS, SUITS)),
                  "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -115,12 +123,18 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
-def popcount(mask: int) -> int:
-    """Number of cards in a mask."""
-    return mask.bit_count()
+def card_name(code: str) -> str:
+    """A card in words, for people: ``"Queen of spades"``, ``"Ten of clubs"``, ``"the joker"``.
+
+    >>> card_name("QS"), card_name("TC"), card_name("JK")
+    ('Queen of spades', 'Ten of clubs', 'the joker')
+    """
+    if code == JOKER:
+        return "the joker"
+    return f"{RANK_NAMES[RANKS.index(code[0]) + 2].capitalize()} of {SUIT_NAMES[SUITS.index(code[1])]}"
 
 
-class Pack:
+class Pack:  # compiled
     """A pack as data: the codes of its physical cards, with rank and suit tables.
 
     Card ``i`` has code ``codes[i]``, suit index ``suit[i]`` (4 for a joker) and rank
@@ -131,34 +145,48 @@ class Pack:
     (32, 'JK', 106)
     """
 
+    name: str
+    code_of: tuple[str, ...]
+    size: int
+    full: int
+    suit: tuple[int, ...]
+    rank: tuple[int, ...]
+    _index: dict[str, list[int]]
+    has_duplicates: bool
+    index_of: dict[str, int]
+    display_rank: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    _display_suits: tuple[int, ...] | None
+    _display_codes: dict[int, tuple[str, ...]]
+    _runs: list[tuple[int, int, tuple[tuple[str, ...], ...]]] | None
+
     def __init__(self, name: str, codes: Sequence[str]) -> None:
         self.name = name
-        self.code_of: tuple[str, ...] = tuple(codes)
+        self.code_of = tuple(codes)
         self.size = len(self.code_of)
         self.full = (1 << self.size) - 1
-        self.suit: tuple[int, ...] = tuple(NO_SUIT if c == JOKER else SUITS.index(c[1]) for c in codes)
-        self.rank: tuple[int, ...] = tuple(0 if c == JOKER else RANKS.index(c[0]) + 2 for c in codes)
-        self._index: dict[str, list[int]] = {}
+        self.suit = tuple(NO_SUIT if c == JOKER else SUITS.index(c[1]) for c in codes)
+        self.rank = tuple(0 if c == JOKER else RANKS.index(c[0]) + 2 for c in codes)
+        self._index = {}
         for i, c in enumerate(self.code_of):
             self._index.setdefault(c, []).append(i)
         self.has_duplicates = len(self._index) < self.size
-        self.index_of: dict[str, int] = {} if self.has_duplicates else {c: i for i, c in enumerate(self.code_of)}
+        self.index_of = {} if self.has_duplicates else {c: i for i, c in enumerate(self.code_of)}
         """Canonical code -> card index, for single packs (empty for a double pack)."""
-        self.display_rank: tuple[int, ...] = tuple(
-            ((0, 1, 3, 2, 4)[self.suit[i]] * 16 + 15 - self.rank[i]) * 2 for i in range(self.size))
-        self.suit_mask: tuple[int, ...] = tuple(
-            sum(1 << i for i in range(self.size) if self.suit[i] == s) for s in range(5))
+        self.display_rank = tuple(
+            (DISPLAY_SUITS.index(self.suit[i]) * 16 + 15 - self.rank[i]) * 2 for i in range(self.size))
+        """Each card's place in display order (:data:`DISPLAY_SUITS`, high rank first; copies tie)."""
+        self.suit_mask = tuple(sum(1 << i for i in range(self.size) if self.suit[i] == s) for s in range(5))
         # When every suit's cards lie at indices of strictly rising rank (all single packs), display
         # order is: the suits in display order, each read from its highest bit down — no sort.
-        self._display_suits: tuple[int, ...] | None = tuple(
-            self.suit_mask[s] for s in (0, 1, 3, 2, 4) if self.suit_mask[s])
+        self._display_suits = tuple(self.suit_mask[s] for s in DISPLAY_SUITS if self.suit_mask[s])
         for m in self._display_suits:
             ranks = [self.rank[i] for i in bits(m)]
             if ranks != sorted(set(ranks)):
                 self._display_suits = None
                 break
-        self._display_codes: dict[int, tuple[str, ...]] = {}
-        self._runs: list[tuple[int, int, tuple[tuple[str, ...], ...]]] | None = None
+        self._display_codes = {}
+        self._runs = None
 
     def _suit_runs(self) -> list[tuple[int, int, tuple[tuple[str, ...], ...]]] | None:
         """Per display suit (when each lies on consecutive indices of rising rank): its shift, its
@@ -209,7 +237,7 @@ class Pack:
         return self._index.get(code, ())
 
     def in_display_order(self, mask: int) -> list[int]:
-        """The cards of a mask in display order (suits S H C D, high rank first).
+        """The cards of a mask in display order (:data:`DISPLAY_SUITS`, high rank first).
 
         >>> PACK_25.codes(PACK_25.in_display_order(PACK_25.mask("9D JK AS TC QH")))
         ['AS', 'QH', 'TC', '9D', 'JK']
@@ -225,7 +253,7 @@ class Pack:
                 m ^= 1 << c
         return out
 
-    def display_codes(self, mask: int) -> tuple[str, ...]:
+    def display_codes(self, mask: int) -> tuple[str, ...]:  # compiled
         """The codes of a mask in display order (memoised for small masks: hands, legal plays).
 
         >>> PACK_106.display_codes(PACK_106.mask("7S 2C 7S"))
@@ -248,10 +276,6 @@ class Pack:
                     self._display_codes.clear()
                 self._display_codes[mask] = got
         return got
-
-    def cards_of(self, code: str) -> list[int]:
-        """Every physical card with this canonical code."""
-        return list(self._index.get(code, ()))
 
     def mask(self, text: str | Iterable[str]) -> int:
         """A mask from codes; for a double pack a repeated code takes the next copy.
@@ -298,10 +322,6 @@ class Pack:
             raise CardError(f"an arranged deck must hold the whole {self.name} pack ({self.size} cards); "
                             f"got {len(order)}; missing: {' '.join(missing[:10])}{more}")
         return order
-
-    def sort_key(self, card: int) -> tuple[int, int]:
-        """Display order: spades, hearts, clubs, diamonds (colours alternate), high rank first."""
-        return ((0, 1, 3, 2, 4)[self.suit[card]], -self.rank[card])
 
 
 def _codes(ranks: str, jokers: int = 0, copies: int = 1) -> list[str]:

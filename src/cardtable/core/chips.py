@@ -1,14 +1,15 @@
 """Chips, pools and the settlement of a deal.
 
 A :class:`Settlement` lists each seat's gain or loss, the unit, the pools as they stand
-after the deal, and one line of explanation per payment. :class:`Ledger` builds one:
+after the deal, and one line of explanation per payment. :class:`Ledger` builds one; given the seats'
+names, it words a payment itself:
 
->>> led = Ledger(3, pools={"pool": 3})
->>> led.pay(1, 0, 2, "seat 1 pays seat 0 2 for the lost Two")
->>> led.to_pool(2, "pool", 1, "seat 2 antes 1")
+>>> led = Ledger(3, pools={"pool": 3}, names=("Ann", "Bea", "Cal"))
+>>> led.pay(1, 0, 2)
+>>> led.to_pool(2, "pool", 1, "Cal antes 1")
 >>> s = led.settlement()
->>> s.deltas, s.pools, s.balanced(start_pools={"pool": 3})
-([2, -2, -1], {'pool': 4}, True)
+>>> s.deltas, s.pools, s.balanced(start_pools={"pool": 3}), s.lines
+([2, -2, -1], {'pool': 4}, True, ['Bea pays Ann 2', 'Cal antes 1'])
 
 A game scored in points that also plays for chips (Norrlandsknack: a stake to a pot, a chip for each loaf,
 the pot to the winner) keeps the chips apart from the points: ``chips_to_pool`` and ``chips_from_pool`` fill
@@ -28,12 +29,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Amount", "Ledger", "Settlement"]
+__all__ = ["Amount", "Ledger", "Settlement", "plain"]
 
 Amount = int | Fraction
 
 
-def _plain(x: Amount) -> Any:
+def plain(x: Amount) -> Any:
+    """A chip amount for JSON: an int when whole, else exact text such as ``"1/3"``.
+
+    >>> plain(Fraction(6, 2)), plain(Fraction(1, 3)), plain(4)
+    (3, '1/3', 4)
+    """
     if isinstance(x, Fraction):
         return x.numerator if x.denominator == 1 else str(x)
     return x
@@ -66,27 +72,32 @@ class Settlement:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (fractions as text such as ``"1/3"``)."""
-        out: dict[str, Any] = {"deltas": [_plain(d) for d in self.deltas], "unit": self.unit,
-               "pools": {k: _plain(v) for k, v in self.pools.items()}, "lines": list(self.lines)}
+        out: dict[str, Any] = {"deltas": [plain(d) for d in self.deltas], "unit": self.unit,
+                               "pools": {k: plain(v) for k, v in self.pools.items()}, "lines": list(self.lines)}
         if self.chips is not None:
-            out["chips"] = [_plain(c) for c in self.chips]
+            out["chips"] = [plain(c) for c in self.chips]
         return out
 
 
 class Ledger:
     """Collects payments between seats and pools during settlement."""
 
-    def __init__(self, players: int, pools: dict[str, Amount] | None = None, unit: str = "chips") -> None:
+    def __init__(self, players: int, pools: dict[str, Amount] | None = None, unit: str = "chips",
+                 names: tuple[str, ...] | None = None) -> None:
         self.deltas: list[Amount] = [0] * players
         self.pools: dict[str, Amount] = dict(pools or {})
         self.lines: list[str] = []
         self.unit = unit
         self.chips: list[Amount] | None = None
+        self.names = names
+        """The seats' names: with them, a payment without a line of its own is worded ``Ann pays Bea 2``."""
 
     def pay(self, payer: int, payee: int, amount: Amount, line: str | None = None) -> None:
         """``payer`` gives ``amount`` to ``payee``."""
         self.deltas[payer] -= amount
         self.deltas[payee] += amount
+        if line is None and self.names is not None:
+            line = f"{self.names[payer]} pays {self.names[payee]} {plain(amount)}"
         if line:
             self.lines.append(line)
 

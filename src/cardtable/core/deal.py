@@ -1,12 +1,15 @@
 """The deal: one state machine that every game fills in with its own rules.
 
-A game's deal class implements a handful of hooks — ``_start`` (after dealing),
-``_legal``, ``_apply``, ``_explain``, ``_settle``, ``_view`` — and the base class gives
-every game the same public vocabulary: ``legal()``, ``why_not()``, ``act()``, ``view()``,
-``public_view()``, ``result()``, ``carry``, ``clone()``, ``sample()``, ``record()``.
+A game is one class per variant: a :class:`Deal` subclass whose class attributes declare the game (id, name,
+players, pack, options, phases, view keys) and whose methods are the rules: ``_start`` (deal the cards),
+for each phase ``options_<phase>`` / ``check_<phase>`` / ``apply_<phase>`` (see :mod:`.phases`),
+``_settle``, ``_view``... The base class gives every game the same public vocabulary: ``legal()``,
+``why_not()``, ``act()``, ``view()``, ``public_view()``, ``result()``, ``carry``, ``clone()``, ``sample()``,
+``record()``, ``label()``.
 
-Legality exists once: an action is legal exactly when it is in ``legal()``; ``act`` and
-``why_not`` both consult it, and ``_explain`` only words the reason for one that is not.
+Legality exists once, in each phase's checker: ``legal()`` lists the options it allows, ``why_not()`` gives
+its reason and ``act()`` refuses what it refuses. In a card phase the checker is the trick rules' own
+(:meth:`TrickRules.why <cardtable.core.tricks.TrickRules.why>` beside ``plays``).
 """
 
 from __future__ import annotations
@@ -16,13 +19,19 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import CardError, IllegalAction, RulesError
-from .cards import Pack, bit_list, bits, parse_code
+from .cards import PACK_52, Pack, bit_list, bits, parse_code
 from .chips import Settlement
+from .compiled import in_object
 from .dealing import shuffle
+from .game import Game, GameInfo, info_of, rules_text_of
+from .options import Option, Options
+from .phases import DONE, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
 from .sampling import Zone, assign_cards
+from .views import BASE_KEYS, Key
+from .words import action_label, possessive
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .kernel import PlayoutKernel
 
 __all__ = ["Deal", "Zone", "assign_cards", "normalize_action"]
 
@@ -57,13 +66,13 @@ def normalize_action(action: str) -> str:
     return " ".join(out)
 
 
-def _rebuild(cls: Any, players: int, options: dict[str, Any], deck: list[str], dealer: int,
-             carry: dict[str, Any] | None, actions: list[tuple[int, str]]) -> Deal:
+NOT_NOW = "that is not an action of this game at this point"
+
+
+def _rebuild(game: Game, deck: list[str], dealer: int, carry: dict[str, Any] | None, names: list[str] | None,
+             actions: list[tuple[int, str]]) -> Deal:
     """Unpickle a deal by replaying its record."""
-    deal: Deal = cls(players=players, **options).deal(deck=deck, dealer=dealer, carry=carry)
-    for seat, action in actions:
-        deal.act(action, seat=seat)
-    return deal
+    return game.replay(deck=deck, dealer=dealer, carry=carry, names=names, actions=actions)
 
 
 def _dict_of(obj: Any) -> dict[str, Any]:
@@ -75,79 +84,175 @@ def _set_dict(obj: Any, d: dict[str, Any]) -> None:
     obj.__dict__ = d
 
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-"""Per deal class: the fields its compiled base classes keep in the object itself rather than in its
-``__dict__`` (none in pure Python; see ``setup.py``)."""
+_COPIERS: dict[type, Any] = {}
+"""Per deal class: the compiled build's copier of the fields its compiled bases keep in the object (generated
+from the declarations into ``cardtable.core._copy``; ``None`` when running plain Python, where every field is
+in the object's ``__dict__``)."""
+_HAS_COPY: dict[type, bool] = {}
+_SHARED = frozenset({int, str, bool, tuple, type(None)})
+"""Types :meth:`Deal.clone` shares without asking (immutable)."""
 
 
-def _copied(value: Any) -> Any:
-    """A list or dict copied one level deep (as :meth:`Deal.clone` copies attributes), else the value."""
-    return value.copy() if type(value) is list or type(value) is dict else value
+def _copier(cls: type) -> Any:
+    got = _COPIERS.get(cls, False)
+    if got is False:
+        got = None
+        if in_object(cls):  # compiled
+            from ._copy import COPIERS  # type: ignore[import-not-found]
 
-
-_FIELDS = ("game", "pack", "players", "dealer", "turn", "phase", "carry_in", "deck", "_legal_cache", "_result",
-           "direction", "history", "hands", "stock", "_card_phases",
-           "rules", "best_i", "best_by", "played", "leader", "last_trick", "tricks_won", "won", "voids", "in_play",
-           "trick", "trick_seats")
-"""Every field deal.pxd and tricks.pxd declare (tests/core/test_compiled.py keeps them in step)."""
-
-
-def _slots(cls: type) -> tuple[str, ...]:
-    got = _SLOTS.get(cls)
-    if got is None:
-        got = _SLOTS[cls] = tuple(name for name in _FIELDS if any(
-            type(vars(k).get(name)).__name__ == "getset_descriptor" for k in cls.__mro__))
+            got = next(COPIERS[k] for k in cls.__mro__ if k in COPIERS)
+        _COPIERS[cls] = got
     return got
 
 
-class Deal:
-    """One deal of a game, from the first decision to the settlement.
+def _copied(value: Any) -> Any:
+    """A deal's attribute as :meth:`Deal.clone` copies it: lists, dicts and objects with a ``copy()`` method
+    (an auction, a layout) one level deep; anything else (numbers, text, tuples, rules, the game) shared."""
+    t = type(value)
+    if t is list or t is dict:
+        return value.copy()
+    has = _HAS_COPY.get(t)
+    if has is None:
+        has = _HAS_COPY[t] = callable(getattr(t, "copy", None)) and t not in (str, bytes)
+    return value.copy() if has else value
 
-    Subclasses keep their state in plain attributes (ints, masks, lists of ints) so that
-    :meth:`clone` is a shallow copy of a few lists.
+
+class Deal:  # compiled
+    """One deal of a game, from the first decision to the settlement; a subclass is a game (a variant).
+
+    The state is plain data (ints, masks, lists of ints) declared once below, so that :meth:`clone` is a
+    shallow copy of a few lists; a game declares its own fields the same way, as class annotations.
     """
 
-    _copy_lists: tuple[str, ...] = ()
-    """Names of attributes holding lists of lists (copied one level deeper by clone)."""
-    _copy_objects: tuple[str, ...] = ()
-    """Names of attributes holding objects with a ``copy()`` method (an auction, say)."""
-    card_phases: ClassVar[tuple[str, ...]] = ()
-    """Phases in which the legal actions are exactly the playable cards (see :class:`TrickDeal`)."""
+    # ---- the state of every deal (in the compiled build these live in the object, typed)
+    game: Game
+    pack: Pack
+    players: int
+    names: tuple[str, ...]
+    dealer: int
+    turn: int | None
+    phase: str
+    history: list[tuple[int, str]]
+    hands: list[int]
+    stock: list[int]
+    carry_in: dict[str, Any]
+    deck: tuple[int, ...]
+    direction: int
+    _legal_cache: Sequence[str] | None
+    _result: Settlement | None
+    _card_phases: tuple[str, ...]
 
-    def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None) -> None:
+    # ---- the declaration of a game (one class per variant; see docs/developing.md)
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    family: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    player_counts: ClassVar[tuple[int, ...]] = ()
+    """The exact numbers of players the variant takes where not every count from ``min_players`` to
+    ``max_players`` is one (empty: all of them)."""
+    default_players: ClassVar[int] = 4
+    pack_used: ClassVar[Pack] = PACK_52
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    fixed_options: ClassVar[dict[str, Any]] = {}
+    """Rules this variant fixes that others let players choose: read like options (``options.lead_rule``)."""
+    source: ClassVar[str] = ""
+    unit: ClassVar[str] = "chips"
+    target: ClassVar[int | None] = None
+    phases: ClassVar[type[Phase] | None] = None
+    """The game's :class:`~cardtable.core.phases.Phase` enum (``None``: an unconverted game's own hooks)."""
+    card_phases: ClassVar[tuple[str, ...]] = ()
+    """Phases whose actions are exactly the playable cards (``play_mask``), checked by ``why_card``."""
+    view_keys: ClassVar[tuple[Key, ...] | None] = None
+    """The game's own view keys (:mod:`.views`; ``None``: not declared yet, checked permissively)."""
+    core_view_keys: ClassVar[tuple[Key, ...]] = BASE_KEYS
+    """The keys the core puts in every view of this kind of deal (a trick deal adds the trick's)."""
+    kernel: ClassVar[PlayoutKernel | None] = None
+    """A compiled playout kernel the game provides (:mod:`.kernel`), or ``None``."""
+
+    def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
+                 names: tuple[str, ...] | None = None) -> None:
         self.game = game
-        self.pack: Pack = game.pack
-        self.players: int = game.players
-        self.dealer: int = dealer
-        self.turn: int | None = None
-        self.phase: str = "deal"
-        self.history: list[tuple[int, str]] = []
-        self.hands: list[int] = [0] * self.players
-        self.stock: list[int] = []
-        self.carry_in: dict[str, Any] = dict(carry or {})
-        self.deck: tuple[int, ...] = tuple(order)
-        self._legal_cache: Sequence[str] | None = None
-        self._result: Settlement | None = None
-        self.direction: int = 1
-        self._card_phases: tuple[str, ...] = () if self.pack.has_duplicates else self.card_phases
+        self.pack = game.pack
+        self.players = game.players
+        self.names = game.names if names is None else names
+        self.dealer = dealer
+        self.turn = None
+        self.phase = "deal"
+        self.history = []
+        self.hands = [0] * self.players
+        self.stock = []
+        self.carry_in = dict(carry or {})
+        self.deck = tuple(order)
+        self._legal_cache = None
+        self._result = None
+        self.direction = 1
+        self._card_phases = () if self.pack.has_duplicates else self.card_phases
+        self._init_fields()
         self._start(order)
+
+    def _init_fields(self) -> None:  # compiled; cdef
+        """Give a subclass's declared core fields their starting values (before :meth:`_start`)."""
+
+    # ------------------------------------------------ the variant, configured
+    @classmethod
+    def player_range(cls, options: Options) -> tuple[int, int]:
+        """The player counts allowed under ``options`` (default: the declared range)."""
+        return cls.min_players, cls.max_players
+
+    @classmethod
+    def configuration_problem(cls, players: int, options: Options) -> str | None:
+        """What is wrong with these options for ``players`` seats, in words (``None``: nothing)."""
+        return None
+
+    @classmethod
+    def configure(cls, game: Game) -> Any:
+        """The variant's data for one configured game, worked out once (``game.setup``): a frozen dataclass."""
+        return None
+
+    @classmethod
+    def hand_limit(cls, game: Game) -> int:
+        """The most cards one hand can hold in this configured game (bounds the view's ``hand``)."""
+        return game.pack.size
+
+    @classmethod
+    def info_(cls) -> GameInfo:
+        """The catalogue entry of this variant."""
+        return info_of(cls)
+
+    @classmethod
+    def rules_text(cls) -> str:
+        """The rules as implemented, in prose (by default the class docstring, then the module's text)."""
+        return rules_text_of(cls)
+
+    @classmethod
+    def declaration_problems(cls) -> list[str]:
+        """What is wrong with this variant's declaration (empty when sound); the catalogue refuses a variant
+        with problems, naming them."""
+        out = []
+        if not cls.id or cls.id != cls.id.lower() or " " in cls.id or "_" in cls.id:
+            out.append(f"id {cls.id!r}: lower-case words joined by hyphens")
+        if not cls.name or not cls.family or not cls.source:
+            out.append("name, family and source are required")
+        if not cls.min_players <= cls.default_players <= cls.max_players:
+            out.append(f"players: {cls.min_players} <= {cls.default_players} <= {cls.max_players} does not hold")
+        names = [o.name for o in cls.option_specs]
+        if len(set(names)) != len(names):
+            out.append("an option is declared twice")
+        if cls.phases is not None:
+            if DONE not in {p.value for p in cls.phases}:
+                out.append("the phases need a 'done' phase")
+            try:
+                handlers(cls)
+            except TypeError as e:
+                out.append(str(e))
+        return out
 
     # ----------------------------------------------------------------- hooks
     def _start(self, order: list[int]) -> None:
         """Deal the cards in ``order`` (top first) and set the first phase and turn."""
         raise NotImplementedError
-
-    def _legal(self) -> list[str]:
-        """Every legal action of the seat to act, in a stable order."""
-        raise NotImplementedError
-
-    def _apply(self, seat: int, action: str) -> None:
-        """Apply a legal action (already checked)."""
-        raise NotImplementedError
-
-    def _explain(self, seat: int, action: str) -> str:
-        """Why ``action`` (known not to be legal) is not allowed; the rule in words."""
-        return "that is not an action of this game at this point"
 
     def _settle(self) -> Settlement:
         """The settlement of a finished deal."""
@@ -158,17 +263,28 @@ class Deal:
         return None
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """Game-specific parts of the view of ``seat`` (``None``: a spectator)."""
+        """Game-specific parts of the view of ``seat`` (``None``: a spectator); keys declared in ``view_keys``."""
         return {}
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
         """How ``viewer`` sees ``seat``'s ``action`` in the history (default: as it is)."""
         return action
 
-    def seen_as(self, seat: int, action: str, viewer: int | None) -> str:
-        """``seat``'s ``action`` as ``viewer`` sees it in its view's history (``exchange 2`` for
-        another seat's ``exchange 7H 2C``); search trees key other seats' actions by it."""
-        return action if viewer == seat else self._redact(seat, action, viewer)
+    def status(self, seat: int | None) -> str | None:
+        """A one-line summary in words of what is happening, for the view's ``status`` (``None`` or empty: none)."""
+        return None
+
+    def label(self, action: str) -> str:
+        """An action in plain words for people: ``"Two"``, ``"Pass"``, ``"Queen of spades"``.
+
+        A game words its own actions and leaves the rest to this default (:func:`.words.action_label`).
+        """
+        return action_label(action)
+
+    def end(self) -> None:
+        """End the deal: the phase ``done``, no one to act."""
+        self.phase = done_phase(type(self))
+        self.turn = None
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         """Zones whose content ``viewer`` cannot see: other hands, the stock by default."""
@@ -197,6 +313,62 @@ class Deal:
         z["stock"] = sum(1 << c for c in self.stock)
         return z
 
+    # --------------------------------------------- card phases (see TrickDeal)
+    def play_mask(self, seat: int) -> int:  # compiled
+        """The cards ``seat`` may play now, in a card phase."""
+        return 0
+
+    def why_card(self, seat: int, code: str) -> str | None:
+        """``None`` if ``seat`` may play the card ``code`` now, else the reason (a card phase's checker)."""
+        return "no card may be played now"
+
+    def _play_index(self, seat: int, c: int) -> None:  # compiled; cdef; seat c as Py_ssize_t
+        """Play card index ``c`` (known legal) from ``seat``'s hand: what a card phase's action does."""
+        raise NotImplementedError
+
+    # -------------------------------------------- knowledge a bot may ask for
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for (partners share a side). Default: each for himself."""
+        return seat
+
+    def wants_tricks(self, seat: int) -> bool:
+        """Whether ``seat`` is trying to win tricks (False for a Misery declarer, say)."""
+        return True
+
+    def declarer_seat(self) -> int | None:
+        """The seat that made the contract, where the game has one (``None`` before, or without one)."""
+        return None
+
+    # -------------------------------------- the phases' handlers, dispatched
+    # An unconverted game overrides these three with its own (the compatibility path; see docs/developing.md).
+    def _handlers(self) -> PhaseHandlers:  # compiled; cdef
+        """The handlers of the current word phase (:func:`.phases.handlers`)."""
+        table = HANDLERS.get(type(self))
+        if table is None:
+            table = handlers(type(self))
+        return table[self.phase]
+
+    def _legal(self) -> Sequence[str]:  # compiled
+        """The legal actions of the seat to act in a word phase: the options its checker allows (``legal()``
+        keeps this sequence as its cache and hands out copies)."""
+        seat = self.turn
+        assert seat is not None
+        h = self._handlers()
+        if h.legal is not None:
+            return h.legal(self, seat)
+        return [a for a in h.options(self, seat) if h.check(self, seat, a) is None]
+
+    def _apply(self, seat: int, action: str) -> None:  # compiled
+        """Apply a legal action of a word phase."""
+        self._handlers().apply(self, seat, action)
+
+    def _explain(self, seat: int, action: str) -> str:
+        """Why ``action`` (known not to be legal) is not allowed: the phase's checker's reason."""
+        if self.phase in self._card_phases:
+            return self.why_card(seat, action) or NOT_NOW
+        h = (HANDLERS.get(type(self)) or handlers(type(self))).get(self.phase)
+        return (h.check(self, seat, action) if h is not None else None) or NOT_NOW
+
     # ------------------------------------------------------------ public API
     @property
     def over(self) -> bool:
@@ -205,32 +377,37 @@ class Deal:
 
     def legal(self) -> list[str]:
         """Every legal action of the seat to act (empty when the deal is over)."""
-        if self.turn is None:
-            return []
-        if self._legal_cache is None:
-            self._legal_cache = self._legal()
-        return list(self._legal_cache)
+        lc = self._legal_cache
+        if lc is None:
+            seat = self.turn
+            if seat is None:
+                return []
+            if self.phase in self._card_phases:
+                lc = self.pack.display_codes(self.play_mask(seat))
+            else:
+                lc = self._legal()
+            self._legal_cache = lc
+        return list(lc)
 
     def why_not(self, action: str, seat: int | None = None) -> str | None:
         """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason."""
-        if self.turn is None:
+        turn = self.turn
+        if turn is None:
             return "the deal is over; no action is allowed"
-        if seat is not None and seat != self.turn:
+        if seat is not None and seat != turn:
             if not isinstance(seat, int) or not 0 <= seat < self.players:
                 return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+            return f"it is {possessive(self.names[turn])} turn, not {possessive(self.names[seat])}"
         try:
             a = self.canonical_action(action)
         except IllegalAction as e:
             return str(e)
-        if self._legal_cache is None:
-            self._legal_cache = self._legal()
-        if a in self._legal_cache:
+        legal = self.legal()
+        if a in legal:
             return None
-        legal = self._legal_cache
         shown = ", ".join(legal[:24]) + (f" … ({len(legal)} in all)" if len(legal) > 24 else "")
         try:
-            why = self._explain(self.turn, a)
+            why = self._explain(turn, a)
         except ValueError as e:
             why = str(e)
         return f"{a!r} is not allowed: {why}. Legal now: {shown}"
@@ -238,44 +415,71 @@ class Deal:
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
         who = self.turn
-        if self._legal_cache is None and who is not None:
-            self._legal_cache = self._legal()
-        if who is None or (seat is not None and seat != who) or self._legal_cache is None \
-                or action not in self._legal_cache:
-            reason = self.why_not(action, seat)
-            if reason is not None:
-                raise IllegalAction(reason)
-            action = self.canonical_action(action)
+        if who is not None and (seat is None or seat == who):
+            lc = self._legal_cache
+            if self.phase in self._card_phases:  # a card written as legal() writes it: play it at once
+                c = self.pack.index_of.get(action) if type(action) is str else None
+                if c is not None and ((action in lc) if lc is not None else (self.play_mask(who) >> c & 1)):
+                    self._legal_cache = None
+                    self.history.append((who, action))
+                    self._play_index(who, c)
+                    return
+            else:
+                if lc is None:
+                    lc = self._legal_cache = self._legal()
+                if action in lc:
+                    self._do(who, action)
+                    return
+        reason = self.why_not(action, seat)
+        if reason is not None:
+            raise IllegalAction(reason)
         assert who is not None
+        self._do(who, self.canonical_action(action))
+
+    def _do(self, who: int, action: str) -> None:  # compiled; cdef
+        """Apply an action known to be legal, in its canonical text, and add it to the history."""
         self._legal_cache = None
         self.history.append((who, action))
-        self._apply(who, action)
+        if self.phase in self._card_phases:
+            self._play_index(who, self.find_card(action, self.hands[who]))
+        else:
+            self._apply(who, action)
         self._legal_cache = None
 
     def canonical_action(self, action: str) -> str:
         """The action as ``legal()`` spells it: normalised, and the cards of a multi-card action
         (``exchange 2C 5H``) in display order, so that players may name them in any order."""
         a = normalize_action(action)
-        legal = self._legal_cache if self._legal_cache is not None else (self._legal() if self.turn is not None else [])
         words = a.split()
-        if a not in legal and len(words) > 2 and all(len(w) == 2 and w in self.pack._index for w in words[1:]):
+        if len(words) > 2 and all(len(w) == 2 and w in self.pack._index for w in words[1:]) \
+                and a not in self.legal():
             rank = self.pack.display_rank
             words[1:] = sorted(words[1:], key=lambda w: rank[self.pack._index[w][0]])
-            if " ".join(words) in legal:
+            if " ".join(words) in self.legal():
                 a = " ".join(words)
         return a
 
-    def step_random(self, rng: random.Random) -> str:
+    def step_random(self, rng: random.Random) -> str:  # compiled
         """The playout path: apply a uniformly random legal action without the public checks.
 
-        Search bots use it in playouts. It runs the game's own ``_legal`` and ``_apply``, so the
-        rules are exactly those of :meth:`act` (a test replays both paths and compares states).
+        Search bots use it in playouts. It runs the same handlers as :meth:`act`; in a card phase it draws
+        a card index from :meth:`play_mask` without building the text of the legal actions.
         """
         seat = self.turn
         assert seat is not None
-        legal = self._legal_cache if self._legal_cache is not None else self._legal()
-        a = legal[int(rng.random() * len(legal))]
+        lc = self._legal_cache
         self._legal_cache = None
+        if self.phase in self._card_phases:
+            mask = self.play_mask(seat)
+            for _ in range(int(rng.random() * mask.bit_count())):
+                mask &= mask - 1
+            c = (mask & -mask).bit_length() - 1
+            code = self.pack.code_of[c]
+            self.history.append((seat, code))
+            self._play_index(seat, c)
+            return code
+        legal = lc if lc is not None else self._legal()
+        a = legal[int(rng.random() * len(legal))]
         self.history.append((seat, a))
         self._apply(seat, a)
         return a
@@ -288,18 +492,28 @@ class Deal:
             n += 1
         return self
 
+    @property
+    def has_kernel(self) -> bool:
+        """Whether :meth:`rollout` answers from the game's compiled playout kernel here (:mod:`.kernel`)."""
+        return self.game.kernel is not None
+
     def rollout(self, rng: random.Random) -> list[Any]:
         """The settlement deltas of one random playout from here, leaving ``self`` unchanged.
 
-        The inner step of a search with random playouts: ``self.clone().playout(rng).result().deltas``.
-        A game may answer from a compiled kernel that applies the same rules (Nap does, with numba).
+        The inner step of a search with random playouts: ``self.clone().playout(rng).result().deltas``, or
+        the game's playout kernel where it covers the deal (the same rules, checked by replay tests).
         """
+        kernel = self.game.kernel
+        if kernel is not None:
+            out = kernel.rollout(self, rng)
+            if out is not None:
+                return out
         return list(self.clone().playout(rng).result().deltas)
 
     def result(self) -> Settlement:
         """The settlement; only when the deal is over."""
         if self.turn is not None:
-            raise IllegalAction(f"the deal is not over: seat {self.turn} is to act ({self.phase})")
+            raise IllegalAction(f"the deal is not over: {self.names[self.turn]} is to act ({self.phase})")
         if self._result is None:
             self._result = self._settle()
         return self._result
@@ -313,7 +527,7 @@ class Deal:
         return self._carry()
 
     def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may see, and nothing else, as a JSON-ready dict."""
+        """Everything ``seat`` may see, and nothing else, as a JSON-ready dict (keys: :meth:`view_schema`)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
         return self._build_view(seat)
@@ -328,56 +542,43 @@ class Deal:
             hand = self.card_codes(self.hands[seat])
         v: dict[str, Any] = {
             "game": self.game.id, "players": self.players, "seat": seat, "dealer": self.dealer,
-            "turn": self.turn, "phase": self.phase, "over": self.over, "hand": hand,
+            "turn": self.turn, "phase": str(self.phase), "over": self.over, "hand": hand,
             "hand_sizes": [h.bit_count() for h in self.hands],
             "history": [[s, self._redact(s, a, seat)] for s, a in self.history],
             "legal": self.legal() if seat is not None and seat == self.turn else [],
         }
         v.update(self._view(seat))
+        status = self.status(seat)
+        if status:
+            v["status"] = status
         if self.over:
             v["result"] = self.result().to_json()
         return v
 
     def clone(self) -> Deal:
-        """An independent copy (shallow copies of the state lists)."""
+        """An independent copy: every declared field and attribute, lists and dicts copied one level."""
         cls = type(self)
         new = cls.__new__(cls)
+        copy = _COPIERS[cls] if cls in _COPIERS else _copier(cls)
+        if copy is not None:  # compiled: the core's fields live in the object, not in its __dict__
+            copy(self, new)
         d = _dict_of(self).copy()
-        slots = _SLOTS.get(cls)
-        if slots is None:
-            slots = _slots(cls)
-        if slots:  # compiled: the core's fields live in the object, not in its __dict__
-            self._copy_fields(new)
         for k, val in d.items():
-            if type(val) is list or type(val) is dict:
+            t = type(val)
+            if t is list or t is dict:
                 d[k] = val.copy()
-        for k in self._copy_lists:
-            d[k] = [x.copy() for x in d[k]]
-        for k in self._copy_objects:
-            if d.get(k) is not None:
-                d[k] = d[k].copy()
-        if slots:
+            elif t not in _SHARED:
+                d[k] = _copied(val)
+        if copy is not None:
             _dict_of(new).update(d)  # a compiled class's __dict__ may be filled, not replaced
         else:
             _set_dict(new, d)
         return new
 
-    def _copy_fields(self, new: Deal) -> None:
-        """Copy the fields deal.pxd declares into ``new`` as :meth:`clone` copies attributes (lists and
-        dicts one level deep); used only by the compiled build, where they are not in ``__dict__``."""
-        new.game, new.pack, new.players, new.dealer = self.game, self.pack, self.players, self.dealer
-        new.turn, new.phase, new.deck, new.direction = self.turn, self.phase, self.deck, self.direction
-        new.carry_in = self.carry_in.copy()
-        new._legal_cache = _copied(self._legal_cache)
-        new._result = self._result
-        new.history, new.hands, new.stock = self.history.copy(), self.hands.copy(), self.stock.copy()
-        new._card_phases = self._card_phases
-
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as the record: game class, options, pack order, dealer, carry and actions (replayed)."""
-        return (_rebuild, (type(self.game), self.players, self.game.options.as_dict(),
-                           [self.pack.code_of[c] for c in self.deck], self.dealer, self.carry_in or None,
-                           list(self.history)))
+        """Pickle as the record: the game, pack order, dealer, carry, names and actions (replayed)."""
+        return (_rebuild, (self.game, [self.pack.code_of[c] for c in self.deck], self.dealer, self.carry_in or None,
+                           list(self.names), list(self.history)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
         """``copy.deepcopy`` of a deal is :meth:`clone` (rules and the game are shared, state is copied)."""
@@ -412,6 +613,11 @@ class Deal:
         new._result = None
         return new
 
+    def seen_as(self, seat: int, action: str, viewer: int | None) -> str:
+        """``seat``'s ``action`` as ``viewer`` sees it in its view's history (``exchange 2`` for
+        another seat's ``exchange 7H 2C``); search trees key other seats' actions by it."""
+        return action if viewer == seat else self._redact(seat, action, viewer)
+
     def card_locations(self) -> list[int]:
         """Every card index in every zone, repeats included (a conserved deal lists each once)."""
         return [c for m in self._zones().values() for c in bits(m)]
@@ -428,10 +634,14 @@ class Deal:
         return self.pack.full & ~self.hidden_from(seat)
 
     def record(self) -> dict[str, Any]:
-        """Everything needed to replay this deal: game, options, pack order, dealer, actions."""
-        return {"game": self.game.id, "players": self.players, "options": self.game.options.as_dict(),
-                "deck": " ".join(self.pack.code(c) for c in self.deck), "dealer": self.dealer,
-                "carry": self.carry_in or None, "actions": [[s, a] for s, a in self.history]}
+        """Everything needed to replay this deal: game, options, pack order, dealer, actions (and the seats'
+        names where they are not the plain ones); :meth:`Game.replay` and ``cardtable.replay`` read it."""
+        rec = {"game": self.game.id, "players": self.players, "options": self.game.options.as_dict(),
+               "deck": " ".join(self.pack.code(c) for c in self.deck), "dealer": self.dealer,
+               "carry": self.carry_in or None, "actions": [[s, a] for s, a in self.history]}
+        if self.names != self.game.plain_names:
+            rec["names"] = list(self.names)
+        return rec
 
     def __repr__(self) -> str:
         return (f"<{self.game.id} deal: dealer {self.dealer}, phase {self.phase}, "
@@ -444,8 +654,7 @@ class Deal:
 
     def card_codes(self, mask: int) -> list[str]:
         """Codes of a mask in display order."""
-        code = self.pack.code_of
-        return [code[c] for c in self.pack.in_display_order(mask)]
+        return list(self.pack.display_codes(mask))
 
     def find_card(self, code: str, mask: int) -> int:
         """The physical card with ``code`` inside ``mask`` (the action was checked legal)."""

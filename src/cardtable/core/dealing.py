@@ -27,7 +27,8 @@ _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 """Per list length: (place, places left, bits to draw) from the last place down."""
 
 
-def shuffle(cards: list[Any], rng: random.Random) -> None:
+def shuffle(cards: list[Any],
+            rng: random.Random) -> None:  # compiled; cards as list; i n j as Py_ssize_t; k as int
     """Shuffle ``cards`` in place exactly as ``rng.shuffle`` does, about twice as fast.
 
     The same draws in the same order (``getrandbits`` with rejection, from the last place

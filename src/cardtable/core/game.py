@@ -1,9 +1,13 @@
-"""A game: a small declaration (id, players, pack, options, source) that makes deals.
+"""A game: a variant (a deal class carrying its declaration) configured with players, options and names.
+
+``ct.load("nap", players=4)`` finds the variant class by its id and returns a :class:`Game` around it: the
+validated options, the player count, the seats' names, and the variant's per-configuration data
+(:attr:`Game.setup`, computed once). ``game.deal(...)`` makes deals of that variant.
 
 >>> from cardtable import load
 >>> g = load("nap", players=4)
->>> g.info.id, g.players, g.options.misery
-('nap', 4, False)
+>>> g.info.id, g.players, g.options.misery, g.names
+('nap', 4, False, ('Ann', 'Bea', 'Cal', 'Dee'))
 >>> d = g.deal(seed=1)
 >>> d.players, d.dealer, d.turn
 (4, 0, 1)
@@ -13,19 +17,23 @@ from __future__ import annotations
 
 import inspect
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
 from .cards import PACK_52, Pack
 from .dealing import seeded, shuffle
 from .options import Option, Options
+from .views import ViewSchema
+from .words import seat_names
 
 if TYPE_CHECKING:
     from .deal import Deal
+    from .kernel import PlayoutKernel
 
-__all__ = ["Game", "GameInfo", "players_text"]
+__all__ = ["Game", "GameInfo", "info_of", "players_text", "rules_text_of"]
 
 
 def players_text(counts: tuple[int, ...] | list[int]) -> str:
@@ -84,105 +92,153 @@ class GameInfo:
         return self.player_counts
 
 
-class Game:
-    """Base of every game. Subclasses set the class attributes and ``deal_class``.
+_INFOS: dict[type, GameInfo] = {}
+"""Per variant class (or unconverted ``Game`` subclass): its catalogue entry, worked out once."""
 
-    A variant that differs only in data is a subclass that changes only those attributes.
+
+def info_of(cls: type) -> GameInfo:
+    """The catalogue entry of a variant class (or of an unconverted game's ``Game`` subclass)."""
+    got = _INFOS.get(cls)
+    if got is None:
+        c: Any = cls
+        counts, by_option = _player_counts(c)
+        got = _INFOS[cls] = GameInfo(c.id, c.name, c.family, min(counts), max(counts), c.option_specs, c.source,
+                                     c.aliases, inspect.getdoc(cls) or "", c.default_players, counts, by_option)
+    return got
+
+
+def _player_counts(cls: Any) -> tuple[tuple[int, ...], tuple[tuple[str, Any, tuple[int, ...]], ...]]:
+    """The counts with the default options, and each single option value that changes them."""
+
+    def counts(given: dict[str, Any]) -> tuple[int, ...]:
+        if isinstance(cls, type) and issubclass(cls, Game):
+            probe = cls.__new__(cls)
+            probe.variant = None
+        else:  # a variant: a game object around it, not configured further
+            probe = Game.__new__(Game)
+            probe.variant, probe.player_counts = cls, cls.player_counts
+        probe.options = Options.build(cls.option_specs, given, cls.id, fixed=cls.fixed_options)
+        return probe.accepted_players()
+
+    default = counts({})
+    by_option = []
+    for o in cls.option_specs:
+        values = (not o.default,) if o.type is bool else \
+            o.allowed if isinstance(o.allowed, tuple) and not isinstance(o.allowed, range) else ()
+        for v in values:
+            if v != o.default:
+                c = counts({o.name: v})
+                if c != default:
+                    by_option.append((o.name, v, c))
+    return default, tuple(by_option)
+
+
+class Game:
+    """A configured game: one variant, a player count, validated options and the seats' names.
+
+    ``Game(variant=Nap, players=4, misery=True)`` — what ``ct.load`` builds. The variant (a deal class)
+    declares the game as class attributes; the game object reads them from it.
+
+    Compatibility path (to be deleted once every family is converted): a game module not yet converted
+    still subclasses ``Game`` with the class attributes below and a ``deal_class``.
     """
 
-    id: ClassVar[str] = ""
-    name: ClassVar[str] = ""
-    family: ClassVar[str] = ""
-    aliases: ClassVar[tuple[str, ...]] = ()
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
-    player_counts: ClassVar[tuple[int, ...]] = ()
+    id: str = ""
+    name: str = ""
+    family: str = ""
+    aliases: tuple[str, ...] = ()
+    min_players: int = 2
+    max_players: int = 6
+    player_counts: tuple[int, ...] = ()
     """The exact numbers of players the game takes (with its default options), where not every count from
     ``min_players`` to ``max_players`` is one (Forty-Five: 2, 4 or 6); see :meth:`accepted_players`."""
-    default_players: ClassVar[int] = 4
-    pack: ClassVar[Pack] = PACK_52
-    option_specs: ClassVar[tuple[Option, ...]] = ()
-    source: ClassVar[str] = ""
-    deal_class: ClassVar[type[Deal]]
-    unit: ClassVar[str] = "chips"
-    target: ClassVar[int | None] = None
+    default_players: int = 4
+    pack: Pack = PACK_52
+    option_specs: tuple[Option, ...] = ()
+    source: str = ""
+    deal_class: type[Deal]
+    unit: str = "chips"
+    target: int | None = None
     """Match target in points, if the game has one (see :meth:`match_over`)."""
+    fixed_options: dict[str, Any] = {}
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
-        self.options = Options.build(self.option_specs, options, self.id)
+    def __init__(self, players: int | None = None, *, names: Sequence[str] | None = None,
+                 variant: type[Deal] | None = None, **options: Any) -> None:
+        self.variant = variant
+        if variant is not None:  # one class per variant: the declaration lives on the deal class
+            for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "player_counts",
+                         "default_players", "option_specs", "source", "unit", "target", "fixed_options"):
+                setattr(self, attr, getattr(variant, attr))
+            self.pack = variant.pack_used
+            self.deal_class = variant
+        self.options = Options.build(self.option_specs, options, self.id, fixed=self.fixed_options)
         n = self.default_players if players is None else players
         if not isinstance(n, int) or isinstance(n, bool):
             raise RulesError(f"{self.id}: players must be a whole number, not {n!r}")
         counts = self.accepted_players()
         if n not in counts:
-            info = self.info_()
-            other = [f"{players_text(c)} with {name}={_value_text(v)}" for name, v, c in info.player_counts_by_option
-                     if n in c and c != counts]
+            other = [f"{players_text(c)} with {name}={_value_text(v)}"
+                     for name, v, c in self.info.player_counts_by_option if n in c and c != counts]
             raise RulesError(f"{self.id} is for {players_text(counts)} players, not {n}"
                              + (f" ({'; '.join(other)})" if other else ""))
         self.players = n
+        self.plain_names = seat_names(n)
+        """The seats' names when none are given (``Ann``, ``Bea``...)."""
+        self.names = seat_names(n, names)
+        """The seats' names, used in settlement lines, reasons and logs."""
         self._validate()
+        self.setup: Any = variant.configure(self) if variant is not None else None
+        """The variant's data for this configuration (its ``configure`` hook), worked out once."""
+        kernel = variant.kernel if variant is not None else None
+        self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.covers(self) else None
+        """The variant's playout kernel when it covers this configuration (:mod:`.kernel`), else ``None``."""
 
     def player_range(self) -> tuple[int, int]:
         """The lowest and highest player counts under the chosen options."""
+        if self.variant is not None:
+            return self.variant.player_range(self.options)
         return self.min_players, self.max_players
 
     def accepted_players(self) -> tuple[int, ...]:
         """The exact player counts under the chosen options: those of :meth:`player_range` that
         ``player_counts`` lists (all of them when it is empty)."""
         lo, hi = self.player_range()
-        only = type(self).player_counts
+        only = self.player_counts
         return tuple(n for n in range(lo, hi + 1) if not only or n in only)
 
     def _validate(self) -> None:
         """Check option combinations; raise :class:`RulesError` for a bad one."""
+        if self.variant is not None:
+            problem = self.variant.configuration_problem(self.players, self.options)
+            if problem:
+                raise RulesError(f"{self.id}: {problem}")
 
     @classmethod
     def info_(cls) -> GameInfo:
-        """The catalogue entry of this class."""
-        got: GameInfo | None = cls.__dict__.get("_info")
-        if got is None:
-            counts, by_option = cls._player_counts()
-            got = GameInfo(cls.id, cls.name, cls.family, min(counts), max(counts), cls.option_specs, cls.source,
-                           cls.aliases, inspect.getdoc(cls) or "", cls.default_players, counts, by_option)
-            cls._info = got  # type: ignore[attr-defined]
-        return got
-
-    @classmethod
-    def _player_counts(cls) -> tuple[tuple[int, ...], tuple[tuple[str, Any, tuple[int, ...]], ...]]:
-        """The counts with the default options, and each single option value that changes them."""
-
-        def counts(given: dict[str, Any]) -> tuple[int, ...]:
-            probe = cls.__new__(cls)
-            probe.options = Options.build(cls.option_specs, given, cls.id)
-            return probe.accepted_players()
-
-        default = counts({})
-        by_option = []
-        for o in cls.option_specs:
-            values = (not o.default,) if o.type is bool else \
-                o.allowed if isinstance(o.allowed, tuple) and not isinstance(o.allowed, range) else ()
-            for v in values:
-                if v != o.default:
-                    c = counts({o.name: v})
-                    if c != default:
-                        by_option.append((o.name, v, c))
-        return default, tuple(by_option)
+        """The catalogue entry of an unconverted game's class."""
+        return info_of(cls)
 
     @property
     def info(self) -> GameInfo:
         """The catalogue entry."""
-        return self.info_()
+        return info_of(self.variant or type(self))
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.as_dict().items()
                    if v != next(o.default for o in self.option_specs if o.name == k)}
         opts = "".join(f", {k}={v!r}" for k, v in changed.items())
-        return f"load({self.id!r}, players={self.players}{opts})"
+        names = f", names={list(self.names)!r}" if self.names != self.plain_names else ""
+        return f"load({self.id!r}, players={self.players}{names}{opts})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as what rebuilds it: the variant (or class), players, names and options."""
+        names = list(self.names) if self.names != self.plain_names else None
+        return (_rebuild_game, (self.variant, type(self), self.players, names, self.options.as_dict()))
 
     def deal(self, seed: int | None = None, deck: str | list[str] | None = None, dealer: int = 0,
-             carry: dict[str, Any] | None = None) -> Deal:
-        """A new deal: shuffled from ``seed``, or from an arranged ``deck`` (top card first)."""
+             carry: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> Deal:
+        """A new deal: shuffled from ``seed``, or from an arranged ``deck`` (top card first); ``names``
+        gives the seats other names for this deal."""
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise RulesError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         if carry is not None and not isinstance(carry, dict):
@@ -196,13 +252,37 @@ class Game:
                 # Copies of a code take physical ids in the order they lie, as a read-back record does,
                 # so a deal and its replay are the same deal card for card.
                 order = self.pack.parse_order([self.pack.code_of[c] for c in order])
-        return self.deal_class(self, order, dealer, carry)
+        seats = None if names is None else seat_names(self.players, names)
+        return self.deal_class(self, order, dealer, carry, seats)
+
+    def replay(self, deck: str | list[str], dealer: int, actions: Sequence[Sequence[Any]], *,
+               carry: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> Deal:
+        """A deal rebuilt from its pack order, dealer and actions ``[(seat, action), ...]``, each checked
+        as it is applied (an illegal one raises :class:`~cardtable.errors.IllegalAction`)."""
+        d = self.deal(deck=deck, dealer=dealer, carry=carry, names=names)
+        for step in actions:
+            if not isinstance(step, Sequence) or len(step) != 2:
+                raise RulesError(f"an action of a record is [seat, action], not {step!r}")
+            d.act(step[1], seat=step[0])
+        return d
+
+    def view_schema(self) -> ViewSchema:
+        """The declared keys of this game's views (:mod:`.views`): the core's, then the game's own (which
+        may restate a core key more narrowly). A game not yet converted is checked permissively."""
+        cls = self.deal_class
+        own = cls.view_keys
+        keys = {k.name: k for k in (*cls.core_view_keys, *(own or ()))}
+        return ViewSchema(keys.values(), players=self.players, pack=self.pack.size, hand=cls.hand_limit(self),
+                          open=own is None)
 
     def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
         """Settlement deltas of ``n`` new deals (dealers in rotation) played out with random legal actions.
 
-        The playout path for simulation and benchmarks; a game may answer from a compiled kernel.
+        The playout path for simulation and benchmarks; a game's playout kernel answers where it covers the
+        configuration (:mod:`.kernel`).
         """
+        if self.kernel is not None:
+            return self.kernel.random_results(self, n, seed)
         rng = random.Random(seed)
         return [list(self.deal(seed=rng.getrandbits(64), dealer=i % self.players).playout(rng).result().deltas)
                 for i in range(n)]
@@ -223,8 +303,22 @@ class Game:
 
     @classmethod
     def rules_text(cls) -> str:
-        """The rules for players, in Markdown: the file ``games/rules/<id>.md`` shipped with the package."""
-        try:
-            return (resources.files("cardtable.games") / "rules" / f"{cls.id}.md").read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RulesError(f"{cls.id}: there is no rules text for this game") from None
+        """The rules for players, in Markdown (see :func:`rules_text_of`)."""
+        return rules_text_of(cls)
+
+
+def rules_text_of(cls: type) -> str:
+    """The rules for players of a game class, in Markdown: the file ``games/rules/<id>.md`` shipped with the
+    package."""
+    game_id = cls.id  # type: ignore[attr-defined]
+    try:
+        return (resources.files("cardtable.games") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesError(f"{game_id}: there is no rules text for this game") from None
+
+
+def _rebuild_game(variant: type[Deal] | None, cls: type[Game], players: int, names: list[str] | None,
+                  options: dict[str, Any]) -> Game:
+    if variant is not None:
+        return Game(players, names=names, variant=variant, **options)
+    return cls(players, names=names, **options)

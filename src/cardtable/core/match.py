@@ -10,13 +10,16 @@
 ...     _ = m.record(d)
 >>> len(m.results), sum(m.totals), m.chips == m.totals
 (2, 0, True)
+>>> again = ct.replay_match(m.to_record())   # replaying the record rebuilds the match
+>>> again.totals == m.totals and again.dealer == m.dealer
+True
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RulesError
 
 if TYPE_CHECKING:
     from .chips import Amount, Settlement
@@ -38,6 +41,7 @@ class Match:
         self.game = game
         self.seed = seed
         self.max_deals = deals
+        self.first_dealer = dealer
         self.dealer = dealer
         self.carry: dict[str, Any] | None = None
         self.totals: list[Amount] = [0] * game.players
@@ -45,6 +49,8 @@ class Match:
         """Chips won or lost by each seat so far: the totals of a chips game, or the chips a game scored in
         points plays for (its settlements' ``chips``)."""
         self.results: list[Settlement] = []
+        self.records: list[dict[str, Any]] = []
+        """The record of every finished deal (:meth:`Deal.record`), in order."""
         self.current: Deal | None = None
 
     @property
@@ -70,7 +76,38 @@ class Match:
         for i, c in enumerate(res.chip_deltas() or ()):
             self.chips[i] += c
         self.results.append(res)
+        self.records.append(deal.record())
         self.carry = deal.carry
         self.dealer = self.game.next_dealer(deal)
         self.current = None
         return res
+
+    def copy(self) -> Match:
+        """An independent copy (a table may try a deal's end on the copy and keep it only if all went well)."""
+        new = Match(self.game, self.seed, self.max_deals, self.first_dealer)
+        new.dealer, new.carry, new.current = self.dealer, self.carry, self.current
+        new.totals, new.chips = list(self.totals), list(self.chips)
+        new.results, new.records = list(self.results), list(self.records)
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        """The match as data: the game, seed, cap, first dealer and the record of every finished deal."""
+        return {"game": self.game.id, "players": self.game.players, "options": self.game.options.as_dict(),
+                "names": list(self.game.names), "seed": self.seed, "deals": self.max_deals,
+                "dealer": self.first_dealer, "records": list(self.records)}
+
+    @classmethod
+    def from_record(cls, game: Game, record: dict[str, Any]) -> Match:
+        """A match of ``game`` rebuilt from :meth:`to_record` by replaying every deal (each action checked);
+        ``cardtable.replay_match(record)`` loads the game first."""
+        try:
+            m = cls(game, record.get("seed"), record.get("deals"), record.get("dealer", 0))
+            deals = [(r["deck"], r["dealer"], r.get("carry"), r["actions"]) for r in record["records"]]
+        except (KeyError, TypeError) as e:
+            raise RulesError(f"not a match record: missing or malformed {e}") from None
+        for deck, dealer, carry, actions in deals:
+            deal = game.replay(deck=deck, dealer=dealer, carry=carry, actions=actions)
+            if not deal.over:
+                raise RulesError(f"not a match record: a recorded deal (dealt by seat {dealer}) is unfinished")
+            m.record(deal)
+        return m

@@ -191,7 +191,8 @@ class MeldRules:
 
         >>> from cardtable.core.cards import PACK_106
         >>> r = MeldRules(PACK_106)
-        >>> r.text(r.make_set(7, PACK_106.cards_of("7D") + PACK_106.cards_of("7S"), PACK_106.cards_of("JK")))
+        >>> sevens, jokers = [*PACK_106.cards_with("7D"), *PACK_106.cards_with("7S")], list(PACK_106.cards_with("JK"))
+        >>> r.text(r.make_set(7, sevens, jokers))
         '7S 7S 7D 7D JK=7H JK=7C'
         """
         nat = sorted(naturals, key=lambda c: (self._suit[c], c))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesError
@@ -77,22 +78,42 @@ class Option:
 
 @dataclass(frozen=True)
 class Options:
-    """A frozen, validated set of option values, read as attributes (``opts.misery``)."""
+    """A frozen, validated set of option values, read as attributes (``opts.misery``).
+
+    ``values`` are the options players may choose; ``fixed`` the rules a variant fixes where its relatives
+    let players choose (read the same way, never set by players, not part of a record).
+
+    >>> o = Options.build((Option("ante", int, 3),), {"ante": "6"}, "loo", fixed={"lead_rule": "trump"})
+    >>> o.ante, o.lead_rule, o.as_dict(), hash(o) == hash(Options.build((Option("ante", int, 3),), {"ante": 6},
+    ...                                                                  "loo", fixed={"lead_rule": "trump"}))
+    (6, 'trump', {'ante': 6}, True)
+    """
 
     values: Mapping[str, Any] = field(default_factory=dict)
+    fixed: Mapping[str, Any] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:
+        d = self.__dict__
+        if name in d["values"]:
+            return d["values"][name]
         try:
-            return self.__dict__["values"][name]
+            return d["fixed"][name]
         except KeyError:
             raise AttributeError(name) from None
 
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.values.items())), tuple(sorted(self.fixed.items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_options, (dict(self.values), dict(self.fixed)))
+
     def as_dict(self) -> dict[str, Any]:
-        """A plain copy of the values."""
+        """A plain copy of the chosen values (what a record keeps)."""
         return dict(self.values)
 
     @classmethod
-    def build(cls, specs: Iterable[Option], given: Mapping[str, Any], game: str) -> Options:
+    def build(cls, specs: Iterable[Option], given: Mapping[str, Any], game: str,
+              fixed: Mapping[str, Any] | None = None) -> Options:
         """Validate ``given`` against ``specs`` and fill in defaults."""
         specs = list(specs)
         by_name = {o.name: o for o in specs}
@@ -101,4 +122,12 @@ class Options:
                 allowed = ", ".join(sorted(by_name)) or "none"
                 raise RulesError(f"{game}: unknown option {name!r}; options are: {allowed}")
         values = {o.name: o.validate(given[o.name], game) if o.name in given else o.default for o in specs}
-        return cls(values)
+        clash = set(fixed or ()) & set(values)
+        if clash:
+            raise RulesError(f"{game}: {', '.join(sorted(clash))} cannot be both an option and a fixed rule")
+        return cls(MappingProxyType(values), MappingProxyType(dict(fixed or {})))
+
+
+def _options(values: dict[str, Any], fixed: dict[str, Any]) -> Options:
+    """Unpickle :class:`Options`."""
+    return Options(MappingProxyType(values), MappingProxyType(fixed))

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import weakref
 from fractions import Fraction
 from typing import Any
 
-from .cards import bits
-from .chips import Amount
+from .cards import SUITS, bits
+from .chips import Amount, plain
 from .deal import Zone
 from .tricks import TrickDeal, TrickRules
 
@@ -30,10 +31,8 @@ def num(x: Any) -> Amount:
     return int(f) if f.denominator == 1 else f
 
 
-def plain(x: Amount) -> Any:
-    """A chip amount for JSON (carry): an int, or text such as '3/2'."""
-    f = Fraction(x)
-    return int(f) if f.denominator == 1 else str(f)
+_RULES: weakref.WeakKeyDictionary[Any, dict[int | None, TrickRules]] = weakref.WeakKeyDictionary()
+"""The trick rules of each configured game, per trump suit (they depend on its options), built once."""
 
 
 class PoolDeal(TrickDeal):
@@ -72,7 +71,9 @@ class PoolDeal(TrickDeal):
 
     def make_rules(self) -> TrickRules:
         """Parlett's obligations: follow and head, trump and overtrump, renounce only if unable."""
-        cache = self.game.__dict__.setdefault("_rules", {})
+        cache = _RULES.get(self.game)
+        if cache is None:
+            cache = _RULES[self.game] = {}
         if self.trump not in cache:
             suit_of, power = self.card_tables(self.trump)
             cache[self.trump] = TrickRules(
@@ -197,7 +198,7 @@ class PoolDeal(TrickDeal):
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {
             "pools": {self.pool_key: plain(self.pool_now())},
-            "trump": None if self.trump is None else "SHDC"[self.trump],
+            "trump": None if self.trump is None else SUITS[self.trump],
             "turn_up": None if self.turnup is None else self.pack.code(self.turnup),
             "active": sorted(self.active), "stock_size": len(self.stock),
         }
@@ -209,7 +210,7 @@ class PoolDeal(TrickDeal):
             v["thrown"] = self.card_codes(self.thrown)
         v.update(self.trick_view())
         if v.get("trump") is None and self.trump is not None:
-            v["trump"] = "SHDC"[self.trump]
+            v["trump"] = SUITS[self.trump]
         if self.own_hand_hidden(seat if seat is not None else -1):
             v["hand"] = None
         return v

@@ -616,7 +616,7 @@ class LooDeal(TrickDeal):
         if self.exposed:
             v["exposed"] = {s: self.card_codes(self.exposed & (self.hands[s] | self.discards[s]))
                             for s in range(self.players) if self.exposed & (self.hands[s] | self.discards[s])}
-        if self.phase in ("play", "done") and getattr(self, "trick", None) is not None:
+        if self.phase in ("play", "done") and self.play_started:
             v.update(self.trick_view())
             v["civil"] = self.civil
         if seat is not None and self.discards[seat]:

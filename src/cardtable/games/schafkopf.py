@@ -490,7 +490,7 @@ class AuctionSchafkopfDeal(TrickDeal):
             "trump": None if self.trump is None else "SHDC"[self.trump], "scores": list(self.scores_in),
         }
         v.update(self.trick_view())
-        if self.phase in ("play", "done") and getattr(self, "won", None) is not None:  # not when everyone passed
+        if self.phase in ("play", "done") and self.play_started:  # not when everyone passed
             v["card_points"] = [card_points(m) for m in self.won]
         return v
 

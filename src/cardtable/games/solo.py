@@ -499,7 +499,7 @@ class SoloDeal(TrickDeal):
         if self.called >= 0:
             v["called"] = PACK_36.code(self.called)
         v.update(self.trick_view())
-        if getattr(self, "won", None) is not None:
+        if self.play_started:
             v["card_points"] = [card_points(m) for m in self.won]
         e = self.exposed_seat()
         if e is not None:

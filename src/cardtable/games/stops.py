@@ -327,7 +327,7 @@ class MichiganDeal(Deal):
             else:
                 order = self.seats_from_left()[:-1]
                 top = self.game.options.widow_max_bid or max(100, sum(self.pools.values()))  # MI-GAP-5
-                self.auction = Auction(tuple(f"bid {i}" for i in range(1, top + 1)), order, once=False)
+                self.auction = Auction(tuple(f"bid {i}" for i in range(1, top + 1)), order, mode="round")
                 self.phase, self.turn = "auction", self.auction.speaker
         elif ph == "auction":
             self._bid(action)

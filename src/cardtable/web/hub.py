@@ -126,7 +126,7 @@ class Server(Room):
         if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 100):
             raise ValueError(f"deals must be a whole number from 1 to 100 (or absent for the game's own end), "
                              f"not {deals!r}")
-        if deals is None and game.target is None and type(game).match_over is ct.Game.match_over:
+        if deals is None and not game.ends_by_itself:
             deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
         rows: list[tuple[str, str, str | None]] = []
         for i, s in enumerate(seats_in):
@@ -138,7 +138,7 @@ class Server(Room):
                 raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
             name = s.get("name") if isinstance(s, dict) else None
             if name is None or (isinstance(name, str) and not name.strip()):
-                name = f"Player {i}" if kind == HUMAN else f"Bot {i}"  # seat numbers as the engine's lines
+                name = f"Player {i}" if kind == HUMAN else f"Bot {i}"
             if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
                 raise ValueError(f"seat {i}: a name is printable text of at most {MAX_NAME} characters")
             rows.append((kind, name.strip(), new_token() if kind == HUMAN else None))
@@ -147,6 +147,7 @@ class Server(Room):
             why = await self.run(self.may_create, creator, bot_only)
             if why is not None:
                 raise LimitReached(why)
+        game = ct.load(game.id, players=game.players, names=[n for _, n, _ in rows], **options)  # names distinct
         seed = secrets.randbelow(2**31)
         match = ct.Match(game, seed=seed, deals=deals)
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
@@ -282,7 +283,7 @@ class Server(Room):
         deals = []
         for d in self.store.deals(t.id):
             deals.append({"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
-                          "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
+                          "names": list(t.game.names), "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
                           "actions": [[a.seat, a.action] for a in self.store.actions(t.id, d.deal_no)],
                           "result": d.result})
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,

@@ -129,12 +129,13 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
     """A table rebuilt from its snapshot; the flag says its first deal still has to be logged (a table made
     before tables were dealt at creation). Raises ``ValueError`` when the engine refuses the log."""
     row = snap.table
-    game = ct.load(row.game, players=row.players, **row.options)
+    game = ct.load(row.game, players=row.players, names=[s.name for s in snap.seats], **row.options)
     match = ct.Match(game, seed=row.seed, deals=row.max_deals)
     sheet: list[dict[str, Any]] = []
     deal: ct.Deal | None = None
     for d in snap.deals:
-        record = {"game": row.game, "players": row.players, "options": row.options, "deck": d.deck,
+        record = {"game": row.game, "players": row.players, "options": row.options, "names": list(game.names),
+                  "deck": d.deck,
                   "dealer": d.dealer, "carry": d.carry,
                   "actions": [[a.seat, a.action] for a in snap.actions.get(d.deal_no, [])]}
         deal = ct.replay(record)

@@ -49,7 +49,7 @@ class KnackDeal(PoolDeal):
 
     def running(self, seat: int) -> int:
         """``seat``'s score with the tricks won so far in this deal deducted."""
-        won = self.tricks_won[seat] if getattr(self, "tricks_won", None) is not None else 0
+        won = self.tricks_won[seat]
         return max(self.scores[seat] - won, 0)
 
     def trumps_rule(self) -> bool:
@@ -172,7 +172,7 @@ class KnackDeal(PoolDeal):
 
     def new_scores(self) -> tuple[list[int], list[bool]]:
         """The scores after this deal, and who was loafed."""
-        tricks = list(self.tricks_won) if getattr(self, "tricks_won", None) is not None else [0] * self.players
+        tricks = list(self.tricks_won)
         if len(self.active) == 1:
             tricks[self.active[0]] = 5
         out, loafed = [], []
