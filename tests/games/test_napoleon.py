@@ -367,3 +367,29 @@ def test_rules_texts() -> None:
     seven = ct.catalog.game_class("seven-card-nap").rules_text()
     assert "| Seven | 28 | 14 |" in seven and "between\n  Nap and Six" in seven and "Wellington" not in nap[:200]
     assert "a Nap,\n  Six or Seven declarer may peep" in seven  # N-GAP-10
+
+
+def test_settlement_lines_name_the_players() -> None:
+    # "Stakes are paid only on the number of tricks contracted for ... to, and received from, all players":
+    # the lines say who failed what and who pays whom, by name.
+    hands = {1: "AH KH 2S 3S 4S", 2: "QH 5S 6S 7S 2C", 3: "5D 6D 7D 8D 9D", 0: "AS KS QS JS 3C"}
+    d = ct.load("nap", players=4).deal(deck=singly(hands, 4))
+    play(d, "bid 3, pass, pass, pass, AH, QH, 5D, 3C, KH, 2C, 6D, JS, 2S, 5S, 7D, AS, KS, 3S, 6S, 8D")
+    play(d, "QS, 4S, 7S, 9D")
+    assert d.result().lines == ["Bea failed Three (2 tricks)", "Bea pays Ann 3", "Bea pays Cal 3", "Bea pays Dee 3"]
+    named = ct.load("nap", players=4, names=["North", "East", "South", "West"]).deal(deck=singly(hands, 4))
+    play(named, "bid 3, pass, pass, pass, AH, QH, 5D, 3C, KH, 2C, 6D, JS, 2S, 5S, 7D, AS, KS, 3S, 6S, 8D")
+    play(named, "QS, 4S, 7S, 9D")
+    assert named.result().lines[:2] == ["East failed Three (2 tricks)", "East pays North 3"]
+
+
+def test_actions_in_plain_words() -> None:
+    d = ct.load("nap", players=4, misery=True, wellington=True, purchase=True).deal(deck=singly(HANDS4, 4))
+    labels = {a: d.label(a) for a in ["pass", "bid 2", "bid 3", "misery", "bid 4", "nap", "wellington",
+                                      "exchange JS TS", "QS", "discard TS"]}
+    assert labels == {"pass": "Pass", "bid 2": "Two", "bid 3": "Three", "misery": "Misery", "bid 4": "Four",
+                      "nap": "Nap", "wellington": "Wellington",
+                      "exchange JS TS": "Exchange the J♠ and 10♠ for cards from the pack",
+                      "QS": "Queen of spades", "discard TS": "Discard the 10♠"}
+    seven = ct.load("seven-card-nap", players=4).deal(seed=1)
+    assert [seven.label(a) for a in seven.legal()] == ["Pass", "Three", "Four", "Nap", "Six", "Seven"]

@@ -51,6 +51,9 @@ win less than three tricks. There is no Wellington and no Blucher. Misery is opt
 if permitted, ranks between Nap and Six": Three ±3, Four ±4, Nap (five) +10/−5, Misery
 +10/−5, Six +18/−9, Seven +28/−14. 2–6 players, 7 with ``seven_players`` (N-GAP-8).
 
+Each variant is one class (:class:`Nap`, :class:`SevenCardNap`): its declaration as class attributes, its
+phases (declare, peep, play) with one checker each, and the few hooks of the core (see docs/developing.md).
+
 >>> import cardtable as ct
 >>> d = ct.load("nap", players=3).deal(deck="AS 2H 3D KS 4H 5D QS 6H 7D JS 8H 9D TS TH JD " + " ".join(
 ...     c for c in ct.core.cards.PACK_52.code_of if c not in "AS 2H 3D KS 4H 5D QS 6H 7D JS 8H 9D TS TH JD".split()))
@@ -58,15 +61,16 @@ if permitted, ranks between Nap and Six": Three ±3, Four ±4, Nap (five) +10/�
 ['AS', 'KS', 'QS', 'JS', 'TS']
 >>> for a in ["nap", "pass", "pass", "AS", "2H", "3D"]:
 ...     d.act(a)
->>> d.view(1)["trump"], d.view(1)["tricks_won"]
-('S', [0, 1, 0])
+>>> d.view(1)["trump"], d.view(1)["tricks_won"], d.label("nap")
+('S', [0, 1, 0], 'Nap')
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.auction import Auction
@@ -74,22 +78,37 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.options import Option
+from ..core.options import Option, Options
+from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
-from ..errors import RulesError
-from . import napoleon_kernel
+from ..core.views import TRICK_KEYS, Key, Kind
+from ..core.words import action_label, cards_phrase
+from .napoleon_kernel import NapKernel
 
-__all__ = ["Nap", "NapDeal", "SevenCardNap"]
+__all__ = ["Contract", "Nap", "NapPhase", "NapSetup", "SevenCardNap"]
 
 POOL = "nap_pool"
-NAMES = {"bid 1": "One", "bid 2": "Two", "bid 3": "Three", "bid 4": "Four", "bid 6": "Six", "bid 7": "Seven"}
+
+
+class NapPhase(Phase):
+    """The stages of a deal of Nap."""
+
+    DECLARE = "declare"  # one round of declarations (with Purchase Nap's exchanges and the paid peep)
+    PEEP = "peep"        # the Peep Nap declarer discards one of his six cards
+    PLAY = "play"        # the tricks
+    DONE = "done"
+
+
+DECLARE, PEEP, PLAY, DONE = NapPhase  # the members, read at module speed on the hot path
 
 
 @dataclass(frozen=True)
 class Contract:
-    """A declaration: its word, tricks needed (0 for Misery), and what it wins and loses."""
+    """A declaration: its word (the action), its name in words, tricks needed (0 for Misery), and what it
+    wins and loses from each other player."""
 
     word: str
+    name: str
     tricks: int
     win: int
     lose: int
@@ -104,287 +123,26 @@ class Contract:
         return self.word in ("nap", "wellington", "blucher")
 
 
-class NapDeal(TrickDeal):
-    """A deal of Nap: declarations (with purchases and peeps), then five tricks."""
+@dataclass(frozen=True)
+class NapSetup:
+    """What every deal of one configuration of Nap needs, worked out once per game (``game.setup``)."""
 
-    game: Nap
-
-    def _start(self, order: list[int]) -> None:
-        g = self.game
-        # (plan, ladder, speakers per dealer, ladder words, purchase, peep): they depend only on the
-        # game's options, so they are worked out once per game
-        setup = g.__dict__.get("_setup")
-        if setup is None:
-            ladder = {c.word: c for c in g.contracts()}
-            setup = g.__dict__["_setup"] = (g.plan(), ladder, {}, tuple(ladder), g.options.purchase, g.options.peep)
-        dealt = setup[0].deal(order, self.players, self.dealer)
-        self.hands, self.stock = dealt.hands, dealt.stock
-        self.ladder: dict[str, Contract] = setup[1]
-        speakers = setup[2].get(self.dealer)  # from the dealer's left, once round
-        if speakers is None:
-            speakers = setup[2][self.dealer] = tuple(self.next_seat(self.dealer, i + 1) for i in range(self.players))
-        self.auction = Auction(setup[3], speakers)
-        pools = self.carry_in.get("pools")
-        self.pool_start: int = int(pools.get(POOL, 0)) if pools else 0
-        self.paid: list[int] = [0] * self.players
-        self.bought: int = 0          # seats that have exchanged this deal (bitmask)
-        self.peeked: int = 0          # seats that paid to peek (bitmask)
-        self.discards: int = 0
-        self.discarded_by: list[int] = [0] * self.players
-        self.contract: Contract | None = None
-        self.declarer: int | None = None
-        self.voids = [0] * self.players
-        self.phase = "declare"
-        self.turn = self.auction.speaker
-        self.purchase, self.peep_mode = setup[4], setup[5]
-
-    _copy_objects = ("auction",)
-    card_phases = ("play",)
-
-    # ------------------------------------------------------------------ legal
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase == "declare":
-            return self._declare_options(seat)
-        if self.phase == "peep":
-            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
-        return self.legal_cards()
-
-    def _declare_options(self, seat: int) -> list[str]:
-        a = self.auction
-        # The declarations open to a seat depend only on the high bid and whether it is the dealer
-        # with no bid yet made: cached per game (the ladder is fixed by its options).
-        key = (a.high, seat == self.dealer, a.holder is None)
-        cache = self.game.__dict__.get("_declare_cache")
-        if cache is None:
-            cache = self.game.__dict__["_declare_cache"] = {}
-        bids = cache.get(key)
-        if bids is None:
-            bids = [b for b in a.options() if b == "pass" or self._bid_allowed(b, seat)]
-            if self.game.options.all_pass != "redeal" and seat == self.dealer and a.holder is None:
-                bids.remove("pass")
-            cache[key] = bids
-        if self.peep_mode != "paid_peek_before_bid" and not self.purchase:
-            return list(bids)
-        extra: list[str] = []
-        if self.peep_mode == "paid_peek_before_bid" and not self.peeked >> seat & 1 and self.stock:
-            extra.append("peep")
-        if self.purchase and not self.bought >> seat & 1 and self.stock:
-            cards = self.card_codes(self.hands[seat])
-            for k in range(1, min(len(cards), len(self.stock)) + 1):
-                extra += ["exchange " + " ".join(s) for s in itertools.combinations(cards, k)]
-        return bids + extra
-
-    def _bid_allowed(self, bid: str, seat: int) -> bool:
-        high = self.auction.high_bid
-        if bid == "bid 1":
-            return seat == self.dealer and high is None
-        if bid == "wellington":
-            return high == "nap"
-        if bid == "blucher":
-            return high == "wellington"
-        return True
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "declare":
-            word = action.split()[0] if action else ""
-            if action == "pass":
-                low = "Three" if "bid 1" not in self.ladder else "One"
-                return f"the dealer must declare at least {low} when everyone else has passed"
-            if action in self.ladder:
-                high = self.auction.high_bid
-                if action == "wellington":
-                    return "Wellington may be declared only over a declaration of Nap"
-                if action == "blucher":
-                    return "Blucher may be declared only over a declaration of Wellington"
-                if high is not None and self.auction.rank(action) <= self.auction.rank(high):
-                    return f"each declaration must be higher than the last ({high})"
-                return "only the dealer, after everyone has passed, may declare One"
-            if word == "exchange":
-                if not self.purchase:
-                    return "exchanging before declaring is Purchase Nap, which is not in play"
-                if self.bought >> seat & 1:
-                    return "you have already exchanged this deal"
-                return f"you may exchange only cards in your hand, at most {len(self.stock)} (cards left in the pack)"
-            if word == "peep":
-                return "paying to peep needs the option peep=paid_peek_before_bid, once per player"
-            if word == "bid" or action in ("misery", "wellington", "blucher"):
-                return f"there is no declaration {action!r} here; the declarations are: {', '.join(self.ladder)}"
-            return "declare (pass or a higher declaration) first; cards are played after the declarations"
-        if self.phase == "peep":
-            return "discard one card of your six (the card you took, or one from your hand)"
-        return self.explain_play(seat, action)
-
-    # ------------------------------------------------------------------ apply
-    def _apply(self, seat: int, action: str) -> None:
-        if self.phase == "declare" and (action == "pass" or action in self.ladder):
-            self.auction.call(action)
-            self._after_call()
-            return
-        word, *args = action.split()
-        if self.phase == "declare":
-            if word == "exchange":
-                self._exchange(seat, args)
-            elif word == "peep":
-                self.peeked |= 1 << seat
-                self.paid[seat] += 1
-            else:
-                self.auction.call(action)
-                self._after_call()
-        elif self.phase == "peep":
-            c = self.find_card(args[0], self.hands[seat])
-            self.hands[seat] &= ~(1 << c)
-            self.discards |= 1 << c
-            self.discarded_by[seat] |= 1 << c
-            self._begin_play()
-        else:
-            self.play_card(seat, action)
-
-    def _exchange(self, seat: int, codes: list[str]) -> None:
-        out = self.cards_in(codes, self.hands[seat])
-        self.hands[seat] &= ~out
-        self.discards |= out
-        self.discarded_by[seat] |= out
-        for _ in codes:
-            self.hands[seat] |= 1 << self.stock.pop()
-        self.bought |= 1 << seat
-        self.paid[seat] += len(codes)
-
-    def _after_call(self) -> None:
-        a = self.auction
-        if not a.done:
-            self.turn = a.speaker
-            return
-        if a.holder is None:
-            self.phase, self.turn = "done", None
-            return
-        self.declarer, self.contract = a.holder, self.ladder[a.high_bid or ""]
-        peeps = (self.peep_mode == "nap_declarer_only" and self.contract.napish) or \
-                (self.peep_mode == "paid_peek_before_bid" and self.peeked >> a.holder & 1)
-        if peeps and self.stock:
-            self.hands[a.holder] |= 1 << self.stock.pop()
-            self.phase, self.turn = "peep", a.holder
-        else:
-            self._begin_play()
-
-    def _begin_play(self) -> None:
-        assert self.declarer is not None
-        self.start_play(TrickRules.standard(self.pack, None), self.declarer)
-
-    def on_first_lead(self, seat: int, card: int) -> None:
-        if self.contract is None or not self.contract.misery or self.game.options.misery_trumps:
-            # "the card that he leads determines the trump suit"
-            self.rules = TrickRules.standard(self.pack, self.pack.suit[card])
-
-    def side(self, seat: int) -> int:
-        return 0 if seat == self.declarer else 1
-
-    def wants_tricks(self, seat: int) -> bool:
-        misery = self.contract is not None and self.contract.misery
-        return not misery if seat == self.declarer else True
-
-    def trick_done(self, winner: int) -> None:
-        if winner == self.declarer and self.contract is not None and self.contract.misery:
-            self.turn = None  # the Misery has failed: nothing can change (N-GAP-5)
-        elif not any(self.hands):
-            self.turn = None
-        if self.turn is None:
-            self.phase = "done"
-
-    def rollout(self, rng: random.Random) -> list[Any]:
-        """A random playout's deltas; from the compiled kernel (napoleon_kernel.py) on the default options."""
-        if napoleon_kernel.usable(self.game):
-            out = napoleon_kernel.rollout(self, rng)
-            if out is not None:
-                return out
-        return super().rollout(rng)
-
-    # ------------------------------------------------------------- settlement
-    def made(self) -> bool:
-        """Did the declarer make his contract (meaningful once the deal is over)?"""
-        assert self.contract is not None and self.declarer is not None
-        won = self.tricks_won[self.declarer]
-        return won == 0 if self.contract.misery else won >= self.contract.tricks
-
-    def _settle(self) -> Settlement:
-        led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start or self.purchase or
-                     self.peep_mode == "paid_peek_before_bid" else {})
-        for s in range(self.players):
-            if self.paid[s]:
-                led.to_pool(s, POOL, self.paid[s], f"seat {s} pays {self.paid[s]} into the pool "
-                            f"({'cards bought' if self.bought >> s & 1 else 'a peep'})")
-        if self.contract is None or self.declarer is None:
-            led.note("everyone passed: the deal is void and the next dealer deals")
-            return led.settlement()
-        c, d = self.contract, self.declarer
-        name = NAMES.get(c.word, c.word.capitalize())
-        if self.made():
-            led.note(f"seat {d} made {name} ({self.tricks_won[d]} tricks)")
-            for s in range(self.players):
-                if s != d:
-                    led.pay(s, d, c.win, f"seat {s} pays seat {d} {c.win}")
-            if c.napish and led.pools.get(POOL):
-                led.from_pool(d, POOL, None, f"seat {d} takes the pool of {led.pools[POOL]} for winning {name}")
-        else:
-            led.note(f"seat {d} failed {name} ({self.tricks_won[d]} tricks)")
-            for s in range(self.players):
-                if s != d:
-                    led.pay(d, s, c.lose, f"seat {d} pays seat {s} {c.lose}")
-        return led.settlement()
-
-    def _carry(self) -> dict[str, Any] | None:
-        pool = self.result().pools.get(POOL, 0)
-        return {"pools": {POOL: pool}} if pool else None
-
-    # ------------------------------------------------------------------ views
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
-            "high_bid": self.auction.high_bid, "high_bidder": self.auction.holder,
-            "declarer": self.declarer, "contract": self.contract.word if self.contract else None,
-            "pools": {POOL: self.pool_start + sum(self.paid)} if (self.pool_start or sum(self.paid)) else {},
-            "trump": None,
-        }
-        if self.purchase or self.peep_mode != "off":  # the pack is used only by Purchase and Peep Nap
-            v["stock_size"] = len(self.stock)
-        v.update(self.trick_view())
-        if seat is not None and self.peeked >> seat & 1 and self.phase == "declare" and self.stock:
-            v["peeked"] = self.pack.code(self.stock[-1])
-        if seat is not None and self.discarded_by[seat]:
-            v["my_discards"] = self.card_codes(self.discarded_by[seat])
-        return v
-
-    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
-        if viewer == seat:
-            return action
-        if action.startswith("exchange"):
-            return f"exchange {len(action.split()) - 1}"
-        if action.startswith("discard"):
-            return "discard"
-        return action
-
-    def _hidden_zones(self, viewer: int) -> list[Zone]:
-        zones = super()._hidden_zones(viewer)
-        if self.discards:
-            zones.append(Zone("discards", self.discards,
-                              fixed=self.discarded_by[viewer] if viewer is not None else 0))
-        for z in zones:
-            if z.key == "stock" and viewer is not None and self.peeked >> viewer & 1 and self.phase == "declare":
-                z.fixed = 1 << self.stock[-1]
-        return zones
-
-    def _zones(self) -> dict[str, int]:
-        return {**super()._zones(), "discards": self.discards}
-
-    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
-        if key == "discards":
-            self.discards = mask
-            return
-        top = self.stock[-1] if key == "stock" and self.peeked and self.phase == "declare" else None
-        super()._set_zone(key, mask, rng)
-        if top is not None and top in self.stock:
-            self.stock.remove(top)
-            self.stock.append(top)
+    plan: DealPlan
+    ladder: dict[str, Contract]
+    """The declarations by word, lowest first."""
+    speakers: tuple[tuple[int, ...], ...]
+    """Per dealer: the seats in the order they speak, from the dealer's left."""
+    words: tuple[str, ...]
+    """The declarations' words, lowest first (the auction's bids)."""
+    purchase: bool
+    peep: str
+    misery_trumps: bool
+    extras: bool
+    """Actions beside the declarations: Purchase Nap's exchanges or the paid peep."""
+    forced: bool
+    """When everyone else has passed, the dealer must declare (``all_pass`` other than ``redeal``)."""
+    declarations: dict[tuple[int, bool, bool], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the declarations allowed, by (highest bid, speaker is the dealer, no bid yet) — all they depend on."""
 
 
 NAP_BOOK: tuple[str, ...] = (
@@ -417,21 +175,24 @@ NAP_BOOK: tuple[str, ...] = (
 )
 
 
-class Nap(Game):
+class Nap(TrickDeal):
     """Napoleon (Nap): five cards each, one round of declarations, the declarer's lead names trumps.
 
     See the module text for the rules as implemented and their sources.
     """
 
+    # ---- the declaration
     id = "nap"
     name = "Napoleon"
     family = "napoleon"
     aliases = ("napoleon",)
     min_players, max_players, default_players = 2, 6, 4
     source = "seed 000_021e177d957c1434.txt, 'Napoleon'; RESOLUTIONS.md §2.3"
-    deal_class = NapDeal
-    hand_size = 5
+    hand_size: ClassVar[int] = 5
     rule_book: ClassVar[tuple[str, ...]] = NAP_BOOK
+    phases = NapPhase
+    card_phases = (PLAY,)
+    kernel = NapKernel()
     option_specs = (
         Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Three and Four",
                source="seed 000 Napoleon: 'Misery is a declaration to lose every trick'"),
@@ -460,42 +221,352 @@ class Nap(Game):
         Option("deal", str, "singly", ("singly", "3+2", "2+3"),
                doc="how the five cards are dealt", source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
     )
+    view_keys = (
+        *TRICK_KEYS,
+        Key("trump", Kind.SUIT, "the trump suit, named by the declarer's first lead (None until then, and in a "
+            "Misery without trumps)", null=True),
+        Key("high_bid", Kind.WORD, "the highest declaration so far (its action word)", null=True),
+        Key("high_bidder", Kind.SEAT, "who made it", null=True),
+        Key("declarer", Kind.SEAT, "who won the declarations", null=True),
+        Key("contract", Kind.WORD, "the declaration the declarer plays (its action word)", null=True),
+        Key("pools", Kind.AMOUNTS, "the Nap pool, when there is one (Purchase Nap, the paid peep, a carried pool)"),
+        Key("stock_size", Kind.INT, "cards left in the pack (Purchase and Peep Nap only)", always=False),
+        Key("peeked", Kind.CARD, "the top card of the pack, to a seat that paid to peep at it", always=False),
+        Key("my_discards", Kind.CARDS, "the cards this seat exchanged or discarded", size="hand", always=False),
+    )
 
-    def _validate(self) -> None:
-        o = self.options
-        if o.blucher and not o.wellington:
-            raise RulesError(f"{self.id}: blucher needs wellington=true (Blucher is declared only over Wellington)")
-        if self.players * self.hand_size + (1 if o.peep != "off" else 0) > 52:
-            raise RulesError(f"{self.id}: {self.players} players need more than 52 cards")
+    # ---- the state of a deal of Nap (beside the core's hands, trick and tricks won)
+    setup: NapSetup
+    auction: Auction
+    pool_start: int
+    paid: list[int]
+    """Units each seat paid into the pool this deal (cards bought, a peep)."""
+    bought: int
+    """Seats that have exchanged cards this deal (a bitmask)."""
+    peeked: int
+    """Seats that paid to peep (a bitmask)."""
+    discards: int
+    discarded_by: list[int]
+    contract: Contract | None
+    declarer: int | None
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def player_range(cls, options: Options) -> tuple[int, int]:
+        return cls.min_players, cls.max_players
+
+    @classmethod
+    def configuration_problem(cls, players: int, options: Options) -> str | None:
+        if options.blucher and not options.wellington:
+            return "blucher needs wellington=true (Blucher is declared only over Wellington)"
+        if players * cls.hand_size + (1 if options.peep != "off" else 0) > 52:
+            return f"{players} players need more than 52 cards"
+        return None
+
+    @classmethod
+    def hand_limit(cls, game: Game) -> int:
+        return cls.hand_size + 1  # the Peep Nap declarer holds six (eight at Seven-Card) before his discard
+
+    @classmethod
+    def contracts(cls, options: Options) -> list[Contract]:
+        """The declarations in ascending order, under the chosen options."""
+        w = {"double_triple": (20, 10, 30, 15), "peel_modified": (10, 10, 10, 15)}[options.high_bids_scale]
+        out = [Contract("bid 1", "One", 1, 1, 1)] if options.all_pass == "dealer_bids_one" else []
+        out += [Contract("bid 2", "Two", 2, 2, 2), Contract("bid 3", "Three", 3, 3, 3)]
+        if options.misery:
+            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
+        out += [Contract("bid 4", "Four", 4, 4, 4), Contract("nap", "Nap", 5, 10, 5)]
+        if options.wellington:
+            out.append(Contract("wellington", "Wellington", 5, w[0], w[1]))
+        if options.blucher:
+            out.append(Contract("blucher", "Blucher", 5, w[2], w[3]))
+        return out
+
+    @classmethod
+    def plan(cls, options: Options) -> DealPlan:
+        """How the cards are dealt."""
+        return DealPlan(rounds={"singly": (1,) * cls.hand_size, "3+2": (3, 2), "2+3": (2, 3)}[options.deal])
+
+    @classmethod
+    def configure(cls, game: Game) -> NapSetup:
+        o, n = game.options, game.players
+        ladder = {c.word: c for c in cls.contracts(o)}
+        return NapSetup(plan=cls.plan(o), ladder=ladder, words=tuple(ladder),
+                        speakers=tuple(tuple((d + i + 1) % n for i in range(n)) for d in range(n)),
+                        purchase=o.purchase, peep=o.peep, misery_trumps=o.misery_trumps,
+                        extras=o.purchase or o.peep == "paid_peek_before_bid",
+                        forced=o.all_pass != "redeal")
 
     @classmethod
     def rules_text(cls) -> str:
         return "\n\n".join(cls.rule_book)
 
-    def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
-        if napoleon_kernel.usable(self):  # compiled, same rules (tests/games/test_napoleon_kernel.py)
-            return napoleon_kernel.random_deals(self, n, seed).tolist()  # type: ignore[no-any-return]
-        return super().random_results(n, seed)
+    # ------------------------------------------------------------------ deal
+    def _start(self, order: list[int]) -> None:
+        s = self.setup = self.game.setup
+        dealt = s.plan.deal(order, self.players, self.dealer)
+        self.hands, self.stock = dealt.hands, dealt.stock
+        self.auction = Auction(s.words, s.speakers[self.dealer])
+        pools = self.carry_in.get("pools")
+        self.pool_start = int(pools.get(POOL, 0)) if pools else 0
+        self.paid = [0] * self.players
+        self.bought = self.peeked = self.discards = 0
+        self.discarded_by = [0] * self.players
+        self.contract = self.declarer = None
+        self.phase = DECLARE
+        self.turn = self.auction.speaker
 
-    def plan(self) -> DealPlan:
-        """How the cards are dealt."""
-        rounds = {"singly": (1,) * self.hand_size, "3+2": (3, 2), "2+3": (2, 3)}[self.options.deal]
-        return DealPlan(rounds=rounds)
+    # ------------------------------------------------------------ declaring
+    def options_declare(self, seat: int) -> Iterable[str]:
+        """Pass, the declarations, the paid peep, and every purchase of cards."""
+        yield "pass"
+        yield from self.setup.ladder
+        yield from self._extras(seat)
 
-    def contracts(self) -> list[Contract]:
-        """The declarations in ascending order, under the chosen options."""
-        o = self.options
-        w = {"double_triple": (20, 10, 30, 15), "peel_modified": (10, 10, 10, 15)}[o.high_bids_scale]
-        out = [Contract("bid 1", 1, 1, 1)] if o.all_pass == "dealer_bids_one" else []
-        out += [Contract("bid 2", 2, 2, 2), Contract("bid 3", 3, 3, 3)]
-        if o.misery:
-            out.append(Contract("misery", 0, o.misery_win, o.misery_lose))
-        out += [Contract("bid 4", 4, 4, 4), Contract("nap", 5, 10, 5)]
-        if o.wellington:
-            out.append(Contract("wellington", 5, w[0], w[1]))
-        if o.blucher:
-            out.append(Contract("blucher", 5, w[2], w[3]))
-        return out
+    def _extras(self, seat: int) -> Iterable[str]:
+        if self.setup.peep == "paid_peek_before_bid":
+            yield "peep"
+        if self.setup.purchase and self.stock:
+            cards = self.card_codes(self.hands[seat])
+            for k in range(1, min(len(cards), len(self.stock)) + 1):
+                yield from ("exchange " + " ".join(x) for x in itertools.combinations(cards, k))
+
+    def legal_declare(self, seat: int) -> tuple[str, ...] | list[str]:
+        """The options :meth:`check_declare` allows, the declarations memoised per auction situation."""
+        a = self.auction
+        key = (a.high, seat == self.dealer, a.holder is None)
+        bids = self.setup.declarations.get(key)
+        if bids is None:
+            bids = self.setup.declarations[key] = tuple(
+                w for w in ("pass", *self.setup.ladder) if self.check_declare(seat, w) is None)
+        if not self.setup.extras:
+            return bids
+        return [*bids, *(x for x in self._extras(seat) if self.check_declare(seat, x) is None)]
+
+    def check_declare(self, seat: int, action: str) -> str | None:
+        """The rule of the declarations (with Purchase Nap's exchanges and the paid peep)."""
+        ladder = self.setup.ladder
+        if action == "pass":
+            if self.setup.forced and seat == self.dealer and self.auction.holder is None:
+                low = ladder[next(iter(ladder))].name
+                return f"the dealer must declare at least {low} when everyone else has passed"
+            return None
+        if action in ladder:
+            return self._why_not_declare(seat, action)
+        word = action.split()[0] if action else ""
+        if word == "exchange":
+            return self._why_not_purchase(seat, action.split()[1:])
+        if action == "peep":
+            if self.setup.peep != "paid_peek_before_bid":
+                return "paying to peep at the top card is not part of this game"
+            if self.peeked >> seat & 1:
+                return "you have already peeped this deal"
+            return None if self.stock else "the pack is empty"
+        if word == "bid" or action in ("misery", "wellington", "blucher"):
+            names = ", ".join(c.name for c in ladder.values())
+            return f"there is no declaration {action!r} here; the declarations are: {names}"
+        return "declare (pass or a higher declaration) first; cards are played after the declarations"
+
+    def _why_not_declare(self, seat: int, word: str) -> str | None:
+        high = self.auction.high_bid
+        if word == "wellington" and high != "nap":
+            return "Wellington may be declared only over a declaration of Nap"
+        if word == "blucher" and high != "wellington":
+            return "Blucher may be declared only over a declaration of Wellington"
+        if self.auction.why_not(word) is not None and high is not None:
+            return f"each declaration must be higher than the last ({self.setup.ladder[high].name})"
+        if word == "bid 1" and not (seat == self.dealer and high is None):
+            return "only the dealer, after everyone has passed, may declare One"
+        return None
+
+    def _why_not_purchase(self, seat: int, codes: list[str]) -> str | None:
+        if not self.setup.purchase:
+            return "exchanging before declaring is Purchase Nap, which is not in play"
+        if self.bought >> seat & 1:
+            return "you have already exchanged this deal"
+        hand = self.card_codes(self.hands[seat])
+        if not codes or len(set(codes)) != len(codes) or not set(codes) <= set(hand) or len(codes) > len(self.stock):
+            return f"you may exchange only cards in your hand, at most {len(self.stock)} (cards left in the pack)"
+        return None
+
+    def apply_declare(self, seat: int, action: str) -> None:
+        if action == "pass" or action in self.setup.ladder:
+            self.auction.call(action)
+            self._after_call()
+            return
+        word, *cards = action.split()
+        if word == "exchange":
+            out = self.cards_in(cards, self.hands[seat])
+            self.hands[seat] &= ~out
+            self.discards |= out
+            self.discarded_by[seat] |= out
+            for _ in cards:
+                self.hands[seat] |= 1 << self.stock.pop()
+            self.bought |= 1 << seat
+            self.paid[seat] += len(cards)
+        else:  # peep
+            self.peeked |= 1 << seat
+            self.paid[seat] += 1
+
+    def _after_call(self) -> None:
+        a = self.auction
+        if not a.done:
+            self.turn = a.speaker
+        elif a.holder is None:
+            self.end()
+        else:
+            self.declarer, self.contract = a.holder, self.setup.ladder[a.high_bid or ""]
+            peeps = (self.setup.peep == "nap_declarer_only" and self.contract.napish) or \
+                    (self.setup.peep == "paid_peek_before_bid" and self.peeked >> a.holder & 1)
+            if peeps and self.stock:
+                self.hands[a.holder] |= 1 << self.stock.pop()
+                self.phase, self.turn = PEEP, a.holder
+            else:
+                self._begin_play()
+
+    # --------------------------------------------------------------- peeping
+    def options_peep(self, seat: int) -> Iterable[str]:
+        return (f"discard {c}" for c in self.card_codes(self.hands[seat]))
+
+    def check_peep(self, seat: int, action: str) -> str | None:
+        word, *cards = action.split() or [""]
+        if word == "discard" and len(cards) == 1 and cards[0] in self.card_codes(self.hands[seat]):
+            return None
+        return "discard one card of your six (the card you took, or one from your hand)"
+
+    def apply_peep(self, seat: int, action: str) -> None:
+        c = self.find_card(action.split()[1], self.hands[seat])
+        self.hands[seat] &= ~(1 << c)
+        self.discards |= 1 << c
+        self.discarded_by[seat] |= 1 << c
+        self._begin_play()
+
+    # --------------------------------------------------------------- playing
+    def _begin_play(self) -> None:
+        assert self.declarer is not None
+        self.start_play(TrickRules.standard(self.pack, None), self.declarer, PLAY)
+
+    def on_first_lead(self, seat: int, card: int) -> None:
+        if self.contract is None or not self.contract.misery or self.setup.misery_trumps:
+            # "the card that he leads determines the trump suit"
+            self.rules = TrickRules.standard(self.pack, self.pack.suit[card])
+
+    def trick_done(self, winner: int) -> None:
+        if winner == self.declarer and self.contract is not None and self.contract.misery:
+            self.end()  # the Misery has failed: nothing can change (N-GAP-5)
+        elif not any(self.hands):
+            self.end()
+
+    # ---------------------------------------------- knowledge a bot may ask for
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.declarer else 1
+
+    def wants_tricks(self, seat: int) -> bool:
+        misery = self.contract is not None and self.contract.misery
+        return not misery if seat == self.declarer else True
+
+    def declarer_seat(self) -> int | None:
+        return self.declarer
+
+    # ------------------------------------------------------------ settlement
+    def made(self) -> bool:
+        """Did the declarer make his contract (meaningful once the deal is over)?"""
+        assert self.contract is not None and self.declarer is not None
+        won = self.tricks_won[self.declarer]
+        return won == 0 if self.contract.misery else won >= self.contract.tricks
+
+    def _settle(self) -> Settlement:
+        s, names = self.setup, self.names
+        led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start or s.purchase or
+                     s.peep == "paid_peek_before_bid" else {}, names=names)
+        for p in range(self.players):
+            if self.paid[p]:
+                why = "for the cards bought" if self.bought >> p & 1 else "for a peep"
+                led.to_pool(p, POOL, self.paid[p], f"{names[p]} pays {self.paid[p]} into the pool {why}")
+        if self.contract is None or self.declarer is None:
+            led.note("everyone passed: the deal is void and the next dealer deals")
+            return led.settlement()
+        c, d = self.contract, self.declarer
+        if self.made():
+            led.note(f"{names[d]} made {c.name} ({self.tricks_won[d]} tricks)")
+            for p in range(self.players):
+                if p != d:
+                    led.pay(p, d, c.win)
+            if c.napish and led.pools.get(POOL):
+                led.from_pool(d, POOL, None, f"{names[d]} takes the pool of {led.pools[POOL]} for winning {c.name}")
+        else:
+            led.note(f"{names[d]} failed {c.name} ({self.tricks_won[d]} tricks)")
+            for p in range(self.players):
+                if p != d:
+                    led.pay(d, p, c.lose)
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        pool = self.result().pools.get(POOL, 0)
+        return {"pools": {POOL: pool}} if pool else None
+
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        contract = self.setup.ladder.get(action)
+        if contract is not None:
+            return contract.name
+        word, *cards = action.split() or [""]
+        if word == "exchange":
+            return f"Exchange {cards_phrase(cards)} for cards from the pack"
+        if word == "peep":
+            return "Pay 1 to peep at the top card of the pack"
+        if word == "discard" and cards:
+            return f"Discard {cards_phrase(cards)}"
+        return action_label(action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "high_bid": self.auction.high_bid, "high_bidder": self.auction.holder,
+            "declarer": self.declarer, "contract": self.contract.word if self.contract else None,
+            "pools": {POOL: self.pool_start + sum(self.paid)} if (self.pool_start or sum(self.paid)) else {},
+            "trump": None,
+        }
+        if self.setup.purchase or self.setup.peep != "off":  # the pack is used only by Purchase and Peep Nap
+            v["stock_size"] = len(self.stock)
+        v.update(self.trick_view())
+        if seat is not None and self.peeked >> seat & 1 and self.phase == DECLARE and self.stock:
+            v["peeked"] = self.pack.code(self.stock[-1])
+        if seat is not None and self.discarded_by[seat]:
+            v["my_discards"] = self.card_codes(self.discarded_by[seat])
+        return v
+
+    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
+        if viewer == seat:
+            return action
+        if action.startswith("exchange"):
+            return f"exchange {len(action.split()) - 1}"
+        if action.startswith("discard"):
+            return "discard"
+        return action
+
+    # ------------------------------------------------------ hidden information
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = super()._hidden_zones(viewer)
+        if self.discards:
+            zones.append(Zone("discards", self.discards,
+                              fixed=self.discarded_by[viewer] if viewer is not None else 0))
+        for z in zones:
+            if z.key == "stock" and viewer is not None and self.peeked >> viewer & 1 and self.phase == DECLARE:
+                z.fixed = 1 << self.stock[-1]
+        return zones
+
+    def _zones(self) -> dict[str, int]:
+        return {**super()._zones(), "discards": self.discards}
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        if key == "discards":
+            self.discards = mask
+            return
+        top = self.stock[-1] if key == "stock" and self.peeked and self.phase == DECLARE else None
+        super()._set_zone(key, mask, rng)
+        if top is not None and top in self.stock:
+            self.stock.remove(top)
+            self.stock.append(top)
 
 
 class SevenCardNap(Nap):
@@ -509,7 +580,6 @@ class SevenCardNap(Nap):
     id = "seven-card-nap"
     name = "Seven-Card Napoleon"
     aliases = ("seven-card-napoleon",)
-    min_players, max_players, default_players = 2, 6, 4
     source = "seed 000_021e177d957c1434.txt, 'SEVEN CARD NAPOLEON'; RESOLUTIONS.md §2.3 N-GAP-8, N-GAP-9"
     hand_size = 7
     rule_book = (
@@ -548,22 +618,27 @@ class SevenCardNap(Nap):
                source="N-GAP-8"),
     )
 
-    def player_range(self) -> tuple[int, int]:
-        return 2, 7 if self.options.seven_players else 6
+    @classmethod
+    def player_range(cls, options: Options) -> tuple[int, int]:
+        return 2, 7 if options.seven_players else 6
 
-    def _validate(self) -> None:
-        if self.players * self.hand_size + (1 if self.options.peep != "off" else 0) > 52:
-            raise RulesError(f"{self.id}: {self.players} players with peep need more than 52 cards")
+    @classmethod
+    def configuration_problem(cls, players: int, options: Options) -> str | None:
+        if players * cls.hand_size + (1 if options.peep != "off" else 0) > 52:
+            return f"{players} players with peep need more than 52 cards"
+        return None
 
-    def plan(self) -> DealPlan:
+    @classmethod
+    def plan(cls, options: Options) -> DealPlan:
         return DealPlan(rounds=(1,) * 7)
 
-    def contracts(self) -> list[Contract]:
-        o = self.options
-        out = [Contract("bid 3", 3, 3, 3), Contract("bid 4", 4, 4, 4), Contract("nap", 5, 10, 5)]
-        if o.misery:
-            out.append(Contract("misery", 0, o.misery_win, o.misery_lose))
-        return [*out, Contract("bid 6", 6, 18, 9), Contract("bid 7", 7, 28, 14)]
+    @classmethod
+    def contracts(cls, options: Options) -> list[Contract]:
+        out = [Contract("bid 3", "Three", 3, 3, 3), Contract("bid 4", "Four", 4, 4, 4),
+               Contract("nap", "Nap", 5, 10, 5)]
+        if options.misery:
+            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
+        return [*out, Contract("bid 6", "Six", 6, 18, 9), Contract("bid 7", "Seven", 7, 28, 14)]
 
 
 GAMES = (Nap, SevenCardNap)

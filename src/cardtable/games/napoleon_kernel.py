@@ -1,25 +1,27 @@
-"""Compiled random playouts for Napoleon and Seven-Card Napoleon on their default options (issue 9, goal 2).
+"""An accelerator: random playouts of Napoleon and Seven-Card Napoleon on their default options, compiled.
 
-``napoleon.py`` is the authority; this file restates, for speed, the part of it a random playout needs when
-no option is on: one round of declarations from the dealer's left, each higher than the last (``pass``
-always allowed; everyone passing voids the deal, ``all_pass="redeal"``); the declarer leads and "the card
-that he leads determines the trump suit"; "a player must follow suit if he can, otherwise he may discard or
-trump"; the highest trump, else the highest card of the suit led, wins and leads next; every trick is played;
-the declarer is paid the contract's win by, or pays its loss to, every other seat.
+This is not a place to read Nap's rules from: ``napoleon.py`` is the authority, and this kernel only plays
+fast, behind the engine's narrow door (:mod:`cardtable.core.kernel`), what a random playout there plays —
+one round of declarations from the dealer's left over the game's own ladder (its contracts are read from
+the game, not written here), the declarer's lead naming trumps, following suit when able, the highest trump
+or else the highest card of the suit led winning, and the contract's stakes from every other seat. Its
+traces (each seat to act, the legal actions it saw, its choice, and the deltas) are replayed through the
+public API for new deals and mid-deal positions by ``tests/core/test_kernels.py`` and
+``tests/games/test_napoleon_kernel.py``, compiled and as plain Python.
 
 Cards are the 52-card pack's indices (suit ``c // 13``, rank ``c % 13``, ace high), hands are bitmasks.
 Random numbers come from a 32-bit xorshift seeded by the caller, so a playout is the same compiled or not.
-With numba installed (extra ``cardtable[fast]``) the functions are compiled; without it they are plain
-Python and :func:`usable` says no, so the engine keeps its ordinary playout path. A choice is uniform over the
-legal actions, as :meth:`Deal.step_random` makes it; ``tests/games/test_napoleon_kernel.py`` replays kernel
-playouts through the public API and compares the seat to act, the legal actions, every trick and the
-settlement, compiled and as plain Python.
+With numba installed (extra ``cardtable[fast]``) the functions are compiled; without it the kernel covers
+nothing and the engine keeps its ordinary playout path.
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
+
+from ..core.kernel import PlayoutKernel, Step, Trace
 
 try:
     import numba
@@ -34,9 +36,10 @@ except ImportError:  # pragma: no cover - exercised where numba is missing
     def njit(f: Any) -> Any:
         return f
 
-__all__ = ["HAVE_NUMBA", "random_deals", "rollout", "usable"]
+__all__ = ["HAVE_NUMBA", "NapKernel"]
 
 FULL = 0x1FFF  # the thirteen cards of one suit
+STEPS = 80     # more than the decisions of any deal (seven seats, seven tricks)
 
 
 @njit
@@ -219,37 +222,21 @@ def _deals(n: int, players: int, hand_size: int, seed: int, tricks: Any, wins: A
         _deal(players, hand_size, i % players, st, tricks, wins, loses, deck, out[i], rec, work)
 
 
+_LADDERS: weakref.WeakKeyDictionary[Any, tuple[Any, Any, Any]] = weakref.WeakKeyDictionary()
+"""Per configured game: its ladder as arrays (tricks needed, win, loss), read from the game's own contracts."""
+
+
 def _ladder(game: Any) -> tuple[Any, Any, Any]:
-    key = "_kernel_ladder"
-    lad = game.__dict__.get(key)
-    if lad is None:
-        cs = game.contracts()
-        lad = game.__dict__[key] = tuple(np.array(v, np.int64) for v in
-                                         ([c.tricks for c in cs], [c.win for c in cs], [c.lose for c in cs]))
-    return lad
+    got = _LADDERS.get(game)
+    if got is None:
+        cs = list(game.setup.ladder.values())
+        got = _LADDERS[game] = tuple(np.array(v, np.int64) for v in
+                                     ([c.tricks for c in cs], [c.win for c in cs], [c.lose for c in cs]))
+    return got
 
 
-def usable(game: Any) -> bool:
-    """Whether the kernel plays ``game``: numba installed, Nap or Seven-Card Nap, every option at its default."""
-    if not HAVE_NUMBA or game.id not in ("nap", "seven-card-nap"):
-        return False
-    ok = game.__dict__.get("_kernel_ok")
-    if ok is None:
-        ok = game.__dict__["_kernel_ok"] = all(game.options.as_dict()[o.name] == o.default
-                                                for o in game.option_specs)
-    return bool(ok)
-
-
-def random_deals(game: Any, n: int, seed: int) -> Any:
-    """Deltas (an ``n`` × players array) of ``n`` new random deals played out with random legal actions."""
-    out = np.zeros((n, game.players), np.int64)
-    tricks, wins, loses = _ladder(game)
-    _deals(n, game.players, game.hand_size, seed, tricks, wins, loses, out)
-    return out
-
-
-def state(d: Any) -> tuple[Any, ...] | None:
-    """The arguments of ``_run`` for the position of ``d`` (a NapDeal), or None when the kernel does not cover it."""
+def _state(d: Any) -> tuple[Any, ...] | None:
+    """The arguments of ``_run`` for the position of ``d`` (a Nap deal), or None when the kernel does not cover it."""
     if d.phase not in ("declare", "play") or d.pool_start or any(d.paid) or d.direction != 1:
         return None
     p = d.players
@@ -265,25 +252,61 @@ def state(d: Any) -> tuple[Any, ...] | None:
     trick[:n] = d.trick
     tseats[:n] = d.trick_seats
     assert d.contract is not None and d.declarer is not None and d.turn is not None
-    high = list(d.ladder).index(d.contract.word)
+    high = d.setup.words.index(d.contract.word)
     trump = d.rules.trump if d.played else -1
     return (hands, p, np.zeros(p, np.int64), p, high, d.declarer, 1, trick, tseats, n, d.turn,
             -1 if trump is None else trump, np.array(d.tricks_won, np.int64))
 
 
-NO_RECORD = None
+class NapKernel(PlayoutKernel):
+    """Nap's playout kernel: both variants, every player count, their default options, numba installed."""
+
+    def covers(self, game: Any) -> bool:
+        return HAVE_NUMBA and all(getattr(game.options, o.name) == o.default for o in game.option_specs)
+
+    def random_results(self, game: Any, n: int, seed: int) -> list[list[Any]]:
+        out = np.zeros((n, game.players), np.int64)
+        _deals(n, game.players, game.variant.hand_size, seed, *_ladder(game), out)
+        return out.tolist()  # type: ignore[no-any-return]
+
+    def rollout(self, deal: Any, rng: random.Random) -> list[Any] | None:
+        args = _state(deal)
+        if args is None:
+            return None
+        st = np.array([rng.getrandbits(32) or 1], np.int64)
+        out = np.zeros(deal.players, np.int64)
+        _run(*args, *_ladder(deal.game), st, out, _NO_RECORD)
+        return out.tolist()  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------ traces, for the replay tests
+    def _steps(self, game: Any, rec: Any, n: int) -> tuple[Step, ...]:
+        words = ["pass", *game.setup.ladder]
+        code = game.pack.code_of
+        steps = []
+        for seat, kind, mask, choice in rec[:n].tolist():
+            if kind == 1:
+                steps.append(Step(seat, tuple(code[c] for c in range(52) if mask >> c & 1), code[choice]))
+            else:
+                steps.append(Step(seat, tuple(w for i, w in enumerate(words) if mask >> i & 1), words[choice]))
+        return tuple(steps)
+
+    def trace_deal(self, game: Any, seed: int, dealer: int) -> Trace:
+        p = game.players
+        st = np.array([seed & 0xFFFFFFFF or 1], np.int64)
+        deck, out, rec = np.zeros(52, np.int64), np.zeros(p, np.int64), np.zeros((STEPS, 4), np.int64)
+        work = np.zeros((5, p), np.int64)
+        n = _deal(p, game.variant.hand_size, dealer, st, *_ladder(game), deck, out, rec, work)
+        codes = tuple(game.pack.code_of[c] for c in deck.tolist())
+        return Trace(codes, dealer, self._steps(game, rec, n), tuple(out.tolist()))
+
+    def trace_rollout(self, deal: Any, seed: int) -> Trace | None:
+        args = _state(deal)
+        if args is None:
+            return None
+        st = np.array([seed & 0xFFFFFFFF or 1], np.int64)
+        out, rec = np.zeros(deal.players, np.int64), np.zeros((STEPS, 4), np.int64)
+        n = _run(*args, *_ladder(deal.game), st, out, rec)
+        return Trace(None, deal.dealer, self._steps(deal.game, rec, n), tuple(out.tolist()))
 
 
-def rollout(d: Any, rng: random.Random) -> list[int] | None:
-    """Deltas of a random playout from ``d`` (left unchanged), or None when the kernel does not cover it."""
-    args = state(d)
-    if args is None:
-        return None
-    global NO_RECORD
-    if NO_RECORD is None:
-        NO_RECORD = np.zeros((0, 4), np.int64)
-    tricks, wins, loses = _ladder(d.game)
-    st = np.array([rng.getrandbits(32) or 1], np.int64)
-    out = np.zeros(d.players, np.int64)
-    _run(*args, tricks, wins, loses, st, out, NO_RECORD)
-    return out.tolist()  # type: ignore[no-any-return]
+_NO_RECORD = np.zeros((0, 4), np.int64) if HAVE_NUMBA else None
