@@ -32,14 +32,16 @@ def test_the_built_wheel_installs_compiled_and_silent(repo_copy: Path, user_env:
     wheel, = dist.glob("*.whl")
     sdist, = dist.glob("*.tar.gz")
 
-    # The generated C (1–3 MB a module) is in neither; the source distribution has the .pxd declarations
-    # to compile it again, the wheel the compiled modules and the record of the sources they came from.
+    # The generated C (1–3 MB a module) and declarations are in neither: the source distribution has the
+    # sources whose marks the build reads to write them again (core/compiled.py), the wheel the compiled
+    # modules (and the field copiers generated from the declarations) and the record of their sources.
     with zipfile.ZipFile(wheel) as w, tarfile.open(sdist) as s:
         wheel_files, sdist_files = w.namelist(), s.getnames()
-    assert not [f for f in wheel_files + sdist_files if f.endswith(".c")]
-    assert any(f.endswith("core/deal.pxd") for f in sdist_files)
+    assert not [f for f in wheel_files + sdist_files if f.endswith((".c", ".pxd", ".pyx"))]
+    assert any(f.endswith("core/compiled.py") for f in sdist_files)
     compiled = [f for f in wheel_files if f.endswith(".so") or f.endswith(".pyd")]
     assert any("core/deal." in f for f in compiled) and any("games/napoleon." in f for f in compiled)
+    assert any("core/_copy." in f for f in compiled)
     assert "cardtable/_compiled.json" in wheel_files
 
     venv = tmp_path / "venv"

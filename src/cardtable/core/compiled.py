@@ -19,7 +19,7 @@ Cython needs; nothing else lists the fields. Without a compiled build the marks 
 ...         return self.cards[-k]
 ... '''
 >>> print(declarations({"cardtable.core.pile": src})["cardtable.core.pile"])
-# Generated at build time from cardtable/core/pile.py (see cardtable/core/compiled.py): do not edit.
+# Generated at build time from the marks in cardtable.core.pile (cardtable.core.compiled): do not edit.
 cimport cython
 <BLANKLINE>
 cdef class Pile:
@@ -186,8 +186,8 @@ def declarations(sources: Mapping[str, str]) -> dict[str, str]:
                 used |= refs
         if not body:
             continue
-        head = [f"# Generated at build time from {name.replace('.', '/')}.py (see cardtable/core/compiled.py): "
-                "do not edit.", "cimport cython"]
+        head = [f"# Generated at build time from the marks in {name} (cardtable.core.compiled): do not edit.",
+                "cimport cython"]
         for cls in sorted(used & set(home)):
             if home[cls] != name:
                 head.append(f"from .{home[cls].rsplit('.', 1)[1]} cimport {cls}")
@@ -205,7 +205,7 @@ def copiers(sources: Mapping[str, str]) -> str:
     level deep (what :meth:`Deal.clone <cardtable.core.deal.Deal.clone>` does field by field in plain
     Python), keyed by the class in ``COPIERS``."""
     parsed, home = _parse(sources)
-    lines = ["# Generated at build time from the classes marked '# compiled' (see cardtable/core/compiled.py): "
+    lines = ["# Generated at build time from the declarations of the compiled classes (cardtable.core.compiled): "
              "do not edit.", "from cardtable.core.deal import _copied"]
     lines += [f"from {home[c]} cimport {c}" for c in home]
     names = []

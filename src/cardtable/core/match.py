@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Match"]
 
+SEED = "seed"
+"""The key of a match record that holds the match's shuffle seed."""
+
 
 class Match:
     """Plays successive deals of ``game``.
@@ -93,7 +96,7 @@ class Match:
     def to_record(self) -> dict[str, Any]:
         """The match as data: the game, seed, cap, first dealer and the record of every finished deal."""
         return {"game": self.game.id, "players": self.game.players, "options": self.game.options.as_dict(),
-                "names": list(self.game.names), "seed": self.seed, "deals": self.max_deals,
+                "names": list(self.game.names), SEED: self.seed, "deals": self.max_deals,
                 "dealer": self.first_dealer, "records": list(self.records)}
 
     @classmethod
@@ -101,7 +104,7 @@ class Match:
         """A match of ``game`` rebuilt from :meth:`to_record` by replaying every deal (each action checked);
         ``cardtable.replay_match(record)`` loads the game first."""
         try:
-            m = cls(game, record.get("seed"), record.get("deals"), record.get("dealer", 0))
+            m = cls(game, record.get(SEED), record.get("deals"), record.get("dealer", 0))
             deals = [(r["deck"], r["dealer"], r.get("carry"), r["actions"]) for r in record["records"]]
         except (KeyError, TypeError) as e:
             raise RulesError(f"not a match record: missing or malformed {e}") from None

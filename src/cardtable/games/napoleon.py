@@ -145,35 +145,6 @@ class NapSetup:
     """Memo: the declarations allowed, by (highest bid, speaker is the dealer, no bid yet) — all they depend on."""
 
 
-NAP_BOOK: tuple[str, ...] = (
-    "NAPOLEON (NAP). Two to six players, each playing for himself, with the full pack of 52 cards. Each player "
-    "is dealt five cards, one at a time (option deal: 3+2 or 2+3).",
-    "THE DECLARATIONS. Beginning with the player on the left of the dealer, every player in turn must either "
-    "pass or declare to win a number of tricks, each declaration higher than the last, in the order Two, Three, "
-    "Four and Nap (all five tricks): 'pass', 'bid 2', 'bid 3', 'bid 4', 'nap'. Each player speaks once. If "
-    "everyone passes the deal is void and the next dealer deals (all_pass=dealer_bids_one: the dealer must "
-    "declare at least One, worth 1).",
-    "THE PLAY. The player who has contracted to win most tricks leads to the first trick, and the suit of the "
-    "card he leads is trumps. A player must follow suit if he can; otherwise he may trump or discard. The "
-    "highest trump wins the trick, or the highest card of the suit led; the winner leads to the next. All five "
-    "tricks are played.",
-    "SETTLEMENT. The declarer is paid by, or pays, every other player at the table: Two 2 units either way, "
-    "Three 3, Four 4; Nap wins 10 and loses 5. Only the tricks contracted for count: tricks won over, or lost "
-    "under, the contract are ignored.",
-    "EXTRA DECLARATIONS (each an option, off unless chosen). Misery (misery=true): to lose every trick; it "
-    "ranks between Three and Four, is played without trumps (misery_trumps=true: the opening lead's suit is "
-    "trumps), ends as soon as the declarer takes a trick, and pays and wins 3. Wellington (wellington=true): "
-    "all five tricks at double stakes (+20/-10), declared only over a Nap. Blucher (blucher=true): all five "
-    "at triple stakes (+30/-15), declared only over a Wellington (high_bids_scale=peel_modified: +10/-10 and "
-    "+10/-15). Peep Nap (peep=nap_declarer_only): the declarer of Nap, Wellington or Blucher takes the top card "
-    "of the pack and discards one of his six ('discard <card>'). Purchase Nap (purchase=true): before "
-    "declaring, each player may exchange any number of cards for fresh ones from the pack ('exchange 2C 5H'), "
-    "paying 1 unit a card into a pool that is carried from deal to deal and taken by the first player to win "
-    "a Nap, Wellington or Blucher.",
-    "SOURCES. G. F. Hervey's text (seed 000_021e177d957c1434.txt, 'Napoleon'); gaps settled in "
-    "RESOLUTIONS.md §2.3 (N-GAP-1 to N-GAP-9).",
-)
-
 
 class Nap(TrickDeal):
     """Napoleon (Nap): five cards each, one round of declarations, the declarer's lead names trumps.
@@ -189,7 +160,6 @@ class Nap(TrickDeal):
     min_players, max_players, default_players = 2, 6, 4
     source = "seed 000_021e177d957c1434.txt, 'Napoleon'; RESOLUTIONS.md §2.3"
     hand_size: ClassVar[int] = 5
-    rule_book: ClassVar[tuple[str, ...]] = NAP_BOOK
     phases = NapPhase
     card_phases = (PLAY,)
     kernel = NapKernel()
@@ -296,10 +266,6 @@ class Nap(TrickDeal):
                         purchase=o.purchase, peep=o.peep, misery_trumps=o.misery_trumps,
                         extras=o.purchase or o.peep == "paid_peek_before_bid",
                         forced=o.all_pass != "redeal")
-
-    @classmethod
-    def rules_text(cls) -> str:
-        return "\n\n".join(cls.rule_book)
 
     # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
@@ -582,24 +548,6 @@ class SevenCardNap(Nap):
     aliases = ("seven-card-napoleon",)
     source = "seed 000_021e177d957c1434.txt, 'SEVEN CARD NAPOLEON'; RESOLUTIONS.md §2.3 N-GAP-8, N-GAP-9"
     hand_size = 7
-    rule_book = (
-        "SEVEN-CARD NAPOLEON. Napoleon with seven cards dealt to each player, one at a time; two to six players "
-        "(seven with seven_players=true).",
-        "THE DECLARATIONS. Beginning on the dealer's left, each player in turn passes or declares, each "
-        "declaration higher than the last: Three, Four, Nap (five tricks), Six and Seven ('bid 3', 'bid 4', "
-        "'nap', 'bid 6', 'bid 7'). No one may contract for fewer than three tricks, and there is no Wellington "
-        "and no Blucher. Misery is optional (misery=true) and ranks between Nap and Six. If everyone passes the "
-        "deal is void and the next dealer deals (all_pass=dealer_bids_three: the dealer must declare, at least "
-        "Three).",
-        NAP_BOOK[2].replace("All five tricks are played.", "All seven tricks are played (a Misery ends as soon as "
-                                                           "the declarer takes a trick)."),
-        "SETTLEMENT. The declarer is paid by, or pays, every other player at the table: Three 3 units either "
-        "way, Four 4; Nap wins 10 and loses 5; Misery wins 10 and loses 5; Six wins 18 and loses 9; Seven wins "
-        "28 and loses 14. Tricks over or under the contract are ignored. Peep Nap and Purchase Nap may be "
-        "played as in Napoleon (options peep and purchase).",
-        "SOURCES. G. F. Hervey's text (seed 000_021e177d957c1434.txt, 'Seven Card Napoleon'); RESOLUTIONS.md §2.3 "
-        "(N-GAP-8, N-GAP-9).",
-    )
     option_specs = (
         Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Nap and Six",
                source="seed 000 Seven Card Napoleon: 'Misery is optional and, if permitted, ranks between Nap and "
