@@ -393,3 +393,21 @@ def test_actions_in_plain_words() -> None:
                       "QS": "Queen of spades", "discard TS": "Discard the 10♠"}
     seven = ct.load("seven-card-nap", players=4).deal(seed=1)
     assert [seven.label(a) for a in seven.legal()] == ["Pass", "Three", "Four", "Nap", "Six", "Seven"]
+
+
+def test_seven_card_six_and_seven_peep_and_take_the_pool() -> None:
+    # N-GAP-10: "at Seven-Card Napoleon a Nap, Six or Seven declarer may peep, and a made Nap, Six or Seven
+    # takes the purchase pool".
+    hands = {1: "AS KS QS JS TS 9S 8S", 2: "2H 3H 4H 5H 6H 7H 8H", 3: "2D 3D 4D 5D 6D 7D 8D",
+             0: "2C 3C 4C 5C 6C 7C 8C"}
+    d = ct.load("seven-card-nap", players=4, peep="nap_declarer_only").deal(deck=singly(hands, 4, top="AH"))
+    play(d, "bid 6, pass, pass, pass")
+    assert d.phase == "peep" and "discard AH" in d.legal()
+    d = ct.load("seven-card-nap", players=4, peep="nap_declarer_only").deal(deck=singly(hands, 4, top="AH"))
+    play(d, "bid 4, pass, pass, pass")
+    assert d.phase == "play"  # Four is not a declaration of five tricks or more: no peep
+    g = ct.load("seven-card-nap", players=4, purchase=True)
+    d = g.deal(deck=singly(hands, 4), carry={"pools": {"nap_pool": 3}})
+    play(d, "bid 7, pass, pass, pass")
+    _play_out_nap(d)
+    assert d.result().deltas == [-28, 84 + 3, -28, -28] and d.result().pools == {"nap_pool": 0}

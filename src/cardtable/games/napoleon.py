@@ -49,7 +49,9 @@ Options (seed "extraordinary declarations"):
 Seven-Card Napoleon: "seven cards are dealt to each player, and a player cannot contract to
 win less than three tricks. There is no Wellington and no Blucher. Misery is optional and,
 if permitted, ranks between Nap and Six": Three ±3, Four ±4, Nap (five) +10/−5, Misery
-+10/−5, Six +18/−9, Seven +28/−14. 2–6 players, 7 with ``seven_players`` (N-GAP-8).
++10/−5, Six +18/−9, Seven +28/−14. 2–6 players, 7 with ``seven_players`` (N-GAP-8). Peep and
+Purchase Nap belong to the declarations of all five tricks and above: a Nap, Six or Seven declarer may
+peep, and a made Nap, Six or Seven takes the purchase pool (N-GAP-10).
 
 Each variant is one class (:class:`Nap`, :class:`SevenCardNap`): its declaration as class attributes, its
 phases (declare, peep, play) with one checker each, and the few hooks of the core (see docs/developing.md).
@@ -119,8 +121,9 @@ class Contract:
 
     @property
     def napish(self) -> bool:
-        """Nap, Wellington or Blucher: the declarations that take the pool and may peep."""
-        return self.word in ("nap", "wellington", "blucher")
+        """A declaration of all five tricks or more (Nap, Wellington, Blucher; at Seven-Card Napoleon Nap, Six
+        and Seven, N-GAP-10): the declarations that may peep and take the pool."""
+        return self.tricks >= 5
 
 
 @dataclass(frozen=True)
