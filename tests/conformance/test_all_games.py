@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -149,25 +151,30 @@ def test_same_seed_same_deal_and_arranged_deck_reproduces(gid: str) -> None:
     assert again.history == a.history and again.result().deltas == a.result().deltas
 
 
-@pytest.mark.parametrize("gid", GAME_IDS)
-def test_views_are_json_and_leak_nothing(gid: str) -> None:
-    game = ct.load(gid)
-    for seed in range(3):
+def every_view(game: ct.Game, seeds: int = 3) -> Iterator[tuple[ct.Deal, int | None, dict[str, Any]]]:
+    """Every seat's view and the spectator's, at every step of random deals: (deal, seat, view)."""
+    for seed in range(seeds):
         deal = game.deal(seed=seed)
         rng = random.Random(seed)
         while True:
             for seat in [*range(deal.players), None]:
-                v = deal.view(seat) if seat is not None else deal.public_view()
-                text = json.dumps(v)
-                hidden = deal.hidden_from(seat)  # type: ignore[attr-defined]
-                visible = deal.visible_to(seat)  # type: ignore[attr-defined]
-                hidden_codes = {game.pack.code(c) for c in bits(hidden)} - {game.pack.code(c) for c in bits(visible)}
-                tokens = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace("]", " ").split())
-                leaked = hidden_codes & tokens
-                assert not leaked, f"{gid}: seat {seat} sees hidden {leaked} in {text}"
+                yield deal, seat, deal.view(seat) if seat is not None else deal.public_view()
             if deal.over:
                 break
             deal.act(rng.choice(deal.legal()))
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_views_are_json_and_leak_nothing(gid: str) -> None:
+    game = ct.load(gid)
+    for deal, seat, v in every_view(game):
+        text = json.dumps(v)
+        hidden = deal.hidden_from(seat)  # type: ignore[attr-defined]
+        visible = deal.visible_to(seat)  # type: ignore[attr-defined]
+        hidden_codes = {game.pack.code(c) for c in bits(hidden)} - {game.pack.code(c) for c in bits(visible)}
+        tokens = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace("]", " ").split())
+        leaked = hidden_codes & tokens
+        assert not leaked, f"{gid}: seat {seat} sees hidden {leaked} in {text}"
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
@@ -176,16 +183,8 @@ def test_views_match_the_declared_schema(gid: str) -> None:
     # converted to the declared schema yet is checked on the core's keys only).
     game = ct.load(gid)
     schema = game.view_schema()
-    for seed in range(3):
-        deal = game.deal(seed=seed)
-        rng = random.Random(seed)
-        while True:
-            for seat in [*range(deal.players), None]:
-                v = deal.view(seat) if seat is not None else deal.public_view()
-                assert schema.problems(v) == [], (gid, seat, v)
-            if deal.over:
-                break
-            deal.act(rng.choice(deal.legal()))
+    for _, seat, v in every_view(game):
+        assert schema.problems(v) == [], (gid, seat, v)
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

@@ -20,6 +20,8 @@ from cardtable.core.options import Options
 from cardtable.core.phases import handlers
 from cardtable.games.napoleon import Contract, Nap
 
+from ..conformance.test_all_games import every_view
+
 
 class SixCardNap(Nap):
     """Six-Card Napoleon (the worked example of docs/developing.md, not a game of the catalogue)."""
@@ -155,13 +157,24 @@ def test_nap_views_match_its_declaration(options: dict[str, object]) -> None:
     game = ct.load("nap", players=4, **options)
     schema = game.view_schema()
     assert not schema.open and {"high_bid", "declarer", "trick", "trump"} <= set(schema.keys)
-    for seed in range(4):
-        d = game.deal(seed=seed)
-        rng = random.Random(seed)
-        while True:
-            for seat in [*range(4), None]:
-                v = d.view(seat) if seat is not None else d.public_view()
-                assert schema.problems(v) == [], (v, schema.problems(v))
-            if d.over:
-                break
-            d.act(rng.choice(d.legal()))
+    for _, _, v in every_view(game, 4):
+        assert schema.problems(v) == [], (v, schema.problems(v))
+
+
+def test_a_variant_may_set_its_own_end_unit_and_dealer() -> None:
+    class FirstToThirty(Nap):
+        """A match of Nap played to 30 points, the dealer passing to the right (an example)."""
+
+        id = "nap-to-thirty"
+
+        @classmethod
+        def target_of(cls, options: Options) -> int | None:
+            return 30
+
+        def next_dealer(self) -> int:
+            return (self.dealer - 1) % self.players
+
+    plain, thirty = ct.load("nap"), Game(4, variant=FirstToThirty)
+    assert not plain.ends_by_itself and thirty.ends_by_itself and thirty.target == 30
+    assert thirty.match_over([31, 0, 0, 0], 3) and not thirty.match_over([29, 0, 0, 0], 3)
+    assert thirty.next_dealer(thirty.deal(seed=1, dealer=0)) == 3 and plain.next_dealer(plain.deal(seed=1)) == 1

@@ -18,7 +18,8 @@ from cardtable.games import napoleon_kernel as K
 
 from ..core.test_kernels import new_deals, positions
 
-NAMES = ("_rand", "_nth", "_count", "_run", "_deal", "_bid_mask", "_card_mask", "_winner", "_settle", "_shuffle_deal")
+NAMES = ("_rand", "_nth", "_count", "_declarations", "_run", "_deal", "_bid_mask", "_card_mask", "_winner", "_settle",
+         "_shuffle_deal")
 
 
 @pytest.fixture

@@ -302,7 +302,7 @@ def play(game: GameArg,
     if not 0 <= seat < g.players:
         fail(f"--seat must be from 0 to {g.players - 1}")
     bots = {s: ct.bots.load(bot.value, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
-    if deals is None and g.target is None and type(g).match_over is ct.Game.match_over:
+    if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     names = player_names(g.players, seat)

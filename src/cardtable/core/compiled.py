@@ -209,7 +209,7 @@ def copiers(sources: Mapping[str, str]) -> str:
              "do not edit.", "from cardtable.core.deal import _copied"]
     lines += [f"from {home[c]} cimport {c}" for c in home]
     names = []
-    for module, (tree, marks) in parsed.items():
+    for tree, _ in parsed.values():
         for node in tree.body:
             if not (isinstance(node, ast.ClassDef) and node.name in home):
                 continue

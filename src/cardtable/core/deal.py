@@ -212,6 +212,25 @@ class Deal:  # compiled
         return None
 
     @classmethod
+    def unit_of(cls, options: Options) -> str:
+        """The unit of the settlement under ``options`` (default: the declared ``unit``)."""
+        return cls.unit
+
+    @classmethod
+    def target_of(cls, options: Options) -> int | None:
+        """The match target in points under ``options`` (default: the declared ``target``)."""
+        return cls.target
+
+    @classmethod
+    def match_over(cls, game: Game, totals: list[Any], deals: int) -> bool:
+        """Whether a match has reached its end (default: when a seat reaches the game's target)."""
+        return game.target is not None and any(t >= game.target for t in totals)
+
+    def next_dealer(self) -> int:
+        """Who deals the next deal (default: the seat to the dealer's left, in the direction of play)."""
+        return (self.dealer + self.direction) % self.players
+
+    @classmethod
     def hand_limit(cls, game: Game) -> int:
         """The most cards one hand can hold in this configured game (bounds the view's ``hand``)."""
         return game.pack.size

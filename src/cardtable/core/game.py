@@ -167,7 +167,7 @@ class Game:
         self.variant = variant
         if variant is not None:  # one class per variant: the declaration lives on the deal class
             for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "player_counts",
-                         "default_players", "option_specs", "source", "unit", "target", "fixed_options"):
+                         "default_players", "option_specs", "source", "fixed_options"):
                 setattr(self, attr, getattr(variant, attr))
             self.pack = variant.pack_used
             self.deal_class = variant
@@ -182,6 +182,8 @@ class Game:
             raise RulesError(f"{self.id} is for {players_text(counts)} players, not {n}"
                              + (f" ({'; '.join(other)})" if other else ""))
         self.players = n
+        if variant is not None:
+            self.unit, self.target = variant.unit_of(self.options), variant.target_of(self.options)
         self.plain_names = seat_names(n)
         """The seats' names when none are given (``Ann``, ``Bea``...)."""
         self.names = seat_names(n, names)
@@ -288,12 +290,26 @@ class Game:
                 for i in range(n)]
 
     def next_dealer(self, deal: Deal) -> int:
-        """Who deals next (default: the seat to the dealer's left)."""
-        return (deal.dealer + deal.direction) % self.players
+        """Who deals next: the deal's ``next_dealer()`` (default: the seat to the dealer's left)."""
+        return deal.next_dealer()
 
     def match_over(self, totals: list[Any], deals: int) -> bool:
-        """True when a match has reached its end (default: when a target score is reached)."""
+        """True when a match has reached its end: the variant's ``match_over`` (default: a target reached)."""
+        if self.variant is not None:
+            return self.variant.match_over(self, totals, deals)
         return self.target is not None and any(t >= self.target for t in totals)
+
+    @property
+    def ends_by_itself(self) -> bool:
+        """Whether a match of this game has an end of its own (a target, or its own ``match_over``); without
+        one, a table or a command chooses a number of deals."""
+        if self.target is not None:
+            return True
+        if self.variant is not None:
+            from .deal import Deal
+
+            return self.variant.match_over.__func__ is not Deal.match_over.__func__  # type: ignore[attr-defined]
+        return type(self).match_over is not Game.match_over
 
     @classmethod
     def __init_subclass__(cls, **kwargs: Any) -> None:

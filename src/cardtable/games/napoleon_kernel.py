@@ -74,37 +74,41 @@ def _count(mask: int) -> int:
 
 
 @njit
+def _declarations(order: Any, players: int, pos: int, high: int, holder: int, ladder: int, st: Any, rec: Any,
+                  nrec: int) -> tuple[int, int, int]:
+    """One round of declarations from ``pos`` on: pass or any higher declaration, each seat once. Returns the
+    highest declaration, its holder (-1: everyone passed) and the steps recorded."""
+    while pos < players:
+        seat = order[pos]
+        k = ladder - high  # pass + the declarations above the highest
+        j = _rand(st, k)
+        if nrec < rec.shape[0]:
+            rec[nrec, 0] = seat
+            rec[nrec, 1] = 0
+            rec[nrec, 2] = _bid_mask(high, ladder)
+            rec[nrec, 3] = j if j == 0 else high + j + 1
+            nrec += 1
+        if j > 0:
+            high = high + j
+            holder = seat
+        pos += 1
+    return high, holder, nrec
+
+
+@njit
 def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int, phase: int,
          trick: Any, tseats: Any, ntrick: int, turn: int, trump: int, won: Any,
          tricks: Any, wins: Any, loses: Any, st: Any, out: Any, rec: Any) -> int:
     """Play on from the given state; write the deltas into ``out``. Returns the number of steps recorded
     into ``rec`` (rows: seat, kind 0 bid / 1 card, legal mask, choice) when ``rec`` has rows."""
     nrec = 0
-    ladder = len(tricks)
-    declarer = holder
-    if phase == 0:  # the declarations: pass or any higher declaration, each seat once
-        while pos < players:
-            seat = order[pos]
-            k = ladder - high  # pass + the declarations above the highest
-            j = _rand(st, k)
-            if nrec < rec.shape[0]:
-                rec[nrec, 0] = seat
-                rec[nrec, 1] = 0
-                rec[nrec, 2] = _bid_mask(high, ladder)
-                rec[nrec, 3] = j if j == 0 else high + j + 1
-                nrec += 1
-            if j > 0:
-                high = high + j
-                holder = seat
-            pos += 1
-        for s in range(players):
-            out[s] = 0
+    if phase == 0:
+        high, holder, nrec = _declarations(order, players, pos, high, holder, len(tricks), st, rec, nrec)
         if holder < 0:  # everyone passed: the deal is void
+            for s in range(players):
+                out[s] = 0
             return nrec
-        declarer = holder
-        turn = holder
-        trump = -1
-        ntrick = 0
+        turn, trump, ntrick = holder, -1, 0
     left = 0
     for s in range(players):
         left += _count(hands[s])
@@ -131,7 +135,7 @@ def _run(hands: Any, players: int, order: Any, pos: int, high: int, holder: int,
         turn = tseats[_winner(trick, players, trump)]
         won[turn] += 1
         ntrick = 0
-    _settle(players, declarer, won[declarer] >= tricks[high], wins[high], loses[high], out)
+    _settle(players, holder, won[holder] >= tricks[high], wins[high], loses[high], out)
     return nrec
 
 
