@@ -308,7 +308,7 @@ class Game:
         if self.variant is not None:
             from .deal import Deal
 
-            return self.variant.match_over.__func__ is not Deal.match_over.__func__  # type: ignore[attr-defined]
+            return next(k for k in self.variant.__mro__ if "match_over" in vars(k)) is not Deal
         return type(self).match_over is not Game.match_over
 
     @classmethod
