@@ -81,8 +81,14 @@ def write_declarations() -> tuple[list[Extension], bool]:
     paths = {m: SRC / (m.replace(".", "/") + ".py") for m in compiled.MODULES}
     sources = {m: p.read_text(encoding="utf-8") for m, p in paths.items()}
     changed = False
-    for module, text in compiled.declarations(sources).items():
-        changed |= _write(PXD / (module.replace(".", "/") + ".pxd"), text)
+    wanted = {PXD / (module.replace(".", "/") + ".pxd"): text
+              for module, text in compiled.declarations(sources).items()}
+    for path, text in wanted.items():
+        changed |= _write(path, text)
+    for stale in PXD.rglob("*.pxd") if PXD.exists() else ():
+        if stale.name != "__init__.pxd" and stale not in wanted:  # a class no longer marked (another checkout)
+            stale.unlink()
+            changed = True
     for folder in {(PXD / m.replace(".", "/")).parent for m in compiled.MODULES} | {PXD / "cardtable"}:
         _write(folder / "__init__.pxd", "")
     copier = PXD / "cardtable" / "core" / "_copy.pyx"
