@@ -190,13 +190,13 @@ def declarations(sources: Mapping[str, str]) -> dict[str, str]:
                 "cimport cython"]
         for cls in sorted(used & set(home)):
             if home[cls] != name:
-                head.append(f"from .{home[cls].rsplit('.', 1)[1]} cimport {cls}")
+                head.append(f"from {home[cls]} cimport {cls}")
         out[name] = "\n".join(head + body) + "\n"
     return out
 
 
-_CONTAINERS = ("Sequence", "Mapping", "Any", "object", "list", "dict", "set")
-"""Heads of annotations that may hold a list or a dict: such an object field is copied as clone() copies."""
+_IMMUTABLE = ("int", "str", "bool", "float", "bytes", "tuple")
+"""Annotations of values a copy shares; any other object field is copied as ``clone()`` copies it."""
 
 
 def copiers(sources: Mapping[str, str]) -> str:
@@ -205,6 +205,8 @@ def copiers(sources: Mapping[str, str]) -> str:
     level deep (what :meth:`Deal.clone <cardtable.core.deal.Deal.clone>` does field by field in plain
     Python), keyed by the class in ``COPIERS``."""
     parsed, home = _parse(sources)
+    copyable = {node.name for tree, _ in parsed.values() for node in tree.body if isinstance(node, ast.ClassDef)
+                and node.name in home and any(isinstance(f, ast.FunctionDef) and f.name == "copy" for f in node.body)}
     lines = ["# Generated at build time from the declarations of the compiled classes (cardtable.core.compiled): "
              "do not edit.", "from cardtable.core.deal import _copied"]
     lines += [f"from {home[c]} cimport {c}" for c in home]
@@ -218,9 +220,9 @@ def copiers(sources: Mapping[str, str]) -> str:
             for field, annotation in _fields_of(node):
                 kind = _field_type(ast.parse(annotation, mode="eval").body, set(home))
                 head = annotation.replace("None | ", "").split("[", 1)[0].split(" |", 1)[0]
-                if kind in ("list", "dict"):
+                if kind in ("list", "dict") or kind in copyable:
                     value = f"s.{field}.copy() if s.{field} is not None else None"
-                elif kind == "object" and head in _CONTAINERS:
+                elif kind == "object" and head not in _IMMUTABLE:
                     value = f"_copied(s.{field})"
                 else:
                     value = f"s.{field}"

@@ -25,7 +25,7 @@ from .compiled import in_object
 from .dealing import shuffle
 from .game import Game, GameInfo, info_of, rules_text_of
 from .options import Option, Options
-from .phases import DONE, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
+from .phases import DONE, DONE_OF, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
 from .sampling import Zone, assign_cards
 from .views import BASE_KEYS, Key
 from .words import action_label, possessive
@@ -302,7 +302,7 @@ class Deal:  # compiled
 
     def end(self) -> None:
         """End the deal: the phase ``done``, no one to act."""
-        self.phase = done_phase(type(self))
+        self.phase = DONE_OF.get(type(self)) or done_phase(type(self))
         self.turn = None
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:

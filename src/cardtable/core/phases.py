@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["DONE", "HANDLERS", "Phase", "PhaseHandlers", "done_phase", "handlers"]
+__all__ = ["DONE", "DONE_OF", "HANDLERS", "Phase", "PhaseHandlers", "done_phase", "handlers"]
 
 DONE = "done"
 """The value of the phase that ends every deal."""
@@ -79,13 +79,14 @@ def handlers(cls: type) -> dict[str, PhaseHandlers]:
     return table
 
 
-_DONE: dict[type, str] = {}
+DONE_OF: dict[type, str] = {}
+"""Per deal class: the member of its phases that ends the deal (:func:`done_phase`)."""
 
 
 def done_phase(cls: type) -> str:
     """The member of a deal class's phases that ends the deal (``"done"`` for an unconverted game)."""
-    got = _DONE.get(cls)
+    got = DONE_OF.get(cls)
     if got is None:
         phases: type[Phase] | None = getattr(cls, "phases", None)
-        got = _DONE[cls] = phases(DONE) if phases is not None else DONE
+        got = DONE_OF[cls] = phases(DONE) if phases is not None else DONE
     return got

@@ -233,21 +233,12 @@ class TrickDeal(Deal):  # compiled
         self.voids, self.leader, self.in_play = [0] * n, None, list(range(n))
 
     def start_play(self, rules: TrickRules, leader: int, phase: str = "play") -> None:
-        """Begin the play of the cards with ``leader`` to lead."""
+        """Begin the play of the cards with ``leader`` to lead (the trick fields start afresh)."""
+        self._init_fields()
         self.rules = rules
         self.phase = phase
-        self.trick = []
-        self.trick_seats = []
-        self.best_i = 0
-        self.best_by = None
-        self.last_trick = []
-        self.tricks_won = [0] * self.players
-        self.won = [0] * self.players
-        self.played = 0
-        self.voids = [0] * self.players
         self.leader = leader
         self.turn = leader
-        self.in_play = list(range(self.players))
 
     @property
     def play_started(self) -> bool:

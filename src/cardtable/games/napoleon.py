@@ -114,16 +114,15 @@ class Contract:
     tricks: int
     win: int
     lose: int
+    misery: bool = field(init=False)
+    """A declaration to lose every trick."""
+    napish: bool = field(init=False)
+    """A declaration of all five tricks or more (Nap, Wellington, Blucher; at Seven-Card Napoleon Nap, Six and
+    Seven, N-GAP-10): the declarations that may peep and take the pool."""
 
-    @property
-    def misery(self) -> bool:
-        return self.word == "misery"
-
-    @property
-    def napish(self) -> bool:
-        """A declaration of all five tricks or more (Nap, Wellington, Blucher; at Seven-Card Napoleon Nap, Six
-        and Seven, N-GAP-10): the declarations that may peep and take the pool."""
-        return self.tricks >= 5
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "misery", self.word == "misery")
+        object.__setattr__(self, "napish", self.tricks >= 5)
 
 
 @dataclass(frozen=True)
@@ -149,7 +148,7 @@ class NapSetup:
 
 
 
-class Nap(TrickDeal):
+class Nap(TrickDeal):  # compiled
     """Napoleon (Nap): five cards each, one round of declarations, the declarer's lead names trumps.
 
     See the module text for the rules as implemented and their sources.
