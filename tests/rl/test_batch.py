@@ -50,7 +50,7 @@ def _engine_deal(env: NapBatch, game: ct.Game, i: int) -> ct.Deal:
     p, dealer = env.players, int(env.scal[i, 7])
     hands = [[c for c in range(52) if env.hands[i, s] >> c & 1] for s in range(p)]
     order: list[int] = []
-    for k in range(game.hand_size):  # dealt singly from the dealer's left
+    for k in range(game.variant.hand_size):  # dealt singly from the dealer's left
         for j in range(p):
             order.append(hands[(dealer + 1 + j) % p][k])
     order += [c for c in range(52) if c not in order]

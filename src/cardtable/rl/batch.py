@@ -51,16 +51,16 @@ class NapBatch:
 
     def __init__(self, game_id: str = "nap", n: int = 1000, players: int | None = None, seed: int = 0) -> None:
         self.game = ct.load(game_id, players=players)
-        if not K.HAVE_NUMBA or not K.usable(self.game):
+        if not isinstance(self.game.kernel, K.NapKernel):  # numba installed, default options
             raise ValueError(f"the batch environment plays Nap and Seven-Card Nap on their default options with "
                              f"numba installed, not {self.game!r}")
         if n < 1:
             raise ValueError(f"n is a number of deals, at least 1, not {n}")
-        self.n, self.players = n, self.game.players
+        self.n, self.players, self.hand_size = n, self.game.players, self.game.variant.hand_size
         self.tricks, self.wins, self.loses = K._ladder(self.game)
         ladder = len(self.tricks)
         self.flat = flat_actions(self.game.id)
-        words = [c.word for c in self.game.contracts()]
+        words = list(self.game.setup.words)  # the declarations, lowest first
         # kernel card index -> flat id; ladder index -> flat id; pass -> flat id
         self.card_id = np.array([self.flat.id(self.game.pack.code_of[c]) for c in range(52)], np.int64)
         self.bid_id = np.array([self.flat.id(w) for w in words] + [self.flat.id("pass")], np.int64)
@@ -89,7 +89,7 @@ class NapBatch:
         self.st[self.st[:, 0] == 0, 0] = 1
         self.scal[:, 7] = np.arange(self.n) % self.players
         obs, mask = self._arrays()
-        _new_deals(np.ones(self.n, np.bool_), self.players, self.game.hand_size, self.hands, self.order, self.trick,
+        _new_deals(np.ones(self.n, np.bool_), self.players, self.hand_size, self.hands, self.order, self.trick,
                    self.tseats, self.won, self.played, self.declared, self.scal, self.st, self.deck, False)
         _observe(obs, mask, self._args())
         self._mask = mask
@@ -119,7 +119,7 @@ class NapBatch:
                              f"nothing was played")
         rewards = np.zeros((self.n, self.players), np.float32)
         done = np.zeros(self.n, np.bool_)
-        _step(actions, self.players, self.game.hand_size, self.tricks, self.wins, self.loses, self.card_id,
+        _step(actions, self.players, self.hand_size, self.tricks, self.wins, self.loses, self.card_id,
               self.bid_id, self.hands, self.order, self.trick, self.tseats, self.won, self.played, self.declared,
               self.scal, self.st, self.deck, rewards, done)
         self.deals_done += int(done.sum())
@@ -250,7 +250,7 @@ def _observe(obs: Any, mask: Any, args: Any) -> None:
 def observe_view(env: NapBatch, view: dict[str, Any]) -> np.ndarray:
     """The batch observation of a seat computed from its ``deal.view(seat)`` (the reference the tests compare
     the compiled observation with)."""
-    p, words = env.players, [c.word for c in env.game.contracts()]
+    p, words = env.players, list(env.game.setup.words)
     ladder = len(words)
     obs = np.zeros(env.obs_size, np.float32)
     me = view["seat"]
