@@ -18,6 +18,7 @@ import cardtable as ct
 from cardtable.core.game import Game
 from cardtable.core.options import Options
 from cardtable.core.phases import handlers
+from cardtable.errors import RulesError
 from cardtable.games.napoleon import Contract, Nap
 
 from ..conformance.test_all_games import every_view
@@ -46,6 +47,17 @@ def test_a_variant_is_one_class() -> None:
     while not d.over:
         d.act(rng.choice(d.legal()))
     assert len(d.result().deltas) == 4
+
+
+def test_a_variant_declares_its_exact_player_counts() -> None:
+    class EvenNap(SixCardNap):
+        id, name, player_counts = "even-nap", "Even Napoleon", (2, 4, 6)
+
+    # The counts are the catalogue's (GameInfo.player_counts) and a load with another count is refused, naming them.
+    assert EvenNap.info_().player_counts == (2, 4, 6) and EvenNap.info_().players_text() == "2, 4 or 6"
+    assert Game(6, variant=EvenNap).players == 6
+    with pytest.raises(RulesError, match="even-nap is for 2, 4 or 6 players, not 3"):
+        Game(3, variant=EvenNap)
 
 
 def test_a_declaration_with_problems_is_named() -> None:
