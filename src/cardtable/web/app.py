@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from .botwork import BotWorkers
+from .guard import MAX_BODY, BodyLimit, RateLimits, SecurityHeaders
 from .hub import Server
 from .pages import (
     RULES_MD,
@@ -55,9 +59,17 @@ def settings_from_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k.startswith("CARDTABLE_")}
 
 
+class App(Starlette):
+    """Starlette with the security headers outermost, so that every response has them (errors too)."""
+
+    def build_middleware_stack(self) -> Any:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app(db: str | Path | None = None, bot_delay: float | None = None, ismcts_seconds: float | None = None,
                bot_jobs: int | None = None, durability: str | None = None, max_bot_tables: int | None = None,
-               lease: float | None = None, store: Store | None = None) -> Starlette:
+               lease: float | None = None, store: Store | None = None, limits: dict[str, str] | None = None,
+               max_body: int | None = None) -> Starlette:
     """The ASGI app. Each setting defaults to its environment variable, then to the value shown:
 
     ``db`` ``$CARDTABLE_DB`` (``cardtable.db``; a file for SQLite or a ``postgresql://`` URL);
@@ -66,7 +78,10 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     ``bot_jobs`` ``$CARDTABLE_BOT_JOBS`` (2: bot worker processes run by this process; 0: none here);
     ``durability`` ``$CARDTABLE_DURABILITY`` (``normal`` or ``full``);
     ``max_bot_tables`` ``$CARDTABLE_BOT_TABLES`` (2: unfinished tables of bots only per creator; 0: no limit);
-    ``lease`` ``$CARDTABLE_LEASE`` (seconds a claimed bot job is held; default from the search time).
+    ``lease`` ``$CARDTABLE_LEASE`` (seconds a claimed bot job is held; default from the search time);
+    ``limits`` ``$CARDTABLE_LIMITS`` (a JSON object: rate limits per client replacing those of
+    :data:`~cardtable.web.guard.DEFAULT_LIMITS`, e.g. ``{"chat": "5/10 seconds"}``; ``""`` lifts one);
+    ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read).
 
     Opening the store upgrades its schema and checks it for damage (found damage is logged and reported at
     ``/api/health``; the tables it touches answer 409). Raises ``StoreError`` (e.g. ``NotADatabase``).
@@ -83,7 +98,10 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         store = Store(db, durability=durability)
         for problem in store.check():
             log.error("database %s: %s", store.shown, problem)
+    rates = limits if limits is not None else json.loads(_env("CARDTABLE_LIMITS", "{}"))
+    body_limit = max_body if max_body is not None else int(_env("CARDTABLE_MAX_BODY", str(MAX_BODY)))
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
+    server.limits = RateLimits(rates)
     if jobs > 0:
         server.workers = BotWorkers(server, jobs, seconds=seconds, lease=lease_s)
 
@@ -109,7 +127,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
             server.close()
             store.close()
 
-    app = Starlette(routes=[
+    app = App(routes=[
         Route("/", home),
         Route("/t/{tid}", table_page),
         Route("/rules/{game}", rules_page),
@@ -120,6 +138,6 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/tables/{tid}/record", api_record),
         WebSocketRoute("/ws/{tid}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=lifespan)
+    ], middleware=[Middleware(BodyLimit, limit=body_limit)], lifespan=lifespan)
     app.state.server = server
     return app

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
 
+from .guard import MAX_BODY
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
 from .protocol import error_frame
 from .room import Table, TableBroken
@@ -26,7 +27,6 @@ from .store import Unavailable
 __all__ = ["GUEST_COOKIE", "MAX_BODY", "STATIC", "creator_of", "rules_html"]
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 16_384
 TABLE_ID = re.compile(r"[0-9a-f]{12}")
 GUEST_COOKIE = "cardtable_guest"
 
@@ -76,7 +76,24 @@ def _unavailable(e: Exception) -> JSONResponse:
     return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
 
 
+def client_of(request: Request | WebSocket) -> str:
+    """The client's address (behind a proxy, the address the proxy reports, if uvicorn is told to trust it)."""
+    return request.client.host if request.client else "unknown"
+
+
+def too_many(request: Request, action: str) -> JSONResponse | None:
+    """A 429 answer if this client has done ``action`` too often just now (and counts this attempt if not)."""
+    server = _server(request)
+    wait = server.limits.hit(action, client_of(request))
+    if wait is None:
+        return None
+    return _error(429, f"too many requests: at most {server.limits.describe(action)} from one address; "
+                       f"try again in {wait} seconds", **{"Retry-After": str(wait)})
+
+
 async def api_create(request: Request) -> Response:
+    if (refused := too_many(request, "create")) is not None:
+        return refused
     raw = await request.body()
     if len(raw) > MAX_BODY:
         return _error(413, f"request too large: {len(raw)} bytes; the limit is {MAX_BODY}")
