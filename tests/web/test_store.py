@@ -161,8 +161,8 @@ def test_a_room_made_before_revisions_upgrades_without_losing_a_table(tmp_path: 
     assert store.check() == []
     with store.read() as conn:
         for name, rows in before.items():
-            cols = {"tables": "id, game, players, options, seed, max_deals, created, totals, deals_done, finished"
-                    }.get(name, "*")
+            cols = {"tables": "id, game, players, options, seed, max_deals, created, totals, deals_done, finished",
+                    "seats": "table_id, seat, kind, name, token_hash"}.get(name, "*")
             now = conn.execute(text(f"SELECT {cols} FROM {name} ORDER BY 1, 2" + (", 3" if name == "actions"
                                                                                     else ""))).all()
             assert [tuple(r) for r in now] == rows, name

@@ -19,7 +19,9 @@ from typing import Any
 
 import cardtable as ct
 
+from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
+from .records import effective
 from .room import HUMAN, Room, Table, job_for
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
@@ -67,6 +69,7 @@ class Server(Room):
                  io: Executor | None = None) -> None:
         super().__init__(store, io=io, bot_delay=bot_delay)
         self.max_bot_tables = max_bot_tables
+        self.limits = RateLimits()  # per-client rate limits (the app sets its own)
         self.db_down: str | None = None  # why the database cannot be reached, while it cannot
 
     # -------------------------------------------------------------- hooks
@@ -212,11 +215,10 @@ class Server(Room):
             if not await self._fresh(t, conn):
                 return
             deal = t.deal
-            if (msg.deal is not None and msg.deal != t.deal_no) or (msg.rev is not None
-                                                                    and msg.rev != len(deal.history)):
+            if (msg.deal is not None and msg.deal != t.deal_no) or (msg.rev is not None and msg.rev != t.logged):
                 seen = f"deal {msg.deal}, " if msg.deal is not None else ""
                 conn.send(error_frame(f"your table is out of date ({seen}action {msg.rev}; the table is at deal "
-                                      f"{t.deal_no}, action {len(deal.history)}); here is the current state",
+                                      f"{t.deal_no}, action {t.logged}); here is the current state",
                                       stale=True))
                 conn.send(t.frame(conn.seat))
                 return
@@ -263,7 +265,7 @@ class Server(Room):
 
         def steps() -> list[dict[str, Any]]:
             d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
-            acts = self.store.actions(t.id, deal_no)
+            acts = effective(self.store.actions(t.id, deal_no))
             deal = t.game.deal(deck=d.deck, dealer=d.dealer, carry=d.carry)
             out = [deal.view(seat) if seat is not None else deal.public_view()]
             for a in acts:
@@ -284,7 +286,7 @@ class Server(Room):
         for d in self.store.deals(t.id):
             deals.append({"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
                           "names": list(t.game.names), "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
-                          "actions": [[a.seat, a.action] for a in self.store.actions(t.id, d.deal_no)],
+                          "actions": [[a.seat, a.action] for a in effective(self.store.actions(t.id, d.deal_no))],
                           "result": d.result})
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}

@@ -24,13 +24,15 @@ from typing import Any, TypeVar
 import cardtable as ct
 
 from .protocol import plain
+from .records import effective, undone_to
 from .store import Damaged, Job, SeatRow, Snapshot, Stale, Store
 
-__all__ = ["HUMAN", "Room", "Table", "TableBroken", "job_for", "sheet_row"]
+__all__ = ["HUMAN", "STANDIN", "Room", "Table", "TableBroken", "job_for", "sheet_row"]
 
 log = logging.getLogger("cardtable.web")
 HUMAN = "human"
 DEAL = "deal"  # the job kind that deals the next deal of a table of bots only
+STANDIN = "standin"  # the job kind of a bot playing for a person's seat left empty too long (a table setting)
 R = TypeVar("R")
 
 
@@ -39,26 +41,32 @@ class TableBroken(ValueError):
 
 
 def sheet_row(deal_no: int, deal: ct.Deal, match: ct.Match) -> dict[str, Any]:
-    """A finished deal's line on the score sheet."""
-    return {"deal": deal_no, "dealer": deal.dealer, "result": deal.public_view()["result"],
-            "totals": plain(match.totals)}
+    """A finished deal's line on the score sheet (with the contract and its declarer where the game has them)."""
+    view = deal.public_view()
+    row = {"deal": deal_no, "dealer": deal.dealer, "result": view["result"], "totals": plain(match.totals)}
+    if view.get("contract") is not None and view.get("declarer") is not None:
+        row["contract"], row["declarer"] = str(view["contract"]), view["declarer"]
+    return row
 
 
 def job_for(tid: str, seats: list[SeatRow], deal_no: int, deal: ct.Deal, match_over: bool,
-            run_at: float | None = None) -> Job | None:
-    """The bot job a table needs at this point: a bot to act, or (bots only) the next deal to deal."""
+            run_at: float | None = None, *, idx: int | None = None, takeover: float | None = None) -> Job | None:
+    """The bot job a table needs at this point: a bot to act, or (bots only) the next deal to deal, or (with
+    ``takeover``) a stand-in who plays a person's turn once their seat has been empty that long. ``idx``: the
+    position in the deal's log (by default the number of actions: a log without undos)."""
     people = any(s.kind == HUMAN for s in seats)
     when = time.time() if run_at is None else run_at
+    at = len(deal.history) if idx is None else idx
     if deal.over:
         if match_over or people:
             return None
-        return Job(tid, deal_no, len(deal.history), -1, DEAL, False, when)
+        return Job(tid, deal_no, at, -1, DEAL, False, when)
     seat = deal.turn
     assert seat is not None
     kind = seats[seat].kind
     if kind == HUMAN:
-        return None
-    return Job(tid, deal_no, len(deal.history), seat, kind, people, when)
+        return Job(tid, deal_no, at, seat, STANDIN, True, time.time()) if takeover else None
+    return Job(tid, deal_no, at, seat, kind, people, when)
 
 
 @dataclass(eq=False)
@@ -75,6 +83,12 @@ class Table:
     sheet: list[dict[str, Any]]
     seed: int = 0
     creator: str | None = None
+    logged: int = 0  # rows in the current deal's log (its actions and undos): the position the next row takes
+    takeover: float | None = None  # seconds an empty person's seat waits before a bot plays for it
+    public: bool = False
+    muted: bool = False  # spectators may not chat
+    assisted: bool = False  # an undo or a hint was used: the match is not rated
+    chat: list[Any] = field(default_factory=list)  # the latest chat lines (ChatRow), oldest first
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
     dirty: bool = False  # another process changed it and nobody here is watching: sync before use
@@ -86,8 +100,8 @@ class Table:
 
     @property
     def position(self) -> tuple[int, int]:
-        """(deal number, actions so far in it)."""
-        return self.deal_no, len(self.deal.history)
+        """(deal number, rows so far in its log): where the next action or undo goes."""
+        return self.deal_no, self.logged
 
     @property
     def thinking(self) -> int | None:
@@ -101,10 +115,11 @@ class Table:
         return [s.seat for s in self.seats if s.kind == HUMAN]
 
     def next_job(self, deal: ct.Deal | None = None, match: ct.Match | None = None, deal_no: int | None = None,
-                 run_at: float | None = None) -> Job | None:
+                 run_at: float | None = None, idx: int | None = None) -> Job | None:
         deal = deal or self.deal
         match = match or self.match
-        return job_for(self.id, self.seats, deal_no or self.deal_no, deal, deal.over and match.over, run_at)
+        return job_for(self.id, self.seats, deal_no or self.deal_no, deal, deal.over and match.over, run_at,
+                       idx=self.logged if idx is None else idx, takeover=self.takeover)
 
     def meta(self) -> dict[str, Any]:
         """What everyone may know of the table (no tokens)."""
@@ -119,7 +134,7 @@ class Table:
         """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
         view = self.deal.view(seat) if seat is not None else self.deal.public_view()
         return {"type": "state", "table": self.meta(), "you": seat, "deal": self.deal_no,
-                "rev": len(self.deal.history), "view": view, "thinking": self.thinking,
+                "rev": self.logged, "view": view, "thinking": self.thinking,
                 "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
                           "target": self.game.target, "totals": plain(self.match.totals),
                           "over": self.match_over}}
@@ -137,14 +152,16 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
         record = {"game": row.game, "players": row.players, "options": row.options, "names": list(game.names),
                   "deck": d.deck,
                   "dealer": d.dealer, "carry": d.carry,
-                  "actions": [[a.seat, a.action] for a in snap.actions.get(d.deal_no, [])]}
+                  "actions": [[a.seat, a.action] for a in effective(snap.actions.get(d.deal_no, []))]}
         deal = ct.replay(record)
         if deal.over:
             match.record(deal)
             sheet.append(sheet_row(d.deal_no, deal, match))
     fresh = deal is None
     table = Table(row.id, game, match, deal if deal is not None else match.next_deal(), len(snap.deals) or 1,
-                  snap.seats, sheet, seed=row.seed, creator=row.creator)
+                  snap.seats, sheet, seed=row.seed, creator=row.creator,
+                  logged=len(snap.actions.get(snap.deals[-1].deal_no, [])) if snap.deals else 0,
+                  takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints))
     return table, fresh
 
 
@@ -249,23 +266,27 @@ class Room:
     async def sync(self, t: Table) -> bool:
         """Bring ``t`` up to date with the log (the caller holds ``t.lock``); True if it moved on."""
         t.dirty = False
-        last, new = await self.run(self.store.since, t.id, t.deal_no, len(t.deal.history))
+        last, new = await self.run(self.store.since, t.id, t.deal_no, t.logged)
         if last == t.deal_no and not new:
             return False
-        if last > t.deal_no:  # a new deal began elsewhere: rebuild from the log
+        if last > t.deal_no or any(undone_to(a.action) is not None for a in new):
+            # a new deal began elsewhere, or an action was taken back: rebuild from the log
             fresh, _ = await self.run(self._load, t.id)
             if fresh is None:
                 return False
             t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
                                                                       fresh.deal_no, fresh.seats, fresh.sheet)
+            t.logged, t.assisted = fresh.logged, fresh.assisted
             self.changed(t, True)
             return True
         deal, match = t.deal.clone(), t.match
+        logged = t.logged
         try:
             for a in new:
-                if a.idx != len(deal.history):
-                    raise ValueError(f"action {a.idx} of deal {t.deal_no} follows {len(deal.history)} actions")
+                if a.idx != logged:
+                    raise ValueError(f"row {a.idx} of deal {t.deal_no}'s log follows {logged} rows")
                 deal.act(a.action, seat=a.seat)
+                logged += 1
         except ValueError as e:
             self.tables.pop(t.id, None)
             raise TableBroken(f"table {t.id} cannot follow its log ({e}); reload the page") from e
@@ -275,7 +296,7 @@ class Room:
             match.totals, match.results = list(t.match.totals), list(t.match.results)
             match.record(deal)
             t.sheet.append(sheet_row(t.deal_no, deal, match))
-        t.deal, t.match = deal, match
+        t.deal, t.match, t.logged = deal, match, logged
         self.changed(t, ended)
         return True
 
@@ -295,10 +316,10 @@ class Room:
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
-        job = self.claim_now(t.next_job(deal, match, run_at=run_at))
-        await self.run(self.store.append_action, t.id, t.deal_no, len(deal.history) - 1, s, a, finished, job=job,
+        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + 1))
+        await self.run(self.store.append_action, t.id, t.deal_no, t.logged, s, a, finished, job=job,
                        bot_seconds=bot_seconds)
-        t.deal, t.match = deal, match
+        t.deal, t.match, t.logged = deal, match, t.logged + 1
         if row is not None:
             t.sheet.append(row)
         self.changed(t, row is not None)
@@ -311,9 +332,9 @@ class Room:
         match = copy.copy(t.match)
         deal = match.next_deal()
         rec = deal.record()
-        job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at))
+        job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at, idx=0))
         await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"], job=job)
-        t.match, t.deal, t.deal_no = match, deal, t.deal_no + 1
+        t.match, t.deal, t.deal_no, t.logged = match, deal, t.deal_no + 1, 0
         self.changed(t, False)
         if job is not None:
             self.jobs_queued(job)

@@ -7,14 +7,23 @@ create and change it step by step (see docs/store.md). A new feature adds its ta
 - ``seats``: the seats, with the SHA-256 of each person's token (never the token);
 - ``deals``: each deal's pack, dealer and carried pools, and its settlement once over;
 - ``actions``: the append-only log, one row per (table, deal, number): the single source of truth;
-- ``bot_jobs``: at most one pending bot move per table, claimed by a bot worker under a lease.
+- ``bot_jobs``: at most one pending bot move per table, claimed by a bot worker under a lease;
+- ``accounts`` and ``sessions``: optional accounts (an argon2 hash of the password, never the password) and
+  their logins (the SHA-256 of each session cookie, never the cookie);
+- ``chat``: each table's chat, with the position of the game when each line was said (for replays);
+- ``ratings``: a rating per player (an account or a bot kind) and game.
+
+Revision 0003 added the public room: ``tables.public`` (listed in the lobby), ``takeover`` (seconds an empty
+seat waits before a bot plays for it), ``muted`` (spectators may not chat), ``undos``/``hints`` (help used:
+the match is not rated), ``rated``; ``seats.account_id`` and the seat's presence (``seen``, ``away``).
+An undo is a row of the action log too (see :mod:`cardtable.web.records`).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, Table, Text
 
-__all__ = ["actions", "bot_jobs", "deals", "metadata", "seats", "tables"]
+__all__ = ["accounts", "actions", "bot_jobs", "chat", "deals", "metadata", "ratings", "seats", "sessions", "tables"]
 
 metadata = MetaData()
 
@@ -32,6 +41,12 @@ tables = Table(
     Column("finished", Integer, nullable=False, server_default="0"),
     Column("creator", Text),  # who created it (a guest's hashed cookie, or an address; later an account)
     Column("bot_seconds", Float, nullable=False, server_default="0"),  # bot thinking time spent at this table
+    Column("public", Integer, nullable=False, server_default="0"),  # 1: listed in the lobby
+    Column("takeover", Float),  # seconds an empty person's seat waits before a bot plays for it (NULL: never)
+    Column("muted", Integer, nullable=False, server_default="0"),  # 1: spectators may not chat
+    Column("undos", Integer, nullable=False, server_default="0"),
+    Column("hints", Integer, nullable=False, server_default="0"),
+    Column("rated", Integer, nullable=False, server_default="0"),  # 1 rated, -1 not rateable, 0 not yet
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
 
@@ -42,8 +57,12 @@ seats = Table(
     Column("kind", Text, nullable=False),
     Column("name", Text, nullable=False),
     Column("token_hash", Text),
+    Column("account_id", Text),  # the account sitting here, if the person was logged in
+    Column("seen", Float),  # when a connection of this seat was last known open (or closed, when away)
+    Column("away", Integer, nullable=False, server_default="1"),  # 1: no connection since ``seen``
     PrimaryKeyConstraint("table_id", "seat"),
 )
+Index("seats_account", seats.c.account_id)
 
 deals = Table(
     "deals", metadata,
@@ -82,3 +101,47 @@ bot_jobs = Table(
     Column("created", Float, nullable=False),
 )
 Index("bot_jobs_ready", bot_jobs.c.people, bot_jobs.c.run_at)
+
+accounts = Table(
+    "accounts", metadata,
+    Column("id", Text, primary_key=True),
+    Column("name", Text, nullable=False),  # as shown
+    Column("name_key", Text, nullable=False, unique=True),  # case-folded: "Ann" and "ann" are one name
+    Column("pw_hash", Text, nullable=False),  # argon2id, with its salt and parameters
+    Column("created", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("account_id", Text, ForeignKey("accounts.id"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+Index("sessions_account", sessions.c.account_id)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Text, ForeignKey("tables.id"), nullable=False),
+    Column("deal_no", Integer, nullable=False),  # where the game was when it was said
+    Column("idx", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("seat", Integer),  # NULL: a spectator
+    Column("name", Text, nullable=False),
+    Column("account_id", Text),
+    Column("kind", Text, nullable=False, server_default="say"),  # say, or notice (the table's own lines)
+    Column("text", Text, nullable=False),
+)
+Index("chat_table", chat.c.table_id, chat.c.id)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("subject", Text, nullable=False),  # "account:<id>" or "bot:<kind>"
+    Column("game", Text, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False, server_default="0"),
+    Column("updated", Float, nullable=False),
+    PrimaryKeyConstraint("subject", "game"),
+)

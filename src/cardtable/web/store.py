@@ -47,6 +47,7 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL, make_url
 
 from . import schema as s
+from .records import RoomRecords
 
 __all__ = ["DURABILITY", "ActionRow", "Damaged", "DealRow", "Job", "NotADatabase", "SeatRow", "Snapshot", "Stale",
            "Store", "StoreError", "TableRow", "Unavailable", "database_url", "hash_token", "new_token"]
@@ -121,6 +122,12 @@ class TableRow:
     finished: bool
     creator: str | None = None
     bot_seconds: float = 0.0
+    public: bool = False
+    takeover: float | None = None
+    muted: bool = False
+    undos: int = 0
+    hints: int = 0
+    rated: int = 0
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,7 @@ class SeatRow:
     kind: str
     name: str
     token_hash: str | None
+    account_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -201,7 +209,8 @@ def _json(value: str | None) -> Any:
 
 def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, r.players, json.loads(r.options), r.seed, r.max_deals, r.created,
-                    json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds)
+                    json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds, bool(r.public),
+                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated)
 
 
 def _job_row(r: Any) -> Job:
@@ -215,7 +224,7 @@ def _job_values(job: Job, claimed_by: str | None = None, lease_until: float | No
             "attempts": 1 if claimed_by else 0, "created": time.time()}
 
 
-class Store:
+class Store(RoomRecords):
     """A card room's database. Thread-safe: every call takes a pooled connection for one transaction.
 
     ``db`` is a file path or ``sqlite:///`` URL (SQLite) or a ``postgresql://`` URL. The schema is brought to
@@ -455,19 +464,23 @@ class Store:
 
     # ------------------------------------------------------------- tables
     def create_table(self, game: str, players: int, options: dict[str, Any], *, seed: int, max_deals: int | None,
-                     seats: Sequence[tuple[str, str, str | None]], creator: str | None = None,
-                     first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
-                     job: Job | None = None) -> str:
-        """A new table; ``seats`` are (kind, name, token or None); ``first_deal`` = (deck, dealer, carry) is
-        logged with it, and ``job`` (the first bot move, its table id filled in here). Returns the table id."""
+                     seats: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]],
+                     creator: str | None = None, first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
+                     job: Job | None = None, public: bool = False, takeover: float | None = None) -> str:
+        """A new table; ``seats`` are (kind, name, token or None[, account id]); ``first_deal`` = (deck, dealer,
+        carry) is logged with it, and ``job`` (the first bot move, its table id filled in here); ``public``: listed
+        in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it. Returns the
+        table id."""
         tid = secrets.token_hex(6)
         with self.write() as conn:
             conn.execute(insert(s.tables).values(
                 id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
-                created=time.time(), totals=json.dumps([0] * players), creator=creator))
-            conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": kind, "name": name,
-                                            "token_hash": hash_token(token) if token else None}
-                                           for i, (kind, name, token) in enumerate(seats)])
+                created=time.time(), totals=json.dumps([0] * players), creator=creator, public=int(public),
+                takeover=takeover))
+            conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": seat[0], "name": seat[1],
+                                            "token_hash": hash_token(seat[2]) if seat[2] else None,
+                                            "account_id": seat[3] if len(seat) > 3 else None}
+                                           for i, seat in enumerate(seats)])
             if first_deal is not None:
                 deck, dealer, carry = first_deal
                 conn.execute(insert(s.deals).values(table_id=tid, deal_no=1, deck=deck, dealer=dealer,
@@ -490,7 +503,7 @@ class Store:
 
     def seats(self, tid: str) -> list[SeatRow]:
         with self.read() as conn:
-            return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in conn.execute(
+            return [SeatRow(r.seat, r.kind, r.name, r.token_hash, r.account_id) for r in conn.execute(
                 select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
 
     def bot_only_tables(self, creator: str) -> int:
@@ -538,7 +551,7 @@ class Store:
             r = conn.execute(select(s.tables).where(s.tables.c.id == tid)).first()
             if r is None:
                 return None
-            seats = [SeatRow(x.seat, x.kind, x.name, x.token_hash) for x in conn.execute(
+            seats = [SeatRow(x.seat, x.kind, x.name, x.token_hash, x.account_id) for x in conn.execute(
                 select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
             deals = self._deals(conn, tid)
             acts: dict[int, list[ActionRow]] = {d.deal_no: [] for d in deals}
