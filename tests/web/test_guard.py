@@ -72,7 +72,7 @@ def rss(pid: int, field: str) -> float:
 
 def push(port: int, mib: int, chunked: bool) -> bytes:
     chunk = b"x" * (1 << 20)
-    head = (f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    head = ("POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + ("Transfer-Encoding: chunked\r\n" if chunked else f"Content-Length: {mib << 20}\r\n") + "\r\n")
     with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(head.encode())
