@@ -162,6 +162,7 @@ class ISMCTSBot:
         if deal.turn != seat:
             raise ValueError(f"it is seat {deal.turn}'s turn, not seat {seat}'s")
         legal = deal.legal()
+        self._root = None
         if len(legal) == 1:
             return legal[0]
         tuned = TUNED.get(deal.game.id, {})
@@ -405,5 +406,9 @@ class ISMCTSBot:
         return deltas
 
     def stats(self) -> dict[str, Any]:
-        """Figures of the last search."""
-        return {"iterations": self.last_iterations}
+        """Figures of the last search: ``iterations``, and ``actions``: for each action searched at the root, its
+        ``visits`` and ``mean`` result for the searching seat (empty when the choice was made without search)."""
+        root = getattr(self, "_root", None)
+        actions = {} if root is None else {
+            a: {"visits": ch.visits, "mean": ch.total / ch.visits} for a, ch in root.children.items() if ch.visits}
+        return {"iterations": self.last_iterations, "actions": actions}

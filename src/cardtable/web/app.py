@@ -25,18 +25,31 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from .accounts import (
+    api_join,
+    api_leaderboard,
+    api_lobby,
+    api_login,
+    api_logout,
+    api_me,
+    api_register,
+    api_user,
+)
 from .botwork import BotWorkers
 from .guard import MAX_BODY, BodyLimit, RateLimits, SecurityHeaders
 from .hub import Server
 from .pages import (
     RULES_MD,
     STATIC,
+    account_page,
     api_create,
     api_games,
     api_health,
     api_record,
     api_table,
     home,
+    leaderboard_page,
+    profile_page,
     rules_html,
     rules_page,
     table_page,
@@ -82,6 +95,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     ``limits`` ``$CARDTABLE_LIMITS`` (a JSON object: rate limits per client replacing those of
     :data:`~cardtable.web.guard.DEFAULT_LIMITS`, e.g. ``{"chat": "5/10 seconds"}``; ``""`` lifts one);
     ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read).
+    ``$CARDTABLE_HINT_SECONDS`` (1.0 at most) and ``$CARDTABLE_REVIEW_SECONDS`` (0.3): the IS-MCTS search time of
+    a hint, and of each decision in the review of a deal.
 
     Opening the store upgrades its schema and checks it for damage (found damage is logged and reported at
     ``/api/health``; the tables it touches answer 409). Raises ``StoreError`` (e.g. ``NotADatabase``).
@@ -102,6 +117,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     body_limit = max_body if max_body is not None else int(_env("CARDTABLE_MAX_BODY", str(MAX_BODY)))
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
     server.limits = RateLimits(rates)
+    server.assist_seconds = float(_env("CARDTABLE_HINT_SECONDS", str(min(seconds, 1.0))))
+    server.review_seconds = float(_env("CARDTABLE_REVIEW_SECONDS", str(min(seconds, 0.3))))
     if jobs > 0:
         server.workers = BotWorkers(server, jobs, seconds=seconds, lease=lease_s)
 
@@ -112,11 +129,13 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
             from .notify import Listener
 
             listener = Listener(store.url, on_table=server.notice, on_job=server.jobs_queued,
-                                on_up=server.database_up, on_down=server.database_down)
+                                on_up=server.database_up, on_down=server.database_down, on_room=server.room_notice)
             tasks.append(asyncio.get_running_loop().create_task(listener.run()))
         if server.workers is not None:
             server.workers.start_pool()
             tasks.append(asyncio.get_running_loop().create_task(server.workers.run()))
+        tasks.append(asyncio.get_running_loop().create_task(server.heartbeat()))
+        tasks.append(asyncio.get_running_loop().create_task(server.rate_pending()))
         try:
             yield
         finally:
@@ -136,6 +155,17 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{tid}", api_table),
         Route("/api/tables/{tid}/record", api_record),
+        Route("/api/tables/{tid}/join", api_join, methods=["POST"]),
+        Route("/api/lobby", api_lobby),
+        Route("/api/register", api_register, methods=["POST"]),
+        Route("/api/login", api_login, methods=["POST"]),
+        Route("/api/logout", api_logout, methods=["POST"]),
+        Route("/api/me", api_me),
+        Route("/api/users/{name}", api_user),
+        Route("/api/leaderboard/{game}", api_leaderboard),
+        Route("/account", account_page),
+        Route("/u/{name}", profile_page),
+        Route("/leaderboard", leaderboard_page),
         WebSocketRoute("/ws/{tid}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], middleware=[Middleware(BodyLimit, limit=body_limit)], lifespan=lifespan)

@@ -19,18 +19,19 @@ from typing import Any
 
 import cardtable as ct
 
+from .assist import Assist
 from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .records import effective
 from .room import HUMAN, Room, Table, job_for
+from .social import TAKEOVER, PublicRoom, seat_name
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
 __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
-MAX_NAME = 24
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover")
 TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -51,6 +52,8 @@ class Conn:
     ws: Any
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    client: str = ""  # the client's address (rate limits)
+    account: Any = None  # the account logged in on this connection's browser, if any
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= SEND_QUEUE:  # a client that stopped reading is dropped
@@ -59,7 +62,7 @@ class Conn:
         self.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
 
 
-class Server(Room):
+class Server(PublicRoom, Assist, Room):
     """The tables of one database as this web process serves them.
 
     ``max_bot_tables``: unfinished tables of bots only that one creator may have at once (0: no limit).
@@ -71,12 +74,19 @@ class Server(Room):
         self.max_bot_tables = max_bot_tables
         self.limits = RateLimits()  # per-client rate limits (the app sets its own)
         self.db_down: str | None = None  # why the database cannot be reached, while it cannot
+        self._assisting: set[str] = set()  # tables whose hint or review is being searched
+
+    def close(self) -> None:
+        self.close_assist()
+        super().close()
 
     # -------------------------------------------------------------- hooks
     def changed(self, t: Table, ended: bool) -> None:
         self.broadcast(t)
         if ended:
             self.send_sheet(t)
+            if t.match_over:
+                self.match_ended(t)
         if t.thinking is not None:
             self.send_all(t, {"type": "thinking", "seat": t.thinking})
 
@@ -102,7 +112,7 @@ class Server(Room):
                         f"{self.max_bot_tables}); wait for one to finish, or take a seat at a new table yourself")
         return None
 
-    async def create(self, body: Any, creator: str | None = None) -> dict[str, Any]:
+    async def create(self, body: Any, creator: str | None = None, account: Any = None) -> dict[str, Any]:
         """Create a table from a request body; raises ``ValueError`` naming what was wrong, :class:`LimitReached`,
         or :class:`~cardtable.web.store.Unavailable`."""
         if not isinstance(body, dict):
@@ -131,7 +141,16 @@ class Server(Room):
                              f"not {deals!r}")
         if deals is None and not game.ends_by_itself:
             deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
-        rows: list[tuple[str, str, str | None]] = []
+        public = body.get("public", False)
+        if not isinstance(public, bool):
+            raise ValueError("public is true (listed in the lobby, free seats taken there) or false (by link only)")
+        takeover = body.get("takeover")
+        low, high = TAKEOVER
+        if takeover is not None and (not isinstance(takeover, int | float) or isinstance(takeover, bool)
+                                     or not low <= takeover <= high):
+            raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
+                             f"bot plays for it (or absent: never), not {takeover!r}")
+        rows: list[tuple[str, str, str | None, str | None]] = []
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
@@ -140,32 +159,38 @@ class Server(Room):
             if kind not in (HUMAN, *bot_kinds()):
                 raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
             name = s.get("name") if isinstance(s, dict) else None
-            if name is None or (isinstance(name, str) and not name.strip()):
-                name = f"Player {i}" if kind == HUMAN else f"Bot {i}"
-            if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-                raise ValueError(f"seat {i}: a name is printable text of at most {MAX_NAME} characters")
-            rows.append((kind, name.strip(), new_token() if kind == HUMAN else None))
-        bot_only = all(kind != HUMAN for kind, _, _ in rows)
+            mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
+            if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
+                name = account.name
+            try:  # seat numbers as the engine's lines
+                name = seat_name(name, f"Player {i}" if kind == HUMAN else f"Bot {i}")
+            except ValueError as e:
+                raise ValueError(f"seat {i}: {e}") from None
+            # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
+            token = new_token() if kind == HUMAN and (mine or not public) else None
+            rows.append((kind, name, token, account.id if mine and account is not None else None))
+        bot_only = all(r[0] != HUMAN for r in rows)
         if creator is not None:
             why = await self.run(self.may_create, creator, bot_only)
             if why is not None:
                 raise LimitReached(why)
-        game = ct.load(game.id, players=game.players, names=[n for _, n, _ in rows], **options)  # names distinct
+        game = ct.load(game.id, players=game.players, names=[r[1] for r in rows], **options)  # names distinct
         seed = secrets.randbelow(2**31)
         match = ct.Match(game, seed=seed, deals=deals)
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
         rec = first.record()
-        seats = [SeatRow(i, k, n, None) for i, (k, n, _) in enumerate(rows)]
-        job = job_for("", seats, 1, first, False)
+        seats = [SeatRow(i, r[0], r[1], None) for i, r in enumerate(rows)]
+        job = job_for("", seats, 1, first, False, takeover=takeover)
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
-                             first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job)
+                             first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
+                             takeover=takeover)
         if job is not None:
             self.jobs_queued()
-        return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}",
+        return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
-                                                               if tok else {})}
-                          for i, (k, n, tok) in enumerate(rows)]}
+                                                               if tok else {"open": True} if k == HUMAN else {})}
+                          for i, (k, n, tok, _) in enumerate(rows)]}
 
     # ---------------------------------------------------------- messages
     def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
@@ -263,22 +288,22 @@ class Server(Room):
             return
         seat = conn.seat
 
-        def steps() -> list[dict[str, Any]]:
+        def steps() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
-            acts = effective(self.store.actions(t.id, deal_no))
+            log_rows = self.store.actions(t.id, deal_no)
             deal = t.game.deal(deck=d.deck, dealer=d.dealer, carry=d.carry)
             out = [deal.view(seat) if seat is not None else deal.public_view()]
-            for a in acts:
+            for a in effective(log_rows):
                 deal.act(a.action, seat=a.seat)
                 out.append(deal.view(seat) if seat is not None else deal.public_view())
-            return out
+            return out, self.replay_chat(t.id, deal_no, log_rows)
 
         try:
-            views = await self.run(steps)
+            views, chat = await self.run(steps)
         except StoreError as e:
             self._refuse(conn, t, e)
             return
-        conn.send({"type": "replay", "deal": deal_no, "steps": views})
+        conn.send({"type": "replay", "deal": deal_no, "steps": views, "chat": chat})
 
     def record(self, t: Table) -> dict[str, Any]:
         """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""
@@ -340,5 +365,17 @@ class Server(Room):
             await self.replay(t, conn, msg.deal)
         elif msg.type == "sheet":
             self.send_sheet(t, conn)
+        elif msg.type == "chat":
+            assert msg.text is not None
+            await self.say(t, conn, msg.text)
+        elif msg.type == "mute":
+            await self.mute(t, conn, bool(msg.muted))
+        elif msg.type == "undo":
+            await self.undo(t, conn)
+        elif msg.type == "hint":
+            await self.hint(t, conn)
+        elif msg.type == "review":
+            assert msg.deal is not None
+            await self.review(t, conn, msg.deal)
         else:
             conn.send({"type": "pong"})

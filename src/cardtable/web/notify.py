@@ -19,17 +19,19 @@ from sqlalchemy.engine import URL
 __all__ = ["Listener"]
 
 log = logging.getLogger("cardtable.web")
-TABLES, JOBS = "cardtable", "cardtable_jobs"
+TABLES, JOBS, ROOM = "cardtable", "cardtable_jobs", "cardtable_room"
 
 
 class Listener:
     """Listens for table and job notices on a PostgreSQL database until cancelled."""
 
     def __init__(self, url: URL, on_table: Callable[[str], None], on_job: Callable[[], None],
-                 on_up: Callable[[], None], on_down: Callable[[str], None], retry: float = 0.5) -> None:
+                 on_up: Callable[[], None], on_down: Callable[[str], None], retry: float = 0.5,
+                 on_room: Callable[[str], None] | None = None) -> None:
         self.conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.shown = url.set(drivername="postgresql").render_as_string(hide_password=True)
         self.on_table, self.on_job, self.on_up, self.on_down = on_table, on_job, on_up, on_down
+        self.on_room = on_room  # chat lines, seats taken, settings changed (revision 0003)
         self.retry = retry
         self.up = False
         self.reported = False
@@ -50,6 +52,8 @@ class Listener:
                 async with conn:
                     await conn.execute(f"LISTEN {TABLES}")
                     await conn.execute(f"LISTEN {JOBS}")
+                    if self.on_room is not None:
+                        await conn.execute(f"LISTEN {ROOM}")
                     delay = self.retry
                     if not self.up:
                         self.up, self.reported = True, False
@@ -58,6 +62,9 @@ class Listener:
                     async for n in conn.notifies():
                         if n.channel == TABLES:
                             self.on_table(n.payload)
+                        elif n.channel == ROOM:
+                            if self.on_room is not None:
+                                self.on_room(n.payload)
                         else:
                             self.on_job()
             except psycopg.Error as e:

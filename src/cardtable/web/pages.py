@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
 
+from .accounts import same_site, session_account
 from .guard import MAX_BODY
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
 from .protocol import error_frame
@@ -35,9 +36,11 @@ def _server(request: Request | WebSocket) -> Server:
     return request.app.state.server  # type: ignore[no-any-return]
 
 
-def creator_of(request: Request) -> str:
-    """Who is creating a table, as far as the room can tell today: the browser's guest cookie (a random
-    token the server set), else the client's address. Accounts will answer with the account here."""
+def creator_of(request: Request, account: Any = None) -> str:
+    """Who is creating a table: the account logged in, else the browser's guest cookie (a random token the
+    server set), else the client's address."""
+    if account is not None:
+        return f"account:{account.id}"
     guest = request.cookies.get(GUEST_COOKIE)
     if guest:
         return "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32]
@@ -104,10 +107,12 @@ async def api_create(request: Request) -> Response:
     server = _server(request)
     if server.db_down is not None:
         return _unavailable(Exception(server.db_down))
+    account = await session_account(request)
     guest = None if request.cookies.get(GUEST_COOKIE) else secrets.token_urlsafe(16)  # a new browser
-    creator = creator_of(request) if guest is None else "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32]
+    creator = (creator_of(request, account) if guest is None or account is not None
+               else "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32])
     try:
-        out = await server.create(body, creator)
+        out = await server.create(body, creator, account)
     except LimitReached as e:
         return _error(429, str(e), **{"Retry-After": "60"})
     except Unavailable as e:
@@ -183,6 +188,18 @@ async def table_page(request: Request) -> Response:
     return _page("table.html")
 
 
+async def account_page(request: Request) -> Response:
+    return _page("account.html")
+
+
+async def profile_page(request: Request) -> Response:
+    return _page("profile.html")
+
+
+async def leaderboard_page(request: Request) -> Response:
+    return _page("leaderboard.html")
+
+
 RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 """The rules texts' Markdown: raw HTML in a text is shown as text, never passed through."""
 
@@ -235,17 +252,22 @@ async def ws_table(ws: WebSocket) -> None:
         await ws.send_json(error_frame(f"no table {tid!r}; create one on the home page"))
         await ws.close(code=4404)
         return
+    token = ws.query_params.get("token")
     try:
-        seat = server.seat_for(t, ws.query_params.get("token"))
+        seat = server.seat_for(t, token)
     except ValueError as e:
         await ws.send_json(error_frame(str(e)))
         await ws.close(code=4403)
         return
-    conn = Conn(ws, seat)
+    account = await session_account(ws) if same_site(ws) else None
+    if account is not None:
+        seat = await server.seat_of_account(t, seat, account)
+    conn = Conn(ws, seat, client=client_of(ws), account=account)
     writer = asyncio.get_running_loop().create_task(_writer(conn))
     t.conns.add(conn)
     server.send_sheet(t, conn)
     server.broadcast(t)  # the newcomer's state, and everyone sees who is online
+    await server.attach(t, conn)
     try:
         while True:
             msg = await ws.receive()
@@ -258,3 +280,4 @@ async def ws_table(ws: WebSocket) -> None:
         t.conns.discard(conn)
         writer.cancel()
         server.broadcast(t)
+        await server.detach(t, conn)

@@ -12,18 +12,24 @@ type       fields                                      meaning
 ``replay`` ``deal`` (int, from 1)                      a finished deal step by step, as this seat saw it
 ``sheet``  —                                           the score sheet again
 ``ping``   —                                           keep-alive; answered with ``pong``
+``chat``   ``text`` (at most 300 characters)           a line in the table's chat
+``mute``   ``muted`` (true or false)                   a player mutes (or unmutes) the spectators' chat
+``undo``   —                                           take back your last action (against bots only)
+``hint``   —                                           what the IS-MCTS bot would play, and why
+``review`` ``deal`` (int, from 1)                      after a deal: where the bot would have done better
 =========  ==========================================  =============================================
 
 The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``),
-``sheet`` (finished deals' settlements), ``replay``, ``thinking`` (a bot is choosing), ``error``
-(what was wrong and what is allowed) and ``pong``.
+``sheet`` (finished deals' settlements), ``replay`` (with the chat said during the deal), ``thinking`` (a
+bot is choosing), ``chat`` (new chat lines and whether spectators are muted), ``hint``, ``review``,
+``error`` (what was wrong and what is allowed) and ``pong``.
 
 >>> parse_message('{"type": "act", "action": "QH"}')
-Message(type='act', action='QH', rev=None, deal=None)
->>> parse_message('{"type": "fly"}')
+Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None)
+>>> parse_message('{"type": "fly"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cardtable.web.protocol.ProtocolError: unknown message type 'fly'; types are: act, next, replay, sheet, ping
+cardtable.web.protocol.ProtocolError: unknown message type 'fly'; types are: act, next, replay, sheet, ping, ...
 """
 
 from __future__ import annotations
@@ -33,12 +39,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_frame", "parse_message", "plain"]
+__all__ = ["MAX_CHAT", "MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_frame", "parse_message", "plain"]
 
 MAX_FRAME = 4096
 """Largest text frame a client may send, in characters (an action is a few dozen)."""
 
-TYPES = ("act", "next", "replay", "sheet", "ping")
+TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "undo", "hint", "review")
+MAX_CHAT = 300
+"""Longest chat line, in characters."""
 
 
 class ProtocolError(ValueError):
@@ -51,6 +59,8 @@ class Message:
     action: str | None = None
     rev: int | None = None
     deal: int | None = None
+    text: str | None = None  # a chat line
+    muted: bool | None = None
 
 
 def _int_field(data: dict[str, Any], name: str, required: bool) -> int | None:
@@ -84,8 +94,20 @@ def parse_message(text: str | bytes | None) -> Message:
         if not isinstance(action, str) or not action.strip():
             raise ProtocolError("an 'act' message needs 'action', the action's text such as 'QH' or 'pass'")
         return Message("act", action=action, rev=_int_field(data, "rev", False), deal=_int_field(data, "deal", False))
-    if kind == "replay":
-        return Message("replay", deal=_int_field(data, "deal", True))
+    if kind in ("replay", "review"):
+        return Message(kind, deal=_int_field(data, "deal", True))
+    if kind == "chat":
+        text_ = data.get("text")
+        if not isinstance(text_, str) or not text_.strip():
+            raise ProtocolError("a 'chat' message needs 'text', the line to say")
+        if len(text_) > MAX_CHAT:
+            raise ProtocolError(f"a chat line is at most {MAX_CHAT} characters, not {len(text_)}")
+        return Message("chat", text=text_)
+    if kind == "mute":
+        muted = data.get("muted")
+        if not isinstance(muted, bool):
+            raise ProtocolError("a 'mute' message needs 'muted': true or false")
+        return Message("mute", muted=muted)
     return Message(kind)
 
 

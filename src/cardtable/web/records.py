@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from . import schema as s
+from .ratings import amount
 
 if TYPE_CHECKING:
     from .store import ActionRow, Job
@@ -364,7 +365,7 @@ class RoomRecords:
             if row.undos or row.hints or None in subjects:
                 conn.execute(update(s.tables).where(t.id == tid).values(rated=-1))
                 return False
-            totals = [float(_number(v)) for v in json.loads(row.totals)]
+            totals = [amount(v) for v in json.loads(row.totals)]
             known = {x.subject: (x.mu, x.sigma) for x in conn.execute(
                 select(s.ratings).where(r.game == row.game, r.subject.in_(set(subjects))).with_for_update())}
             new = update_ratings(row.game, [(str(subj), tot) for subj, tot in zip(subjects, totals)], known)
@@ -396,10 +397,3 @@ class RoomRecords:
             return {x.game: {"mu": x.mu, "sigma": x.sigma, "matches": x.matches}
                     for x in conn.execute(select(s.ratings).where(r.subject == subject))}
 
-
-def _number(v: Any) -> float:
-    """A total as stored (an int, or a fraction written ``"1/3"``)."""
-    if isinstance(v, str) and "/" in v:
-        a, b = v.split("/")
-        return int(a) / int(b)
-    return float(v)

@@ -88,7 +88,7 @@ class Table:
     public: bool = False
     muted: bool = False  # spectators may not chat
     assisted: bool = False  # an undo or a hint was used: the match is not rated
-    chat: list[Any] = field(default_factory=list)  # the latest chat lines (ChatRow), oldest first
+    chat_last: int = 0  # the id of the last chat line sent to this process's connections
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
     dirty: bool = False  # another process changed it and nobody here is watching: sync before use
@@ -127,8 +127,11 @@ class Table:
         info = self.game.info
         return {"id": self.id, "game": info.id, "name": info.name, "family": info.family,
                 "players": self.game.players, "unit": self.game.unit, "options": self.game.options.as_dict(),
-                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online}
-                          for s in self.seats]}
+                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
+                           **({"open": True} if s.kind == HUMAN and s.token_hash is None else {})}
+                          for s in self.seats],
+                "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
+                "solo": len(self.human_seats()) == 1}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
@@ -271,14 +274,7 @@ class Room:
             return False
         if last > t.deal_no or any(undone_to(a.action) is not None for a in new):
             # a new deal began elsewhere, or an action was taken back: rebuild from the log
-            fresh, _ = await self.run(self._load, t.id)
-            if fresh is None:
-                return False
-            t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
-                                                                      fresh.deal_no, fresh.seats, fresh.sheet)
-            t.logged, t.assisted = fresh.logged, fresh.assisted
-            self.changed(t, True)
-            return True
+            return await self.reload(t)
         deal, match = t.deal.clone(), t.match
         logged = t.logged
         try:
@@ -298,6 +294,17 @@ class Room:
             t.sheet.append(sheet_row(t.deal_no, deal, match))
         t.deal, t.match, t.logged = deal, match, logged
         self.changed(t, ended)
+        return True
+
+    async def reload(self, t: Table) -> bool:
+        """Rebuild ``t`` from the log in place (the caller holds ``t.lock``); True if the table still exists."""
+        fresh, _ = await self.run(self._load, t.id)
+        if fresh is None:
+            return False
+        t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
+                                                                  fresh.deal_no, fresh.seats, fresh.sheet)
+        t.logged, t.assisted, t.muted = fresh.logged, fresh.assisted, fresh.muted
+        self.changed(t, True)
         return True
 
     # ------------------------------------------------------------ changes

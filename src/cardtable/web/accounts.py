@@ -1,0 +1,304 @@
+"""Optional accounts, and the public room's HTTP API: the lobby, taking a seat, profiles, the leaderboard.
+
+Guests play by link as before. A person may register a name and a password: the name is unique (compared
+case-folded), at most :data:`NAME_LEN` characters of letters, digits, spaces and ``. _ - '``; the password is
+kept only as an argon2id hash (``argon2-cffi``: salt and parameters inside the hash; a hash made with weaker
+parameters is replaced at the next login). Logging in sets a session cookie — ``HttpOnly``,
+``SameSite=Lax``, ``Secure`` when served over HTTPS — whose SHA-256 alone is stored. With it the person
+finds their tables, history and statistics from any browser, and sits at their seats without the link.
+
+Writes take JSON only (``Content-Type: application/json``: no cross-site form can send that) and a
+cross-site ``Origin`` is refused; a WebSocket opened from another site is not given the session's seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import secrets
+import unicodedata
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+
+import cardtable as ct
+
+from .records import AccountRow, NameTaken
+from .store import StoreError, Unavailable
+
+__all__ = ["NAME_LEN", "SESSION_COOKIE", "check_name", "session_account"]
+
+SESSION_COOKIE = "cardtable_session"
+SESSION_DAYS = 30
+NAME_LEN = 20
+PASSWORD_LEN = (8, 200)
+NAME_CHARS = re.compile(r"[^\W_]|[ ._\-']")
+RESERVED = {"you", "bot", "bots", "spectator", "guest", "admin", "cardtable", "random", "heuristic", "ismcts"}
+_hasher = PasswordHasher()
+_DUMMY = _hasher.hash(secrets.token_hex(8))  # verified against when the name is unknown: the same time taken
+
+
+def check_name(name: Any) -> tuple[str, str]:
+    """A requested account name as (shown, key), or ``ValueError`` saying what is allowed.
+
+    >>> check_name("  Ann   Lee ")
+    ('Ann Lee', 'ann lee')
+    >>> check_name("<script>")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may hold letters, digits, spaces and . _ - ' only, not '<'
+    """
+    if not isinstance(name, str):
+        raise ValueError("the name is text")
+    shown = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not 2 <= len(shown) <= NAME_LEN:
+        raise ValueError(f"a name has 2 to {NAME_LEN} characters")
+    bad = next((ch for ch in shown if not NAME_CHARS.fullmatch(ch)), None)
+    if bad is not None:
+        raise ValueError(f"a name may hold letters, digits, spaces and . _ - ' only, not {bad!r}")
+    if not shown[0].isalnum():
+        raise ValueError("a name begins with a letter or a digit")
+    key = shown.casefold()
+    if key in RESERVED or key.startswith(("bot ", "player ")):
+        raise ValueError(f"{shown!r} is kept for the room's own use; choose another name")
+    return shown, key
+
+
+def _server(conn: HTTPConnection) -> Any:
+    return conn.app.state.server
+
+
+def _error(status: int, text: str, **headers: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status, headers=headers or None)
+
+
+def _client(conn: HTTPConnection) -> str:
+    return conn.client.host if conn.client else "unknown"
+
+
+def _limited(request: Request, action: str) -> JSONResponse | None:
+    limits = _server(request).limits
+    wait = limits.hit(action, _client(request))
+    if wait is None:
+        return None
+    return _error(429, f"too many requests: at most {limits.describe(action)} from one address; try again in "
+                       f"{wait} seconds", **{"Retry-After": str(wait)})
+
+
+def same_site(conn: HTTPConnection) -> bool:
+    """False when the request says it comes from a page of another site (its ``Origin``)."""
+    origin = conn.headers.get("origin")
+    if not origin:
+        return True
+    host = conn.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
+    if not same_site(request):
+        return _error(403, "requests from pages of other sites are refused")
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return _error(415, "send JSON (Content-Type: application/json)")
+    try:
+        body = json.loads(await request.body())
+    except ValueError as e:
+        return _error(400, f"malformed JSON: {e}")
+    if not isinstance(body, dict):
+        return _error(400, 'the body is a JSON object such as {"name": "Ann", "password": "..."}')
+    return body
+
+
+async def session_account(conn: HTTPConnection) -> AccountRow | None:
+    """The account the request's session cookie is logged in as (``None`` for a guest, or a cookie sent by a
+    page of another site)."""
+    token = conn.cookies.get(SESSION_COOKIE)
+    if not token or len(token) > 100 or not same_site(conn):
+        return None
+    server = _server(conn)
+    try:
+        return await server.run(server.store.session_account, token)  # type: ignore[no-any-return]
+    except StoreError:
+        return None
+
+
+def _logged_in(request: Request, account: AccountRow) -> JSONResponse:
+    return JSONResponse({"account": {"id": account.id, "name": account.name}})
+
+
+async def _start_session(request: Request, account: AccountRow, status: int = 200) -> Response:
+    server = _server(request)
+    token = secrets.token_urlsafe(32)
+    await server.run(server.store.new_session, account.id, token, SESSION_DAYS * 86400.0)
+    response = _logged_in(request, account)
+    response.status_code = status
+    response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", path="/")
+    return response
+
+
+def _password(body: dict[str, Any]) -> str:
+    pw = body.get("password")
+    low, high = PASSWORD_LEN
+    if not isinstance(pw, str) or not low <= len(pw) <= high:
+        raise ValueError(f"a password has {low} to {high} characters")
+    return pw
+
+
+async def api_register(request: Request) -> Response:
+    if (refused := _limited(request, "register")) is not None:
+        return refused
+    body = await _json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    try:
+        name, key = check_name(body.get("name"))
+        pw = _password(body)
+    except ValueError as e:
+        return _error(400, str(e))
+    server = _server(request)
+    hashed = await asyncio.to_thread(_hasher.hash, pw)
+    try:
+        account = await server.run(server.store.create_account, name, key, hashed)
+    except NameTaken:
+        return _error(409, f"the name {name!r} is taken; choose another")
+    except Unavailable as e:
+        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+    return await _start_session(request, account, 201)
+
+
+async def api_login(request: Request) -> Response:
+    if (refused := _limited(request, "login")) is not None:
+        return refused
+    body = await _json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    server = _server(request)
+    name, pw = body.get("name"), body.get("password")
+    if not isinstance(name, str) or not isinstance(pw, str) or len(pw) > PASSWORD_LEN[1]:
+        return _error(400, 'send {"name": ..., "password": ...}')
+    key = " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    found = await server.run(server.store.account_by_name, key)
+    try:
+        await asyncio.to_thread(_hasher.verify, found.pw_hash if found else _DUMMY, pw)
+    except (VerificationError, InvalidHashError):
+        found = None
+    else:
+        if found is None:
+            pass
+        elif _hasher.check_needs_rehash(found.pw_hash):
+            await server.run(server.store.set_password, found.id, await asyncio.to_thread(_hasher.hash, pw))
+    if found is None:
+        return _error(401, "wrong name or password")
+    return await _start_session(request, found)
+
+
+async def api_logout(request: Request) -> Response:
+    if not same_site(request):
+        return _error(403, "requests from pages of other sites are refused")
+    token = request.cookies.get(SESSION_COOKIE)
+    server = _server(request)
+    if token:
+        await server.run(server.store.end_session, token)
+    response = JSONResponse({"account": None})
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return response
+
+
+async def _profile(server: Any, account_id: str) -> dict[str, Any]:
+    from .ratings import statistics
+
+    def read() -> tuple[dict[str, Any], dict[str, Any]]:
+        stats = statistics(list(server.store.account_results(account_id)), server.store.account_matches(account_id))
+        return stats, server.store.subject_ratings(f"account:{account_id}")
+
+    stats, ratings = await server.run(read)
+    games = {}
+    for game in sorted(set(stats) | set(ratings)):
+        try:
+            name = ct.game_info(game).name
+        except ValueError:
+            name = game
+        games[game] = {"name": name, **stats.get(game, {}), "rating": _rating(ratings.get(game))}
+    return games
+
+
+def _rating(r: dict[str, Any] | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"mu": round(r["mu"], 2), "sigma": round(r["sigma"], 2), "ordinal": round(r["mu"] - 3 * r["sigma"], 2),
+            "matches": r["matches"]}
+
+
+async def api_me(request: Request) -> Response:
+    account = await session_account(request)
+    if account is None:
+        return JSONResponse({"account": None})
+    server = _server(request)
+    tables = await server.run(server.store.account_tables, account.id)
+    for t in tables:
+        try:
+            t["name"] = ct.game_info(t["game"]).name
+        except ValueError:
+            t["name"] = t["game"]
+        t["url"] = f"/t/{t['id']}"
+    return JSONResponse({"account": {"id": account.id, "name": account.name, "created": account.created},
+                         "tables": tables, "games": await _profile(server, account.id)})
+
+
+async def api_user(request: Request) -> Response:
+    server = _server(request)
+    try:
+        _, key = check_name(request.path_params["name"])
+    except ValueError:
+        return _error(404, "no such player")
+    found = await server.run(server.store.account_by_name, key)
+    if found is None:
+        return _error(404, "no such player")
+    return JSONResponse({"name": found.name, "created": found.created, "games": await _profile(server, found.id)})
+
+
+async def api_leaderboard(request: Request) -> Response:
+    game = request.path_params["game"]
+    try:
+        info = ct.game_info(game)
+    except ValueError as e:
+        return _error(404, str(e))
+    server = _server(request)
+    rows = await server.run(server.store.leaderboard, info.id)
+    out = []
+    for r in rows:
+        subject = r["subject"]
+        name, bot = (subject.removeprefix("bot:"), True) if subject.startswith("bot:") else (r["name"], False)
+        out.append({"name": name, "bot": bot, **(_rating(r) or {})})
+    return JSONResponse({"game": info.id, "name": info.name, "players": out})
+
+
+async def api_lobby(request: Request) -> Response:
+    return JSONResponse({"tables": await _server(request).lobby()})
+
+
+async def api_join(request: Request) -> Response:
+    if not same_site(request):
+        return _error(403, "requests from pages of other sites are refused")
+    if (refused := _limited(request, "join")) is not None:
+        return refused
+    body = await _json_body(request) if await request.body() else {}
+    if isinstance(body, JSONResponse):
+        return body
+    seat = body.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        return _error(400, "seat is a seat number")
+    try:
+        out = await _server(request).join(request.path_params["tid"], seat, body.get("name"),
+                                          await session_account(request))
+    except LookupError as e:
+        return _error(404, str(e))
+    except ValueError as e:
+        return _error(409, str(e))
+    except Unavailable as e:
+        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+    return JSONResponse(out, status_code=201)
