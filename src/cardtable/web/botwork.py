@@ -30,7 +30,7 @@ from typing import Any
 
 import cardtable as ct
 
-from .room import DEAL, Room, Table, TableBroken
+from .room import DEAL, STANDIN, Room, Table, TableBroken
 from .store import Job, Stale, StoreError, Unavailable
 
 __all__ = ["INLINE", "BotWorkers", "bot_seed", "choose"]
@@ -38,6 +38,8 @@ __all__ = ["INLINE", "BotWorkers", "bot_seed", "choose"]
 log = logging.getLogger("cardtable.web.bots")
 INLINE = ("random",)
 """Bot kinds that do no search: chosen in the worker's own process."""
+STAND_IN_BOT = "heuristic"
+"""The bot that plays for a person's seat left empty too long (quick: chosen in the worker's own process)."""
 
 
 def bot_seed(table_seed: int, deal_no: int, idx: int, seat: int) -> int:
@@ -98,7 +100,7 @@ class BotWorkers:
         self.lease_fixed = lease
         self.poll = poll
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self) & 0xffff:x}"
-        self.inline = (*INLINE, DEAL)  # job kinds played in this process, without the pool
+        self.inline = (*INLINE, DEAL, STANDIN)  # job kinds played in this process, without the pool
         self.busy = 0  # jobs whose bot is choosing in the pool
         self.busy_bots_only = 0
         self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
@@ -230,6 +232,13 @@ class BotWorkers:
             await self.room.run(self.room.store.drop_job, job)
         return fits
 
+    async def _empty_for(self, t: Table, seat: int) -> float:
+        """Seconds until ``seat`` of ``t`` has been empty for the table's takeover time (0: it has)."""
+        if any(c.seat == seat for c in t.conns):
+            return max(t.takeover or 0.0, 1.0)
+        away = await self.room.run(self.room.store.away_for, t.id, seat)
+        return max(0.0, (t.takeover or 0.0) - away)
+
     async def _play_job(self, job: Job, pooled: bool) -> None:
         t = await self.room.table(job.table_id)
         if t is None:
@@ -243,6 +252,12 @@ class BotWorkers:
                 return
             record, snapshot = t.deal.record(), t.deal.clone()
             kind = t.seats[job.seat].kind
+            if job.kind == STANDIN:  # a person's seat: played by a bot only once it has been empty long enough
+                wait = await self._empty_for(t, job.seat)
+                if wait > 0:
+                    await self.room.run(self.room.store.release_job, job, self.name, time.time() + wait)
+                    return
+                kind = STAND_IN_BOT
             seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat)
         loop = asyncio.get_running_loop()
         started = loop.time()

@@ -65,7 +65,9 @@ def job_for(tid: str, seats: list[SeatRow], deal_no: int, deal: ct.Deal, match_o
     assert seat is not None
     kind = seats[seat].kind
     if kind == HUMAN:
-        return Job(tid, deal_no, at, seat, STANDIN, True, time.time()) if takeover else None
+        # Looked at a second after the turn began (a person who is there has usually moved by then; a seat
+        # long empty is played at once); the worker plays it only if the seat has been empty long enough.
+        return Job(tid, deal_no, at, seat, STANDIN, True, time.time() + 1.0) if takeover else None
     return Job(tid, deal_no, at, seat, kind, people, when)
 
 
