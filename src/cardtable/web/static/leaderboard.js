@@ -1,0 +1,31 @@
+// The leaderboard of a game: people and bots by rating (mu - 3 sigma, the skill they have for certain).
+
+import { $, accountCorner, api, el } from "./room-common.js";
+
+async function show(game) {
+  const { ok, out } = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
+  const box = $("board-rows");
+  if (!ok) { box.replaceChildren(el("p", { class: "error" }, out.error)); return; }
+  history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(game)}`);
+  box.replaceChildren(out.players.length ? el("table", { class: "stats leaderboard" },
+    el("tr", {}, ...["#", "player", "rating", "skill ± uncertainty", "rated matches"].map((h) => el("th", {}, h))),
+    ...out.players.map((p, i) => el("tr", { class: p.bot ? "bot" : "person" }, el("td", {}, String(i + 1)),
+      el("td", {}, p.bot ? `${p.name} (bot)` : el("a", { href: `/u/${encodeURIComponent(p.name)}` }, p.name)),
+      el("td", {}, String(p.ordinal)), el("td", {}, `${p.mu} ± ${p.sigma}`), el("td", {}, String(p.matches)))))
+    : el("p", {}, `No rated match of ${out.name} yet.`));
+}
+
+async function main() {
+  const { out } = await api("/api/games");
+  const want = new URLSearchParams(location.search).get("game") || "nap";
+  const pick = el("select", { id: "game", "aria-label": "game", onchange: () => show(pick.value) },
+    ...out.games.map((g) => el("option", { value: g.id }, g.name)));
+  pick.value = want;
+  $("main").replaceChildren(el("h1", {}, "Leaderboard"),
+    el("p", {}, "Ratings by the Plackett-Luce model (Weng-Lin), from matches played to their end without undo or hints, every seat a bot or an account. ",
+      el("label", {}, "Game ", pick)), el("div", { id: "board-rows" }));
+  show(pick.value);
+  accountCorner(document.querySelector("header.bar"));
+}
+
+main();

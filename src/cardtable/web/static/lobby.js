@@ -1,0 +1,85 @@
+// The lobby on the home page: open public tables with free seats, joined with one click; and the settings a
+// new table takes here (public or by link only, a bot for a seat left empty). The home page calls
+// tableSettings() when it creates a table (its one integration point).
+
+import { $, accountCorner, ago, api, el } from "./room-common.js";
+
+function optionsText(options) {
+  const on = Object.entries(options || {}).filter(([, v]) => v !== false && v !== null && v !== undefined);
+  return on.map(([k, v]) => (v === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")} ${v}`)).join(", ");
+}
+
+export async function join(tid, seat) {
+  const name = $("lobby-name") ? $("lobby-name").value.trim() : "";
+  const body = {};
+  if (seat !== undefined && seat !== null) body.seat = seat;
+  if (name) body.name = name;
+  const { ok, out } = await api(`/api/tables/${tid}/join`, body);
+  if (!ok) return out.error;
+  localStorage.setItem(`cardtable:seat:${tid}`, JSON.stringify(out));
+  location.href = out.url;
+  return null;
+}
+
+async function refresh() {
+  const list = $("lobby-tables");
+  const { ok, out } = await api("/api/lobby");
+  if (!ok) return;
+  list.replaceChildren();
+  if (!out.tables.length) {
+    list.append(el("li", { class: "lobby-empty" }, "No open table just now: create one and tick “list it in the lobby”."));
+  }
+  for (const t of out.tables) {
+    const seats = t.seats.map((s) => (s.open ? "free" : s.kind === "human" ? s.name : `${s.name} (bot)`)).join(", ");
+    const error = el("span", { class: "error" });
+    const button = el("button", { type: "button", class: "primary join", "data-table": t.id,
+      onclick: async () => { button.disabled = true; error.textContent = (await join(t.id)) || ""; button.disabled = false; } },
+    "Join");
+    list.append(el("li", { class: "lobby-table", "data-table": t.id },
+      el("div", { class: "lobby-game" }, el("strong", {}, t.name), " ",
+        el("span", { class: "meta" }, optionsText(t.options))),
+      el("div", { class: "meta" }, `${t.taken} of ${t.players} seats taken (${seats}) · waiting ${ago(t.waited)}`
+        + (t.takeover ? ` · a bot plays an empty seat after ${ago(t.takeover)}` : "")),
+      el("div", {}, button, " ", el("a", { href: t.url }, "watch"), " ", error)));
+  }
+}
+
+// What the home page's form adds to a new table (see home.js).
+export function tableSettings() {
+  const out = {};
+  if ($("public") && $("public").checked) out.public = true;
+  const takeover = $("takeover") ? Number($("takeover").value) : 0;
+  if (takeover > 0) out.takeover = takeover;
+  return out;
+}
+
+function settingsFieldset() {
+  const form = $("setup-form");
+  if (!form || $("public")) return;
+  const box = el("fieldset", { id: "room-settings" }, el("legend", {}, "Room"),
+    el("label", { class: "option" }, el("span", { class: "opt-name" }, "list it in the lobby"),
+      el("input", { type: "checkbox", id: "public" }),
+      el("small", {}, "Anyone may take a free person's seat from the lobby; unticked, only your links open the seats.")),
+    el("label", { class: "option" }, el("span", { class: "opt-name" }, "empty seat"),
+      el("select", { id: "takeover" }, el("option", { value: "0" }, "waits for its player"),
+        el("option", { value: "60" }, "a bot plays it after 1 min"), el("option", { value: "180" }, "after 3 min"),
+        el("option", { value: "600" }, "after 10 min")),
+      el("small", {}, "When a person's seat is empty that long, a bot plays for it until the person is back.")));
+  const matchBox = [...form.querySelectorAll("fieldset")].pop();
+  matchBox.after(box);
+}
+
+function main() {
+  const pane = $("lobby");
+  if (!pane) return;
+  pane.append(el("h2", {}, "Lobby"),
+    el("p", { class: "meta" }, "Open tables with a free seat. ",
+      el("label", {}, "Your name ", el("input", { id: "lobby-name", type: "text", maxlength: 24, placeholder: "guest" }))),
+    el("ul", { id: "lobby-tables", class: "lobby-list", "aria-label": "open tables" }));
+  settingsFieldset();
+  refresh();
+  setInterval(refresh, 5000);
+  accountCorner(document.querySelector("header.bar"));
+}
+
+main();

@@ -1,0 +1,174 @@
+// The public room on the table page: chat, taking a free seat, undo, hints and the review of a deal.
+// table.js (the board) announces each frame from the server as a "cardtable:frame" event and sends what is
+// asked of it by a "cardtable:send" event: those two lines are its integration points.
+
+import { $, accountCorner, api, el } from "./room-common.js";
+
+const tid = location.pathname.split("/")[2];
+let state = null;
+let chatLines = new Map(); // id -> line
+let muted = false;
+let hint = null;
+let review = null;
+
+export function send(msg) {
+  window.dispatchEvent(new CustomEvent("cardtable:send", { detail: msg }));
+}
+
+// ------------------------------------------------------------------ chat
+function chatPane() {
+  let pane = $("chat");
+  if (pane) return pane;
+  pane = el("aside", { id: "chat", class: "chat", "aria-label": "table chat" },
+    el("div", { class: "chat-head" }, el("strong", {}, "Chat"),
+      el("label", { class: "mute", id: "mute-box", hidden: true },
+        el("input", { type: "checkbox", id: "mute", onchange: (e) => send({ type: "mute", muted: e.target.checked }) }),
+        " mute spectators"),
+      el("button", { type: "button", class: "small", id: "chat-toggle", "aria-expanded": "true",
+        onclick: () => pane.classList.toggle("folded") }, "–")),
+    el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" }),
+    el("form", { id: "chat-form", class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const input = $("chat-input");
+      const text = input.value.trim();
+      if (text) send({ type: "chat", text });
+      input.value = "";
+    } }, el("input", { id: "chat-input", type: "text", maxlength: 300, placeholder: "say something", "aria-label": "chat line" }),
+    el("button", { type: "submit" }, "Send")));
+  document.body.append(pane);
+  return pane;
+}
+
+function renderChat() {
+  const list = $("chat-lines");
+  const lines = [...chatLines.values()].sort((a, b) => a.id - b.id);
+  list.replaceChildren(...lines.map((l) => el("li", { class: `chat-line ${l.kind}`, "data-id": l.id },
+    l.kind === "notice" ? null : el("span", { class: "who" }, `${l.name}: `), el("span", { class: "said" }, l.text))));
+  list.scrollTop = list.scrollHeight;
+  const spectator = state && state.you === null;
+  $("chat-input").disabled = spectator && muted;
+  $("chat-input").placeholder = spectator && muted ? "the players muted the spectators" : "say something";
+  $("mute-box").hidden = !state || state.you === null;
+  $("mute").checked = muted;
+}
+
+// ----------------------------------------------------------- free seats
+function seatBar() {
+  let bar = $("take-seat");
+  if (!bar) {
+    bar = el("div", { id: "take-seat", class: "take-seat", hidden: true });
+    $("status").after(bar);
+  }
+  const open = state && state.you === null && !state.match.over ? state.table.seats.filter((s) => s.open) : [];
+  bar.hidden = open.length === 0;
+  const error = el("span", { class: "error" });
+  bar.replaceChildren(el("span", {}, "A seat is free: "), ...open.map((s) => el("button", { type: "button",
+    class: "primary", "data-seat": s.seat, onclick: async () => {
+      const { ok, out } = await api(`/api/tables/${tid}/join`, { seat: s.seat });
+      if (!ok) { error.textContent = out.error; return; }
+      localStorage.setItem(`cardtable:seat:${tid}`, JSON.stringify(out));
+      location.href = out.url;
+    } }, `Take seat ${s.seat}`)), " ", error);
+}
+
+// ------------------------------------------------------------ help
+function helpBar() {
+  let bar = $("help");
+  if (!bar) {
+    bar = el("div", { id: "help", class: "help", hidden: true },
+      el("button", { type: "button", id: "btn-undo", title: "take back your last move (U)", onclick: () => send({ type: "undo" }) }, "Undo"),
+      el("button", { type: "button", id: "btn-hint", title: "what would the bot play? (H)", onclick: () => {
+        $("hint-text").textContent = "the bot is thinking…";
+        send({ type: "hint" });
+      } }, "Hint"),
+      el("button", { type: "button", id: "btn-review", onclick: () => {
+        $("hint-text").textContent = "the bot is going over the deal…";
+        send({ type: "review", deal: state.deal });
+      } }, "Review this deal"),
+      el("span", { id: "hint-text", class: "hint-text", "aria-live": "polite" }),
+      el("ol", { id: "review-moves", class: "review-moves" }));
+    $("status").after(bar);
+  }
+  const v = state.view;
+  const mine = state.you !== null && state.table.solo;
+  bar.hidden = !mine;
+  if (!mine) return;
+  $("btn-undo").disabled = state.match.over || !(v.history || []).some(([s]) => s === state.you);
+  $("btn-hint").disabled = v.over || v.turn !== state.you;
+  $("btn-review").hidden = !v.over;
+  if (hint && (hint.deal !== state.deal || hint.rev !== state.rev)) { hint = null; $("hint-text").textContent = ""; }
+  if (review && review.deal !== state.deal) { review = null; $("review-moves").replaceChildren(); }
+  document.body.classList.toggle("assisted", !!state.table.assisted);
+}
+
+function showHint(f) {
+  hint = f;
+  $("hint-text").textContent = `Hint: ${f.reason}`;
+  document.querySelectorAll("#board .hinted").forEach((x) => x.classList.remove("hinted"));
+  const target = document.querySelector(`#board [data-action="${CSS.escape(f.action)}"], #board .hand [data-card="${CSS.escape(f.action)}"]`);
+  target?.classList.add("hinted");
+}
+
+function showReview(f) {
+  review = f;
+  $("hint-text").textContent = f.moves.length ? "Where the bot would have done better:" : "The bot found no move of yours it would clearly have played better.";
+  $("review-moves").replaceChildren(...f.moves.map((m) => el("li", {}, m.text)));
+}
+
+// --------------------------------------------------------- the frames
+function onFrame(f) {
+  if (f.type === "state") {
+    state = f;
+    chatPane();
+    seatBar();
+    helpBar();
+    renderChat();
+    if (hint) showHint(hint);
+  } else if (f.type === "chat") {
+    chatPane();
+    if (f.all) chatLines = new Map();
+    for (const l of f.lines) chatLines.set(l.id, l);
+    muted = f.muted;
+    renderChat();
+  } else if (f.type === "hint") {
+    showHint(f);
+  } else if (f.type === "review") {
+    showReview(f);
+  } else if (f.type === "replay" && f.chat) {
+    window.setTimeout(() => replayChat(f), 0); // after the board drew the replay panel
+  } else if (f.type === "error" && $("hint-text") && /hint|bot|review|taken back|take back/.test(f.error)) {
+    $("hint-text").textContent = f.error;
+  }
+}
+
+// In a replay, the chat said during the deal: the lines said up to the step shown stand out.
+let replayFrame = null;
+
+function replayChat(f) {
+  replayFrame = f;
+  placeReplayChat();
+}
+
+function placeReplayChat() {
+  const body = $("panel-body");
+  const f = replayFrame;
+  if (!body || !f || !f.chat.length || body.querySelector(".replay-chat")) return;
+  const title = body.querySelector("h2");
+  if (!title || title.textContent !== `Replay of deal ${f.deal}`) return;
+  const shown = Number((body.querySelector(".replay-controls .step")?.textContent.match(/step (\d+)/) || [0, 0])[1]);
+  body.append(el("section", { class: "replay-chat", "aria-label": "chat during this deal" },
+    el("h3", {}, "Chat during this deal"),
+    el("ol", {}, ...f.chat.map((l) => el("li", { class: l.step <= shown ? "said-by-now" : "later" },
+      el("span", { class: "meta" }, `step ${l.step} · `),
+      l.kind === "notice" ? null : el("span", { class: "who" }, `${l.name}: `), el("span", { class: "said" }, l.text))))));
+}
+
+if ($("panel-body")) new MutationObserver(placeReplayChat).observe($("panel-body"), { childList: true });
+
+window.addEventListener("cardtable:frame", (e) => onFrame(e.detail));
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey || !state || !state.table.solo) return;
+  if (e.key === "u" || e.key === "U") $("btn-undo")?.click();
+  else if (e.key === "h" || e.key === "H") $("btn-hint")?.click();
+});
+accountCorner(document.querySelector("header.bar .tools"));

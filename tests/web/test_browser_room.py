@@ -1,0 +1,135 @@
+"""The public room in a real browser (Playwright driving Debian's chromium): the lobby and joining with one click,
+chat shown as text, undo and a hint against bots, an account. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer
+from .test_browser import assert_all_local, browser, create, new_page, rev, shot, wait_moved  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+EVIL = '<img src=x onerror="document.body.dataset.pwned=1">'
+EVIL_NAME = "<i>Al</i><script>"  # a seat name is at most 24 characters
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("room") / "room.db", bot_delay=0) as server:
+        from cardtable.web.guard import RateLimits
+
+        server.hub.limits = RateLimits({k: "1000/minute" for k in ("create", "join", "register", "login", "hint")})
+        server.hub.assist_seconds, server.hub.review_seconds = 0.2, 0.05
+        yield server
+
+
+def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F811
+    ann = new_page(browser)
+    ann.goto(room.url + "/")
+    ann.click("[data-game=nap]")
+    ann.select_option("#players", "3")
+    ann.locator("#seats select").nth(1).select_option("human")
+    ann.locator("#seats input").first.fill(EVIL_NAME)  # a name with markup
+    ann.check("#public")
+    ann.click("#create")
+    ann.wait_for_selector("#board .seat")
+    tid = ann.url.split("/t/")[1].split("?")[0]
+    bea = new_page(browser)
+    bea.goto(room.url + "/")
+    entry = bea.locator(f".lobby-table[data-table='{tid}']")
+    entry.wait_for()
+    assert "1 of 3 seats taken" not in entry.inner_text() and "2 of 3 seats taken" in entry.inner_text()
+    assert EVIL_NAME in entry.inner_text()  # the creator's name, shown as text
+    shot(bea, "lobby")
+    bea.fill("#lobby-name", "Bea")
+    entry.locator("button.join").click()
+    bea.wait_for_url(f"**/t/{tid}?token=*")
+    bea.wait_for_selector("#board .seat")
+    ann.wait_for_function("[...document.querySelectorAll('#board .seat strong')].some(e => e.textContent === 'Bea')")
+    # Chat: what one types the other reads, as text (no element made from it, no script run).
+    ann.fill("#chat-input", f"hello {EVIL}")
+    ann.press("#chat-input", "Enter")
+    line = bea.locator("#chat-lines .chat-line .said", has_text="hello")
+    line.wait_for()
+    assert line.inner_text() == f"hello {EVIL}"
+    assert bea.locator("#chat img, #board img").count() == 0
+    assert bea.evaluate("document.body.dataset.pwned") is None and ann.evaluate("document.body.dataset.pwned") is None
+    assert bea.locator("#chat-lines .who").first.inner_text().strip() == f"{EVIL_NAME}:"
+    assert bea.locator("#board i, #chat i, .lobby-pane i").count() == 0
+    watcher = new_page(browser)
+    watcher.goto(f"{room.url}/t/{tid}")
+    watcher.locator("#chat-lines .said", has_text="hello").wait_for()  # the chat so far, for a newcomer
+    assert watcher.locator("#mute-box").is_hidden()
+    bea.check("#mute")
+    watcher.wait_for_function("document.getElementById('chat-input').disabled")
+    shot(bea, "table-chat")
+    for p in (ann, bea, watcher):
+        assert p.js_errors == []
+    assert_all_local(bea, room)
+
+
+def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:  # noqa: F811
+    page = new_page(browser)
+    t = create(room, page, "nap", ["human", "random", "random", "random"])
+    page.goto(room.url + t["seats"][0]["url"])
+    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    assert page.locator("#help").is_visible()
+    page.click("#btn-hint")
+    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')", timeout=20000)
+    hint = page.locator("#hint-text").inner_text()
+    assert ":" in hint.removeprefix("Hint: ") and hint.endswith(".")
+    assert page.locator("#board .hinted").count() == 1  # the move the bot would make stands out
+    shot(page, "table-hint")
+    history = room.hub.tables[t["id"]].deal.history
+    before = rev(page)
+    hinted = page.locator("#board .hinted")
+    hinted.click(position={"x": 6, "y": 30}) if hinted.get_attribute("data-card") else hinted.click()
+    wait_moved(page, before)
+    page.wait_for_selector(".mine.my-turn, #settlement", timeout=20000)
+    assert len(room.hub.tables[t["id"]].deal.history) > len(history)
+    before = rev(page)
+    page.click("#btn-undo")
+    wait_moved(page, before)
+    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    assert room.hub.tables[t["id"]].deal.history == history  # back where the hint was asked
+    assert page.evaluate("document.body.dataset.turn") == "0"
+    assert "not rated" in page.evaluate("getComputedStyle(document.querySelector('.status'), '::after').content")
+    assert page.js_errors == []
+
+
+def test_register_and_see_the_account(room: LiveServer, browser: Any) -> None:  # noqa: F811
+    page = new_page(browser)
+    page.goto(room.url + "/account")
+    page.fill("#register [name=name]", "Cleo")
+    page.fill("#register [name=password]", "correct horse")
+    page.click("#register button[type=submit]")
+    page.wait_for_selector("#logout")
+    assert page.locator("h1").inner_text() == "Cleo"
+    page.goto(room.url + "/")
+    page.locator("#me-link").wait_for()
+    assert page.locator("#me-link").inner_text() == "Cleo"
+    page.goto(room.url + "/leaderboard?game=nap")
+    page.locator("#board-rows").wait_for()
+    shot(page, "leaderboard")
+    assert page.js_errors == []
+
+
+
+def test_every_page_runs_under_the_content_security_policy(room: LiveServer, browser: Any) -> None:  # noqa: F811
+    """Without bypassing the policy: the pages draw, and the browser reports no refused script or style."""
+    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    t = create(room, page, "nap", ["human", "random", "random", "random"], public=False)
+    for path, ready in (("/", "#games li"), ("/?game=nap", "#seats .seat-row"),
+                        (t["seats"][0]["url"], "#board .hand .card"), (f"/t/{t['id']}", "#board .seat"),
+                        ("/account", "#register"), ("/leaderboard", "#board-rows"),
+                        ("/u/nobody", "p.error"), ("/rules/nap", ".rules-text")):
+        page.goto(room.url + path)
+        page.locator(ready).first.wait_for(timeout=15000)
+    assert refused == [] and errors == [], (refused, errors)
