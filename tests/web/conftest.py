@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 import cardtable as ct
 from cardtable.web.app import Server, create_app
+from cardtable.web.guard import DEFAULT_LIMITS
 
 CARD = re.compile(r"(?<![A-Za-z0-9=])(?:[AKQJT98765432][SHDC]|JK)(?![A-Za-z0-9])")
 """A card code; not the card a joker stands for (the TC of JK=TC is no card)."""
@@ -118,7 +119,9 @@ class LiveServer:
     def __init__(self, db: Path, bot_delay: float = 0.05, port: int | None = None) -> None:
         import uvicorn
 
-        self.app = create_app(db, bot_delay=bot_delay)
+        # Browser tests create many tables from one address: no rate limits here (tests/web/test_guard.py and
+        # test_public.py test them).
+        self.app = create_app(db, bot_delay=bot_delay, limits={k: "" for k in DEFAULT_LIMITS})
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))

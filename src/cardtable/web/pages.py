@@ -188,16 +188,9 @@ async def table_page(request: Request) -> Response:
     return _page("table.html")
 
 
-async def account_page(request: Request) -> Response:
-    return _page("account.html")
-
-
-async def profile_page(request: Request) -> Response:
-    return _page("profile.html")
-
-
-async def leaderboard_page(request: Request) -> Response:
-    return _page("leaderboard.html")
+async def room_page(request: Request) -> Response:
+    """The account page, a player's profile and the leaderboard (one page; its script reads the address)."""
+    return _page("room.html")
 
 
 RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
