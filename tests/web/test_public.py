@@ -351,22 +351,23 @@ def test_a_hint_names_the_bots_move_with_a_reason_and_the_match_is_not_rated(roo
     assert server_of(room).store.leaderboard("nap") == []
 
 
-def test_review_names_a_worse_move(room: TestClient) -> None:
-    """A deal thrown away on purpose (Nap bid and then the lowest card each time): the review finds moves
-    where the bot would have done better."""
-    t = make(room, ["human", "random"], deals=1)
-    with room.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as raw:
-        ws = WS(raw)
-        f = ws.my_turn_or_over()
-        while not f["view"]["over"]:
-            legal = f["view"]["legal"]
-            ws.act("nap" if "nap" in legal else legal[-1])
-            f = play_until_my_turn(ws, f)
-        server_of(room).review_seconds = 0.3
-        ws.send({"type": "review", "deal": 1})
-        review = ws.until(lambda x: x["type"] in ("review", "error"))
-        assert review["type"] == "review" and review["moves"], review
-        assert any("nap" in m["played"] for m in review["moves"])
+def test_review_names_a_worse_move() -> None:
+    """A two-handed Nap deal thrown away on purpose (nap bid on a hand that cannot make it, then the last legal
+    card each time): the review, searched with a fixed number of iterations, names the bid first."""
+    import cardtable as ct
+    from cardtable.web.assist import review_deal
+
+    d = ct.load("nap", players=2).deal(seed=2)
+    bot = ct.bots.load("heuristic", seed=1)
+    while not d.over:
+        legal = d.legal()
+        d.act(("nap" if "nap" in legal else legal[-1]) if d.turn == 0 else bot.choose(d, d.turn))
+    assert d.result().deltas[0] < 0
+    moves = review_deal(d.record(), 0, 0, 7, iterations=200)
+    first = moves[0]
+    assert (first["played"], first["better"]) == ("nap", "bid 3") and first["gain"] > 2
+    assert first["text"].startswith("Move ") and "the bot bids 3, about" in first["text"]
+    assert [m["gain"] for m in moves] == sorted((m["gain"] for m in moves), reverse=True)
 
 
 # ------------------------------------------------------ ratings, stats

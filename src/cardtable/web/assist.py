@@ -157,9 +157,11 @@ def hint_for(record: dict[str, Any], seat: int, seconds: float, seed: int) -> di
             "values": {a: round(v["mean"], 3) for a, v in values.items()}}
 
 
-def review_deal(record: dict[str, Any], seat: int, seconds: float, seed: int, most: int = 12) -> list[dict[str, Any]]:
+def review_deal(record: dict[str, Any], seat: int, seconds: float, seed: int, most: int = 12,
+                iterations: int | None = None) -> list[dict[str, Any]]:
     """The decisions of ``seat`` in a finished deal where the IS-MCTS bot's choice scored better than the
-    one made, best gain first (runs in a worker process; at most ``most`` decisions are searched)."""
+    one made, best gain first (runs in a worker process; at most ``most`` decisions are searched, each for
+    ``seconds``, or ``iterations`` when given: then the review is reproducible)."""
     actions = record["actions"]
     base = {**record, "actions": []}
     found = []
@@ -171,7 +173,8 @@ def review_deal(record: dict[str, Any], seat: int, seconds: float, seed: int, mo
         if len(deal.legal()) < 2:
             continue
         searched += 1
-        bot = ct.bots.load("ismcts", seconds=seconds, seed=seed + i)
+        budget = {"iterations": iterations} if iterations else {"seconds": seconds}
+        bot = ct.bots.load("ismcts", seed=seed + i, **budget)
         choice = bot.choose(deal, seat)
         values = bot.stats().get("actions", {})
         if choice == played or played not in values or choice not in values:

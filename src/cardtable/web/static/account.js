@@ -1,7 +1,7 @@
 // The account page: register or log in; once in, your tables, history and statistics, and logging out.
 
-import { $, api, el } from "./room-common.js";
-import { statsTable } from "./stats-view.js";
+import { $, api, el } from "./common.js";
+import { statsTable } from "./statsview.js";
 
 function form(id, title, submit, note) {
   const error = el("p", { class: "error", role: "alert" });

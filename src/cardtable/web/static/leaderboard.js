@@ -1,6 +1,6 @@
 // The leaderboard of a game: people and bots by rating (mu - 3 sigma, the skill they have for certain).
 
-import { $, accountCorner, api, el } from "./room-common.js";
+import { $, accountCorner, api, el } from "./common.js";
 
 async function show(game) {
   const { ok, out } = await api(`/api/leaderboard/${encodeURIComponent(game)}`);

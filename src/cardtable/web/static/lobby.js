@@ -2,7 +2,7 @@
 // new table takes here (public or by link only, a bot for a seat left empty). The home page calls
 // tableSettings() when it creates a table (its one integration point).
 
-import { $, accountCorner, ago, api, el } from "./room-common.js";
+import { $, accountCorner, ago, api, el } from "./common.js";
 
 function optionsText(options) {
   const on = Object.entries(options || {}).filter(([, v]) => v !== false && v !== null && v !== undefined);

@@ -1,7 +1,7 @@
 // A player's public profile: statistics and ratings per game.
 
-import { $, accountCorner, api, el } from "./room-common.js";
-import { statsTable } from "./stats-view.js";
+import { $, accountCorner, api, el } from "./common.js";
+import { statsTable } from "./statsview.js";
 
 async function main() {
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");

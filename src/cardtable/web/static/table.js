@@ -91,7 +91,7 @@ function connect() {
 }
 
 function onFrame(f) {
-  window.dispatchEvent(new CustomEvent("cardtable:frame", { detail: f })); // public room: table-room.js
+  window.dispatchEvent(new CustomEvent("cardtable:frame", { detail: f })); // public room: tableroom.js
   if (f.type === "state") {
     const turnChanged = !state || state.rev !== f.rev || state.deal !== f.deal;
     state = f;
@@ -548,7 +548,7 @@ function main() {
     $("btn-invite").addEventListener("click", () => (panelKind === "invite" ? closePanel() : openInvite()));
   }
   document.addEventListener("keydown", onKey);
-  window.addEventListener("cardtable:send", (e) => send(e.detail)); // public room: table-room.js
+  window.addEventListener("cardtable:send", (e) => send(e.detail)); // public room: tableroom.js
   let resized = null;
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(render, 150); });
   connect();

@@ -2,7 +2,7 @@
 // table.js (the board) announces each frame from the server as a "cardtable:frame" event and sends what is
 // asked of it by a "cardtable:send" event: those two lines are its integration points.
 
-import { $, accountCorner, api, el } from "./room-common.js";
+import { $, accountCorner, api, el } from "./common.js";
 
 const tid = location.pathname.split("/")[2];
 let state = null;

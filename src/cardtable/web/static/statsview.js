@@ -1,6 +1,6 @@
 // A player's statistics and ratings per game, as a table (the account page and the profile page).
 
-import { el } from "./room-common.js";
+import { el } from "./common.js";
 
 const num = (x, unit = "") => (x === null || x === undefined ? "—" : `${x > 0 ? "+" : ""}${x}${unit ? ` ${unit}` : ""}`);
 
