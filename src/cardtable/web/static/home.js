@@ -1,7 +1,5 @@
 // The home page: pick a game, set seats and options, create a table.
 
-import { tableSettings } from "./lobby.js"; // public room: public tables and empty seats
-
 const $ = (id) => document.getElementById(id);
 let catalog = { games: [], bots: [] };
 let chosen = null;
@@ -114,7 +112,8 @@ async function create(ev) {
     const name = r.querySelector("input").value.trim();
     return { kind: r.querySelector("select").value, ...(name ? { name } : {}) };
   });
-  const body = { game: chosen.id, players: Number($("players").value), options, seats, ...tableSettings() };
+  const body = { game: chosen.id, players: Number($("players").value), options, seats };
+  window.dispatchEvent(new CustomEvent("cardtable:create", { detail: body })); // public room: lobby.js adds its settings
   if ($("deals").value) body.deals = Number($("deals").value);
   $("create").disabled = true;
   try {

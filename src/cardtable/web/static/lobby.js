@@ -1,6 +1,5 @@
 // The lobby on the home page: open public tables with free seats, joined with one click; and the settings a
-// new table takes here (public or by link only, a bot for a seat left empty). The home page calls
-// tableSettings() when it creates a table (its one integration point).
+// new table takes here (public or by link only, a bot for a seat left empty).
 
 import { $, accountCorner, ago, api, el } from "./common.js";
 
@@ -44,14 +43,16 @@ async function refresh() {
   }
 }
 
-// What the home page's form adds to a new table (see home.js).
-export function tableSettings() {
-  const out = {};
-  if ($("public") && $("public").checked) out.public = true;
+// What the home page's form adds to a new table: home.js announces the table it is about to create as a
+// "cardtable:create" event (its one integration point), and the room's settings are added to it here.
+export function tableSettings(body) {
+  if ($("public") && $("public").checked) body.public = true;
   const takeover = $("takeover") ? Number($("takeover").value) : 0;
-  if (takeover > 0) out.takeover = takeover;
-  return out;
+  if (takeover > 0) body.takeover = takeover;
+  return body;
 }
+
+window.addEventListener("cardtable:create", (e) => tableSettings(e.detail));
 
 function settingsFieldset() {
   const form = $("setup-form");
