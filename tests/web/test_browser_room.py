@@ -9,7 +9,17 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .test_browser import assert_all_local, browser, create, new_page, rev, shot, wait_moved  # noqa: F401
+from .test_browser import (  # noqa: F401
+    assert_all_local,
+    browser,
+    create,
+    my_turn_or_settled,
+    new_page,
+    rev,
+    shot,
+    take_turn,
+    wait_moved,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 EVIL = '<img src=x onerror="document.body.dataset.pwned=1">'
@@ -97,6 +107,35 @@ def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:  
     assert room.hub.tables[t["id"]].deal.history == history  # back where the hint was asked
     assert page.evaluate("document.body.dataset.turn") == "0"
     assert "not rated" in page.evaluate("getComputedStyle(document.querySelector('.status'), '::after').content")
+    assert page.js_errors == []
+
+
+def test_a_review_after_the_deal_and_the_chat_in_its_replay(room: LiveServer, browser: Any) -> None:  # noqa: F811
+    page = new_page(browser)
+    t = create(room, page, "nap", ["human", "random", "random", "random"])
+    page.goto(room.url + t["seats"][0]["url"])
+    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    page.fill("#chat-input", "good luck <b>all</b>")
+    page.press("#chat-input", "Enter")
+    page.locator("#chat-lines .said", has_text="good luck").wait_for()
+    assert page.locator("#btn-review").is_hidden()  # only once the deal is over
+    while my_turn_or_settled(page):
+        take_turn(page)
+    page.locator("#btn-review").wait_for(state="visible")
+    page.click("#btn-review")
+    page.wait_for_function("['Where the bot', 'The bot found no move'].some(s => "
+                           "document.getElementById('hint-text').textContent.startsWith(s))", timeout=30000)
+    moves = page.locator("#review-moves li").all_inner_texts()
+    if page.locator("#hint-text").inner_text().startswith("Where the bot"):
+        assert moves and all(m.startswith("Move ") and "better" in m for m in moves), moves
+    else:
+        assert moves == []
+    shot(page, "table-review")
+    # The replay of the deal shows what was said during it, as text.
+    page.locator("#settlement button", has_text="Replay this deal").click()
+    said = page.locator(".replay-chat .said", has_text="good luck")
+    said.wait_for()
+    assert said.inner_text() == "good luck <b>all</b>" and page.locator(".replay-chat b").count() == 0
     assert page.js_errors == []
 
 
