@@ -1,12 +1,12 @@
-"""Do bots starve people? A person's wait per turn beside tables of IS-MCTS bots only (prints figures).
+"""Do bots starve people? People's wait per turn beside tables of IS-MCTS bots only (prints figures).
 
 Starts the server on a temporary SQLite file with no bot delay, creates ``--bot-only`` tables of Nap with
 four IS-MCTS bots (each by a different creator, watched by a spectator so they play on the old server too)
-and one table where a scripted person plays against three heuristic bots. The person's *wait* for a turn is
-the time from sending an action (or "next deal") to the state where it is the person's turn again: the
+and ``--people`` tables where a scripted person plays against three heuristic bots. A person's *wait* for a
+turn is the time from sending an action (or "next deal") to the state where it is their turn again: the
 three bots' moves plus the server's overhead. Run it with ``--bot-only 0`` for the unloaded figure.
 
-    .venv/bin/python benchmarks/bot_starvation.py --bot-only 4 --seconds 40
+    .venv/bin/python benchmarks/bot_starvation.py --bot-only 4 --people 8 --seconds 40
 
 ``--before DIR`` runs the same against an older web app: a copy of its ``cardtable/web`` package as
 ``DIR/oldweb`` (e.g. ``git archive <commit> src/cardtable/web | tar -x -C DIR`` then
@@ -63,8 +63,8 @@ async def watch(url: str, until: float, moves: list[int]) -> None:
                 moves[0] += 1
 
 
-async def person(url: str, until: float, waits: list[float]) -> None:
-    rng = random.Random(1)
+async def person(url: str, until: float, waits: list[float], seed: int = 1) -> None:
+    rng = random.Random(seed)
     async with connect(url, max_size=None) as ws:
         sent: float | None = None
         while time.perf_counter() < until:
@@ -90,15 +90,16 @@ async def person(url: str, until: float, waits: list[float]) -> None:
             sent = time.perf_counter()
 
 
-async def run(ws_base: str, bots: list[dict[str, Any]], table: dict[str, Any], warm: float,
+async def run(ws_base: str, bots: list[dict[str, Any]], tables: list[dict[str, Any]], warm: float,
               seconds: float) -> tuple[list[float], int]:
     moves = [0]
     start = time.perf_counter()
     watchers = [asyncio.create_task(watch(f"{ws_base}/ws/{t['id']}", start + warm + seconds, moves)) for t in bots]
     await asyncio.sleep(warm)  # the searches are under way
     waits: list[float] = []
-    await person(f"{ws_base}/ws/{table['id']}?token={table['seats'][0]['token']}", time.perf_counter() + seconds,
-                 waits)
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(person(f"{ws_base}/ws/{t['id']}?token={t['seats'][0]['token']}", until, waits, i)
+                           for i, t in enumerate(tables, 1)))
     await asyncio.gather(*watchers)
     return waits, moves[0]
 
@@ -106,6 +107,7 @@ async def run(ws_base: str, bots: list[dict[str, Any]], table: dict[str, Any], w
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot-only", type=int, default=4, help="tables of four IS-MCTS bots beside the person's")
+    ap.add_argument("--people", type=int, default=1, help="tables of a person and three heuristic bots")
     ap.add_argument("--seconds", type=float, default=40.0)
     ap.add_argument("--warm", type=float, default=3.0, help="seconds the bots play before the person starts")
     ap.add_argument("--before", help="a directory holding an older web package as 'oldweb'")
@@ -117,19 +119,19 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             bots = [create(base, ["ismcts"] * 4) for _ in range(args.bot_only)]
-            table = create(base, ["human", "heuristic", "heuristic", "heuristic"])
-            waits, moves = asyncio.run(run(base.replace("http", "ws"), bots, table, args.warm, args.seconds))
+            tables = [create(base, ["human", "heuristic", "heuristic", "heuristic"]) for _ in range(args.people)]
+            waits, moves = asyncio.run(run(base.replace("http", "ws"), bots, tables, args.warm, args.seconds))
         finally:
             stopped([server])
     after = os.getloadavg()
     if not waits:
-        raise SystemExit("the person never got a turn")
+        raise SystemExit("no person ever got a turn")
     waits.sort()
-    q = statistics.quantiles(waits, n=10) if len(waits) > 1 else [waits[0]] * 9
+    q = statistics.quantiles(waits, n=100) if len(waits) > 1 else [waits[0]] * 99
     print(f"bot starvation: {'old server ' + args.before if args.before else 'this server'}, {args.bot_only} tables "
-          f"of 4 IS-MCTS bots beside a person's table (3 heuristic bots), {args.seconds:.0f} s")
-    print(f"  person's wait per turn over {len(waits)} turns: median {statistics.median(waits) * 1000:.1f} ms, "
-          f"p90 {q[8] * 1000:.1f} ms, worst {waits[-1] * 1000:.1f} ms")
+          f"of 4 IS-MCTS bots beside {args.people} people's tables (each 3 heuristic bots), {args.seconds:.0f} s")
+    print(f"  people's wait per turn over {len(waits)} turns: p50 {statistics.median(waits) * 1000:.1f} ms, "
+          f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, worst {waits[-1] * 1000:.1f} ms")
     print(f"  bot-only tables: {moves} states seen by their spectators ({moves / (args.seconds + args.warm):.1f}/s)")
     print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
           f"{after[2]:.2f}")
