@@ -85,7 +85,9 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db, bot_delay=0)) as c:
+    # Scripted seats play whole matches at full speed here (bots without delay): the limit of messages per
+    # WebSocket, made for people, is lifted (tests/web/test_guard.py checks it).
+    with TestClient(create_app(db, bot_delay=0, limits={"message": ""})) as c:
         yield c
 
 

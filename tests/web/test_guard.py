@@ -1,4 +1,5 @@
-"""Security: headers on every response, huge bodies refused before they are read, rate limits with Retry-After."""
+"""Security: headers on every response, huge bodies refused before they are read, rate limits with Retry-After,
+WebSockets per address and messages per WebSocket limited."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from cardtable.web.app import create_app
 from cardtable.web.guard import CSP, MAX_BODY
 
-from .conftest import free_port
+from .conftest import WS, free_port
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -126,3 +129,69 @@ def test_table_creation_is_rate_limited_with_retry_after(tmp_path: Path) -> None
         assert 1 <= int(r.headers["retry-after"]) <= 60
         assert "3 per minute" in r.json()["error"]
         assert_guarded(r.headers, "429")
+
+
+def _table(c: TestClient) -> dict[str, Any]:
+    r = c.post("/api/tables", json={"game": "nap", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_an_address_holds_a_limited_number_of_websockets(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "s.db", bot_delay=0, bot_jobs=0, limits={"sockets": "2"})) as c:
+        tid = _table(c)["id"]
+        with c.websocket_connect(f"/ws/{tid}") as a, c.websocket_connect(f"/ws/{tid}") as b:
+            WS(a).state_until(lambda f: True)
+            WS(b).state_until(lambda f: True)
+            with c.websocket_connect(f"/ws/{tid}") as third:
+                f = third.receive_json()
+                assert f["type"] == "error" and "too many connections" in f["error"] and "at most 2" in f["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 1013  # "try again later": the page reconnects after a pause
+        with c.websocket_connect(f"/ws/{tid}") as again:  # closed sockets no longer count
+            assert WS(again).state_until(lambda f: True)["you"] is None
+
+
+def test_messages_on_one_websocket_are_rate_limited(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "m.db", bot_delay=0, bot_jobs=0, limits={"message": "5/minute"})) as c:
+        tid = _table(c)["id"]
+        with c.websocket_connect(f"/ws/{tid}") as raw, c.websocket_connect(f"/ws/{tid}") as raw2:
+            ws, other = WS(raw), WS(raw2)
+            for _ in range(5):
+                ws.send({"type": "ping"})
+                ws.until(lambda f: f["type"] == "pong")
+            ws.send({"type": "ping"})
+            e = ws.until(lambda f: f["type"] in ("pong", "error"))
+            assert e["type"] == "error" and "too many messages" in e["error"] and "5 per minute" in e["error"]
+            assert 1 <= e["retry_after"] <= 60
+            other.send({"type": "ping"})  # counted per connection: another socket still talks
+            assert other.until(lambda f: f["type"] in ("pong", "error"))["type"] == "pong"
+
+
+def test_replays_are_rate_limited(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "p.db", bot_delay=0, bot_jobs=0, limits={"replay": "2/minute"})) as c:
+        t = _table(c)
+        with c.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as r0, \
+                c.websocket_connect(f"/ws/{t['id']}?token={t['seats'][1]['token']}") as r1:
+            seats = [WS(r0), WS(r1)]
+            f = seats[0].state_until(lambda x: True)
+            while not f["view"]["over"]:
+                mover = seats[f["view"]["turn"]]
+                g = latest_state(mover, f["rev"])
+                mover.act(g["view"]["legal"][0])
+                f = seats[0].state_until(lambda x, r=f["rev"]: x["rev"] > r)
+            ws = seats[0]
+            for _ in range(2):
+                ws.send({"type": "replay", "deal": 1})
+                assert ws.until(lambda x: x["type"] in ("replay", "error"))["type"] == "replay"
+            ws.send({"type": "replay", "deal": 1})
+            e = ws.until(lambda x: x["type"] in ("replay", "error"))
+            assert e["type"] == "error" and "too many replays" in e["error"] and e["retry_after"] >= 1
+
+
+def latest_state(ws: WS, rev: int) -> dict[str, Any]:
+    """The socket's state at position ``rev`` (already received, or the next one that is)."""
+    if ws.state is not None and ws.state["rev"] == rev:
+        return ws.state
+    return ws.state_until(lambda x: x["rev"] == rev)

@@ -8,10 +8,11 @@ and rate limits per client.
 - :class:`BodyLimit` refuses a request body over the limit *before reading it*: a declared
   ``Content-Length`` over the limit is answered 413 at once, and a body sent without one (chunked) is
   counted as it arrives and refused as soon as it passes the limit, so a huge body never sits in memory.
-- :class:`RateLimits` counts, per client address, table creation, joining, chat, account creation, login
-  and hints in moving windows (the ``limits`` library); over a limit the answer is 429 with
-  ``Retry-After``. Each process counts for itself: with N processes behind a balancer a client may get up to
-  N times the limit (documented in docs/web.md).
+- :class:`RateLimits` counts, per client address, table creation, joining, chat, account creation, login,
+  hints and replays in moving windows (the ``limits`` library), and the messages of each WebSocket; over a
+  limit the answer is 429 with ``Retry-After`` (over a WebSocket, an error with ``retry_after``). It also
+  caps the WebSockets one address holds open at once. Each process counts for itself: with N processes
+  behind a balancer a client may get up to N times the limit (documented in docs/public-room.md).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -59,8 +61,12 @@ DEFAULT_LIMITS: dict[str, str] = {
     "register": "5/hour",  # new accounts
     "login": "10/minute;60/hour",  # login attempts (a password guesser gets 60 an hour)
     "hint": "12/minute",  # hints and after-deal reviews (each is a search of a second or so)
+    "replay": "30/minute",  # replays of a finished deal (every step's view: up to ~1 MB and 50 ms for a long deal)
+    "message": "20/second;600/minute",  # messages over one WebSocket (counted per socket, not per address)
+    "sockets": "50",  # WebSockets one address holds open at once (a number, not a window)
 }
-"""What one client address may do, per action (``limits`` notation: several windows separated by ``;``)."""
+"""What one client address may do, per action (``limits`` notation: several windows separated by ``;``);
+``sockets`` is a count of connections open at once. ``""`` lifts a limit."""
 
 
 class SecurityHeaders:
@@ -152,6 +158,12 @@ class RateLimits:
 
     def __init__(self, limits: dict[str, str] | None = None) -> None:
         spec = {**DEFAULT_LIMITS, **(limits or {})}
+        sockets = str(spec.pop("sockets", "") or "0")
+        if not sockets.isdigit():
+            raise ValueError(f'the "sockets" limit is a number of connections open at once, not {sockets!r}')
+        self.sockets = int(sockets)
+        """WebSockets one address may hold open at once (0: no limit)."""
+        self.open: Counter[str] = Counter()
         self.items: dict[str, list[RateLimitItem]] = {k: parse_many(v) for k, v in spec.items() if v}
         self.spec = {k: v for k, v in spec.items() if v}
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
@@ -167,6 +179,18 @@ class RateLimits:
         for item in items:
             self.limiter.hit(item, action, client)
         return None
+
+    def open_socket(self, client: str) -> bool:
+        """Count a WebSocket of ``client`` opened; False (not counted) if it holds :attr:`sockets` already."""
+        if self.sockets and self.open[client] >= self.sockets:
+            return False
+        self.open[client] += 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        self.open[client] -= 1
+        if self.open[client] <= 0:
+            del self.open[client]
 
     def describe(self, action: str) -> str:
         """The limit in words, e.g. ``5 per 10 seconds``."""

@@ -281,6 +281,11 @@ class Server(PublicRoom, Assist, Room):
 
     async def replay(self, t: Table, conn: Conn, deal_no: int) -> None:
         """A finished deal step by step, each step the view of the asking seat (or the public view)."""
+        wait = self.limits.hit("replay", conn.client)
+        if wait is not None:
+            conn.send(error_frame(f"too many replays just now (at most {self.limits.describe('replay')}); wait "
+                                  f"{wait} seconds", retry_after=wait))
+            return
         finished = [r["deal"] for r in t.sheet]
         if deal_no not in finished:
             conn.send(error_frame(f"deal {deal_no} is not a finished deal of this table; finished deals: "

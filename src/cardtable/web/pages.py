@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import html
+import itertools
 import json
 import re
 import secrets
@@ -77,6 +78,9 @@ def _error(status: int, text: str, **headers: str) -> JSONResponse:
 
 def _unavailable(e: Exception) -> JSONResponse:
     return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
+
+
+_SOCKETS = itertools.count(1)
 
 
 def client_of(request: Request | WebSocket) -> str:
@@ -230,6 +234,19 @@ async def _writer(conn: Conn) -> None:
 async def ws_table(ws: WebSocket) -> None:
     server = _server(ws)
     await ws.accept()
+    client = client_of(ws)
+    if not server.limits.open_socket(client):
+        await ws.send_json(error_frame(f"too many connections from your address (at most {server.limits.sockets} "
+                                       "open at once); close some pages and try again", retry=True))
+        await ws.close(code=1013, reason="too many connections")
+        return
+    try:
+        await _serve_socket(server, ws, client)
+    finally:
+        server.limits.close_socket(client)
+
+
+async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     tid = ws.path_params["tid"]
     try:
         t = await server.table(tid) if TABLE_ID.fullmatch(tid) else None
@@ -255,7 +272,8 @@ async def ws_table(ws: WebSocket) -> None:
     account = await session_account(ws) if same_site(ws) else None
     if account is not None:
         seat = await server.seat_of_account(t, seat, account)
-    conn = Conn(ws, seat, client=client_of(ws), account=account)
+    conn = Conn(ws, seat, client=client, account=account)
+    socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
     writer = asyncio.get_running_loop().create_task(_writer(conn))
     t.conns.add(conn)
     server.send_sheet(t, conn)
@@ -266,6 +284,11 @@ async def ws_table(ws: WebSocket) -> None:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
+            wait = server.limits.hit("message", socket_key)
+            if wait is not None:
+                conn.send(error_frame(f"too many messages (at most {server.limits.describe('message')} on one "
+                                      f"connection); wait {wait} seconds", retry_after=wait))
+                continue
             await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
     except WebSocketDisconnect:
         pass
