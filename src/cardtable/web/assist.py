@@ -73,16 +73,18 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
     if _is_card(action):
         trump = view.get("trump")
         words = card_words(action, trump)
+        suit = _suit_in_play(deal)
+        if suit(action) == "trump" and trump != action[1:]:
+            words += " (a trump)"  # a trump by its rank or its place, such as a jack or a queen in Schafkopf
         trick = view.get("trick")
         if trick is None:
             return f"plays {words}"
         if not trick:
             return f"leads {words}"
-        led = trick[0][1][1:]
-        if action[1:] == led:
+        if suit(action) == suit(trick[0][1]):
             return f"follows suit with {words}"
-        if trump and action[1:] == trump:
-            return f"trumps with {words}"
+        if suit(action) == "trump":
+            return f"trumps with {words.removesuffix(' (a trump)')}"
         return f"throws {words}"
     word, *rest = action.split()
     cards = [card_words(x, view.get("trump")) if _is_card(x) else x for x in rest]
@@ -92,6 +94,25 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
             "take": "takes", "play": "plays", "rob": "robs with", "stand": "stands", "drop": "drops",
             "knock": "knocks", "call": "calls"}.get(word, word)
     return " ".join([verb, *cards]) if cards else verb
+
+
+def _suit_in_play(deal: ct.Deal) -> Any:
+    """A function giving a card's suit as the trick is played: ``"trump"`` for every trump (also those
+    trumps by rank, such as the jacks and queens of Schafkopf or the ace of hearts of Spoil Five), else its
+    printed suit letter."""
+    rules = getattr(deal, "rules", None)
+    mask = rules.trump_mask if rules is not None and getattr(deal, "phase", None) == "play" else 0
+
+    def suit(code: str) -> str:
+        if mask:
+            try:
+                if mask >> rules.pack.parse(code) & 1:
+                    return "trump"
+            except ValueError:
+                pass
+        return code[1:]
+
+    return suit
 
 
 def _trick_odds(deal: ct.Deal, seat: int, action: str, rng: random.Random, samples: int = 20) -> tuple[int, int]:
@@ -120,6 +141,31 @@ def _trick_odds(deal: ct.Deal, seat: int, action: str, rng: random.Random, sampl
     return won, counted
 
 
+def _trumps_left(deal: ct.Deal, seat: int, action: str) -> str | None:
+    """For a trump the seat plays in a trick game: how many trumps it keeps and how many it has not seen
+    played, from what the seat may see (its hand, the cards played, the number of cards dealt); ``None``
+    for any other move."""
+    rules = getattr(deal, "rules", None)
+    if getattr(deal, "phase", None) != "play" or rules is None or not rules.trump_mask or not _is_card(action):
+        return None
+    pack = rules.pack
+    hand = deal.hands[seat]  # type: ignore[attr-defined]
+    card = pack.parse_in(action, hand)
+    if card is None or not rules.trump_mask >> card & 1:
+        return None
+    played = 0
+    for m in deal.won:  # type: ignore[attr-defined]
+        played |= m
+    for c in deal.trick:  # type: ignore[attr-defined]
+        played |= 1 << c
+    kept = (hand & ~(1 << card) & rules.trump_mask).bit_count()
+    unseen = (rules.trump_mask & ~hand & ~played).bit_count()
+    dealt = sum(h.bit_count() for h in deal.hands) + played.bit_count()  # type: ignore[attr-defined]
+    where = "" if dealt >= pack.size or not unseen else " (some may be out of play)"
+    keep = f"you keep {kept} trump{'s' * (kept != 1)}" if kept else "it is your last trump"
+    return f"{keep}, and {unseen} other{'s' * (unseen != 1)} {'are' if unseen != 1 else 'is'} not played yet{where}"
+
+
 def _amount(x: float, unit: str) -> str:
     return f"{x:+.1f} {unit}"
 
@@ -134,6 +180,9 @@ def hint_for(record: dict[str, Any], seat: int, seconds: float, seed: int) -> di
     words = describe(deal, seat, action)
     unit = deal.game.unit
     parts = []
+    trumps = _trumps_left(deal, seat, action)
+    if trumps:
+        parts.append(trumps)
     won, counted = _trick_odds(deal, seat, action, random.Random(seed))
     if counted:
         if won == counted:
