@@ -370,6 +370,20 @@ def test_review_names_a_worse_move() -> None:
     assert [m["gain"] for m in moves] == sorted((m["gain"] for m in moves), reverse=True)
 
 
+def positions(game: str, players: int, deals: int) -> Iterator[tuple[Any, int]]:
+    """Every position of ``deals`` deals of ``game`` played by the heuristic bot: (deal, seat to act)."""
+    import cardtable as ct
+
+    for seed in range(deals):
+        d = ct.load(game, players=players).deal(seed=seed)
+        bot = ct.bots.load("heuristic", seed=seed)
+        while not d.over:
+            seat = d.turn
+            assert seat is not None
+            yield d, seat
+            d.act(bot.choose(d, seat))
+
+
 def test_a_hint_counts_the_trumps_from_what_the_seat_sees() -> None:
     """The hint's words for a trump: how many the seat keeps and how many are not played yet, counted here
     from the seat's own view (its hand and the cards in its history) and compared with the hint's line."""
@@ -379,56 +393,43 @@ def test_a_hint_counts_the_trumps_from_what_the_seat_sees() -> None:
     from cardtable.web.assist import _trumps_left, describe
 
     checked = 0
-    for seed in range(20):
-        d = ct.load("nap", players=4).deal(seed=seed)
-        bot = ct.bots.load("heuristic", seed=seed)
-        while not d.over:
-            seat = d.turn
-            assert seat is not None
-            v = d.view(seat)
-            trump = v.get("trump")
-            plays = [a for _, a in v["history"] if re.fullmatch(r"[AKQJT2-9][SHDC]", a)]
-            if trump and len(plays) >= 4:
-                mine = [c for c in d.legal() if c[1] == trump]
-                others = [c for c in d.legal() if c[1] != trump]
-                if mine:
-                    kept = sum(c[1] == trump for c in v["hand"]) - 1
-                    unseen = 13 - kept - 1 - sum(c[1] == trump for c in plays)
-                    keep = f"you keep {kept} trump{'s' * (kept != 1)}" if kept else "it is your last trump"
-                    verb = "is" if unseen == 1 else "are"
-                    assert _trumps_left(d, seat, mine[0]) == (
-                        f"{keep}, and {unseen} other{'s' * (unseen != 1)} {verb} not played yet (some may be out "
-                        "of play)")  # four hands of five: 32 of the 52 cards are never dealt
-                    assert "trumps" in describe(d, seat, mine[0])
-                    checked += 1
-                for c in others:
-                    assert _trumps_left(d, seat, c) is None
-            d.act(bot.choose(d, seat))
+    for d, seat in positions("nap", 4, 20):
+        v = d.view(seat)
+        trump = v.get("trump")
+        plays = [a for _, a in v["history"] if re.fullmatch(r"[AKQJT2-9][SHDC]", a)]
+        if not trump or len(plays) < 4:
+            continue
+        mine = [c for c in d.legal() if c[1] == trump]
+        for c in d.legal():
+            if c[1] != trump:
+                assert _trumps_left(d, seat, c) is None
+        if mine:
+            kept = sum(c[1] == trump for c in v["hand"]) - 1
+            unseen = 13 - kept - 1 - sum(c[1] == trump for c in plays)
+            keep = f"you keep {kept} trump{'s' * (kept != 1)}" if kept else "it is your last trump"
+            verb = "is" if unseen == 1 else "are"
+            assert _trumps_left(d, seat, mine[0]) == (
+                f"{keep}, and {unseen} other{'s' * (unseen != 1)} {verb} not played yet (some may be out "
+                "of play)")  # four hands of five: 32 of the 52 cards are never dealt
+            assert "trumps" in describe(d, seat, mine[0])
+            checked += 1
     assert checked >= 20
     assert _trumps_left(ct.load("nap", players=4).deal(seed=1), 1, "pass") is None  # not a card
 
 
 def test_a_trump_by_rank_is_called_a_trump() -> None:
     """Schafkopf: the queens and jacks are trumps whatever their suit; the hint's words say so."""
-    import cardtable as ct
     from cardtable.web.assist import describe
 
     said = set()
-    for seed in range(10):
-        d = ct.load("schafkopf", players=4).deal(seed=seed)
-        bot = ct.bots.load("heuristic", seed=seed)
-        while not d.over:
-            seat = d.turn
-            assert seat is not None
-            for c in d.legal():
-                if getattr(d, "phase", None) == "play":
-                    words = describe(d, seat, c)
-                    trump = d.rules.trump_mask >> d.rules.pack.parse(c) & 1  # type: ignore[attr-defined]
-                    assert ("trump" in words) == bool(trump), words  # the game's own trumps, however they rank
-                    if trump and c[0] in "QJ" and not words.startswith("trumps with"):
-                        said.add(words.split()[0])
-                        assert words.endswith("(a trump)") or " of trumps" in words, words
-            d.act(bot.choose(d, seat))
+    for d, seat in positions("schafkopf", 4, 10):
+        for c in d.legal() if getattr(d, "phase", None) == "play" else []:
+            words = describe(d, seat, c)
+            trump = d.rules.trump_mask >> d.rules.pack.parse(c) & 1  # type: ignore[attr-defined]
+            assert ("trump" in words) == bool(trump), words  # the game's own trumps, however they rank
+            if trump and c[0] in "QJ" and not words.startswith("trumps with"):
+                said.add(words.split()[0])
+                assert words.endswith("(a trump)") or " of trumps" in words, words
     assert {"leads", "follows"} <= said
 
 

@@ -274,6 +274,8 @@ class Assist:
 
         async def _fresh(self, t: Table, conn: Conn) -> bool: ...
 
+        def finished_deal(self, t: Table, conn: Conn, deal_no: int) -> bool: ...
+
     def _pool_for_help(self) -> Executor:
         if self._assist_pool is None:
             from .botwork import process_pool
@@ -383,10 +385,7 @@ class Assist:
         if why is not None:
             conn.send(error_frame(why))
             return
-        finished = [r["deal"] for r in t.sheet]
-        if deal_no not in finished:
-            conn.send(error_frame(f"deal {deal_no} is not a finished deal of this table; finished deals: "
-                                  f"{', '.join(map(str, finished)) or 'none yet'}"))
+        if not self.finished_deal(t, conn, deal_no):
             return
 
         def record() -> dict[str, Any]:

@@ -279,6 +279,14 @@ class Server(PublicRoom, Assist, Room):
             except StoreError as e:
                 self._refuse(conn, t, e)
 
+    def finished_deal(self, t: Table, conn: Conn, deal_no: int) -> bool:
+        """Whether ``deal_no`` is a finished deal of ``t``; if not, ``conn`` is told which ones are."""
+        finished = [r["deal"] for r in t.sheet]
+        if deal_no not in finished:
+            conn.send(error_frame(f"deal {deal_no} is not a finished deal of this table; finished deals: "
+                                  f"{', '.join(map(str, finished)) or 'none yet'}"))
+        return deal_no in finished
+
     async def replay(self, t: Table, conn: Conn, deal_no: int) -> None:
         """A finished deal step by step, each step the view of the asking seat (or the public view)."""
         wait = self.limits.hit("replay", conn.client)
@@ -286,10 +294,7 @@ class Server(PublicRoom, Assist, Room):
             conn.send(error_frame(f"too many replays just now (at most {self.limits.describe('replay')}); wait "
                                   f"{wait} seconds", retry_after=wait))
             return
-        finished = [r["deal"] for r in t.sheet]
-        if deal_no not in finished:
-            conn.send(error_frame(f"deal {deal_no} is not a finished deal of this table; finished deals: "
-                                  f"{', '.join(map(str, finished)) or 'none yet'}"))
+        if not self.finished_deal(t, conn, deal_no):
             return
         seat = conn.seat
 
