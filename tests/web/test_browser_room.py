@@ -75,6 +75,12 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F
     assert watcher.locator("#mute-box").is_hidden()
     bea.check("#mute")
     watcher.wait_for_function("document.getElementById('chat-input').disabled")
+    # The creator (only) takes the table out of the lobby: by link only from then on.
+    assert ann.locator("#public-box").is_visible() and ann.is_checked("#public")
+    assert bea.locator("#public-box").is_hidden() and watcher.locator("#public-box").is_hidden()
+    ann.uncheck("#public")
+    watcher.locator("#chat-lines .said", has_text="took the table out of the lobby").wait_for()
+    assert room.hub.store.settings(tid) == (True, False)  # spectators muted, not listed
     shot(bea, "table-chat")
     for p in (ann, bea, watcher):
         assert p.js_errors == []

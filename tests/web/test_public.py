@@ -93,6 +93,44 @@ def test_the_lobby_lists_public_tables_with_free_seats_and_one_click_takes_one(r
     guest.__exit__(None, None, None)
 
 
+def test_the_creator_takes_a_table_out_of_the_lobby_and_lists_it_again(room: TestClient) -> None:
+    t = make(room, ["human", "human", "human"], public=True)
+    tid = t["id"]
+    guest = other_browser(room)
+    seat = guest.post(f"/api/tables/{tid}/join", json={"name": "Bea"}).json()
+    with room.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as r0, \
+            guest.websocket_connect(f"/ws/{tid}?token={seat['token']}") as r1, \
+            guest.websocket_connect(f"/ws/{tid}") as rs:
+        creator, bea, spectator = WS(r0), WS(r1), WS(rs)
+        for ws in (creator, bea, spectator):
+            assert ws.state_until(lambda f: True)["table"]["public"] is True
+        for ws, who in ((bea, "Bea, another player"), (spectator, "a spectator")):
+            ws.send({"type": "public", "public": False})
+            assert "only the player who made the table" in ws.error()["error"], who
+        assert [x["id"] for x in room.get("/api/lobby").json()["tables"]] == [tid]
+        creator.send({"type": "public", "public": False})
+        f = spectator.state_until(lambda x: x["table"]["public"] is False)
+        assert [s.get("open") for s in f["table"]["seats"]] == [None, None, True]  # the free seat stays free
+        notices = [ln["text"] for x in spectator.frames if x["type"] == "chat" for ln in x["lines"]
+                   if ln["kind"] == "notice"]  # sent just before the state
+        assert notices == ["Player 0 took the table out of the lobby"]
+        assert room.get("/api/lobby").json()["tables"] == []  # by link only now
+        assert server_of(room).store.settings(tid) == (False, False)
+        creator.send({"type": "public", "public": True})
+        assert bea.state_until(lambda x: x["table"]["public"] is True)["table"]["public"]
+        assert [x["id"] for x in room.get("/api/lobby").json()["tables"]] == [tid]  # listed again
+        creator.send({"type": "public", "public": False})
+        bea.state_until(lambda x: x["table"]["public"] is False)
+        took = guest.post(f"/api/tables/{tid}/join", json={"name": "Cy"})  # from the table's page: still free
+        assert took.status_code == 201 and took.json()["seat"] == 2
+        creator.send({"type": "public", "public": True})  # no free seat left to offer
+        assert "no free seat" in creator.error()["error"]
+        assert server_of(room).store.settings(tid) == (False, False)
+        creator.send({"type": "public", "public": "yes"})
+        assert "'public': true" in creator.error()["error"]
+    guest.__exit__(None, None, None)
+
+
 def test_a_finished_table_leaves_the_lobby(room: TestClient) -> None:
     t = make(room, ["human", "human"], public=True, deals=1)
     assert len(room.get("/api/lobby").json()["tables"]) == 1

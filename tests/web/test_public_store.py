@@ -72,8 +72,12 @@ def test_accounts_sessions_and_chat(room_db: str) -> None:
     store.add_chat(tid, 1, 0, None, "a spectator", None, "hello")
     assert [c.text for c in store.chat(tid)] == ["<b>hi</b>", "hello"]
     assert [c.text for c in store.chat(tid, since=first.id)] == ["hello"]
+    public = store.settings(tid)[1]
     store.set_muted(tid, True)
-    assert store.muted(tid)
+    assert store.settings(tid) == (True, public)
+    store.set_public(tid, not public)
+    assert store.settings(tid) == (True, not public)
+    assert store.settings("000000000000") == (False, False)
     store.close()
 
 

@@ -380,6 +380,8 @@ class Server(PublicRoom, Assist, Room):
             await self.say(t, conn, msg.text)
         elif msg.type == "mute":
             await self.mute(t, conn, bool(msg.muted))
+        elif msg.type == "public":
+            await self.set_public(t, conn, bool(msg.public))
         elif msg.type == "undo":
             await self.undo(t, conn)
         elif msg.type == "hint":

@@ -44,7 +44,7 @@ __all__ = ["MAX_CHAT", "MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_
 MAX_FRAME = 4096
 """Largest text frame a client may send, in characters (an action is a few dozen)."""
 
-TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "undo", "hint", "review")
+TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "public", "undo", "hint", "review")
 MAX_CHAT = 300
 """Longest chat line, in characters."""
 
@@ -61,6 +61,7 @@ class Message:
     deal: int | None = None
     text: str | None = None  # a chat line
     muted: bool | None = None
+    public: bool | None = None  # the table listed in the lobby (true) or by link only (false)
 
 
 def _int_field(data: dict[str, Any], name: str, required: bool) -> int | None:
@@ -108,6 +109,12 @@ def parse_message(text: str | bytes | None) -> Message:
         if not isinstance(muted, bool):
             raise ProtocolError("a 'mute' message needs 'muted': true or false")
         return Message("mute", muted=muted)
+    if kind == "public":
+        public = data.get("public")
+        if not isinstance(public, bool):
+            raise ProtocolError("a 'public' message needs 'public': true (listed in the lobby) or false (by link "
+                                "only)")
+        return Message("public", public=public)
     return Message(kind)
 
 

@@ -309,9 +309,16 @@ class RoomRecords:
                                 .order_by(c.id.desc()).limit(limit)).all()
         return [ChatRow(r.id, r.deal_no, r.idx, r.at, r.seat, r.name, r.kind, r.text) for r in reversed(rows)]
 
-    def muted(self: _Database, tid: str) -> bool:
+    def set_public(self: _Database, tid: str, public: bool) -> None:
+        with self.write() as conn:
+            conn.execute(update(s.tables).where(s.tables.c.id == tid).values(public=int(public)))
+
+    def settings(self: _Database, tid: str) -> tuple[bool, bool]:
+        """The table's (spectators muted, listed in the lobby)."""
+        t = s.tables.c
         with self.read() as conn:
-            return bool(conn.execute(select(s.tables.c.muted).where(s.tables.c.id == tid)).scalar())
+            row = conn.execute(select(t.muted, t.public).where(t.id == tid)).first()
+        return (bool(row.muted), bool(row.public)) if row is not None else (False, False)
 
     # ------------------------------------------------------ undo, help
     def append_undo(self: _Database, tid: str, deal_no: int, idx: int, seat: int, keep: int, *, job: Job | None,

@@ -205,15 +205,38 @@ class PublicRoom:
         if conn.seat is None:
             conn.send(error_frame("only the players at the table can mute or unmute the spectators"))
             return
+        await self._setting(t, conn, "muted", muted, "muted" if muted else "unmuted", "the spectators")
+
+    async def set_public(self, t: Table, conn: Conn, public: bool) -> None:
+        """The creator's seat lists the table in the lobby (``public``) or takes it out (by link only: its free
+        seats stay free, taken from the table's page)."""
+        creator = min((s.seat for s in t.seats if s.kind == HUMAN), default=None)
+        if conn.seat is None or conn.seat != creator:
+            conn.send(error_frame("only the player who made the table can list it in the lobby or take it out"))
+            return
+        if t.match_over:
+            conn.send(error_frame("this match is over; the table is no longer listed"))
+            return
+        if public and not any(s.kind == HUMAN and s.token_hash is None for s in t.seats):
+            conn.send(error_frame("every seat has a player or its own link: there is no free seat to offer in "
+                                  "the lobby"))
+            return
+        await self._setting(t, conn, "public", public, "listed" if public else "took",
+                            "the table in the lobby" if public else "the table out of the lobby")
+
+    async def _setting(self, t: Table, conn: Conn, name: str, value: bool, verb: str, what: str) -> None:
+        """Save the table setting ``name`` (``muted``, ``public``) changed by a player's seat, with a notice in
+        the chat ("Ann muted the spectators"), and show it to everyone."""
+        assert conn.seat is not None
         who = t.seats[conn.seat].name
         try:
-            await self.run(self.store.set_muted, t.id, muted)
+            await self.run(getattr(self.store, f"set_{name}"), t.id, value)
             row = await self.run(self.store.add_chat, t.id, t.deal_no, t.logged, conn.seat, who, None,
-                                 f"{who} {'muted' if muted else 'unmuted'} the spectators", "notice")
+                                 f"{who} {verb} {what}", "notice")
         except StoreError as e:
             conn.send(error_frame(f"not saved ({e}); try again", retry=True))
             return
-        t.muted = muted
+        setattr(t, name, value)
         self.push_chat(t, [row])
         self.broadcast(t)
 
@@ -228,17 +251,17 @@ class PublicRoom:
     async def refresh(self, t: Table) -> None:
         """Bring ``t``'s seats, settings and chat up to date with the store (another process, or a join here,
         changed them) and push what changed."""
-        def read() -> tuple[list[SeatRow], bool, list[ChatRow]]:
-            return (self.store.seats(t.id), self.store.muted(t.id),
+        def read() -> tuple[list[SeatRow], tuple[bool, bool], list[ChatRow]]:
+            return (self.store.seats(t.id), self.store.settings(t.id),
                     self.store.chat(t.id, since=t.chat_last))
 
         try:
-            seats, muted, lines = await self.run(read)
+            seats, (muted, public), lines = await self.run(read)
         except StoreError as e:
             log.warning("table %s: not refreshed: %s", t.id, e)
             return
-        changed = seats != t.seats or muted != t.muted
-        t.seats, t.muted = seats, muted
+        changed = seats != t.seats or muted != t.muted or public != t.public
+        t.seats, t.muted, t.public = seats, muted, public
         self.push_chat(t, lines)
         if changed:
             self.broadcast(t)

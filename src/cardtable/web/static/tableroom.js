@@ -24,6 +24,9 @@ function chatPane() {
       el("label", { class: "mute", id: "mute-box", hidden: true },
         el("input", { type: "checkbox", id: "mute", onchange: (e) => send({ type: "mute", muted: e.target.checked }) }),
         " mute spectators"),
+      el("label", { class: "mute", id: "public-box", hidden: true, title: "public: anyone can find it in the lobby; private: by link only" },
+        el("input", { type: "checkbox", id: "public", onchange: (e) => send({ type: "public", public: e.target.checked }) }),
+        " in the lobby"),
       el("button", { type: "button", class: "small", id: "chat-toggle", "aria-expanded": "true",
         onclick: () => pane.classList.toggle("folded") }, "–")),
     el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" }),
@@ -50,6 +53,11 @@ function renderChat() {
   $("chat-input").placeholder = spectator && muted ? "the players muted the spectators" : "say something";
   $("mute-box").hidden = !state || state.you === null;
   $("mute").checked = muted;
+  // The player who made the table (the first person's seat) lists it in the lobby or keeps it to its link.
+  const creator = state ? state.table.seats.findIndex((s) => s.kind === "human") : -1;
+  const offered = state && (state.table.public || state.table.seats.some((s) => s.open));
+  $("public-box").hidden = !offered || state.you === null || state.you !== creator || state.match.over;
+  $("public").checked = !!(state && state.table.public);
 }
 
 // ----------------------------------------------------------- free seats
