@@ -131,6 +131,33 @@ def test_the_creator_takes_a_table_out_of_the_lobby_and_lists_it_again(room: Tes
     guest.__exit__(None, None, None)
 
 
+def test_a_seat_is_taken_under_a_name_of_its_own_and_the_game_says_it(room: TestClient) -> None:
+    """The engine tells seats apart by name: a newcomer may not take a name already at the table (it would
+    make the table impossible to load again), and the game's own lines use the newcomer's name."""
+    t = make(room, ["human", "human", "random"], public=True, deals=1)
+    tid = t["id"]
+    for taken in ("Player 0", "Bot 2"):
+        r = room.post(f"/api/tables/{tid}/join", json={"name": taken})
+        assert r.status_code == 409 and "already sits at this table" in r.json()["error"], r.text
+    assert not server_of(room).store.claim_seat(tid, 1, "token-x", "Bot 2", None)  # the store refuses it too
+    seat = room.post(f"/api/tables/{tid}/join", json={"name": "Bea"}).json()
+    server = server_of(room)
+    assert server.tables[tid].game.names[1] == "Bea"  # the game loaded again with the newcomer's name
+    assert server.store.settings(tid) == (False, True)
+    with room.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as r0, \
+            room.websocket_connect(f"/ws/{tid}?token={seat['token']}") as r1:
+        seats = {0: WS(r0), 1: WS(r1)}
+        f = seats[0].state_until(lambda x: True)
+        while not f["view"]["over"]:
+            turn = f["view"]["turn"]
+            if turn in seats:
+                mine = latest(seats[turn], lambda x, r=f["rev"]: x["rev"] == r)
+                seats[turn].act(mine["view"]["legal"][0])
+            f = seats[0].state_until(lambda x, r=f["rev"]: x["rev"] > r)
+        lines = server.tables[tid].deal.result().lines
+        assert any("Bea" in line for line in lines) and not any("Player 1" in line for line in lines), lines
+
+
 def test_a_finished_table_leaves_the_lobby(room: TestClient) -> None:
     t = make(room, ["human", "human"], public=True, deals=1)
     assert len(room.get("/api/lobby").json()["tables"]) == 1

@@ -59,16 +59,13 @@ def _is_card(action: str) -> bool:
 
 
 def describe(deal: ct.Deal, seat: int, action: str) -> str:
-    """What ``action`` does, in words, as the seat sees the table (the one place hints word a move; the
-    engine's own ``deal.label`` is used when it has one).
+    """What ``action`` does, in words, as the seat sees the table (the one place hints word a move): a card
+    as it is played to the trick, an action of a known kind by its verb, any other by the game's own label.
 
     >>> d = ct.load("nap", players=4).deal(seed=1)
-    >>> describe(d, d.turn, "bid 3"), describe(d, d.turn, "pass")
-    ('bids 3', 'passes')
+    >>> describe(d, d.turn, "bid 3"), describe(d, d.turn, "pass"), describe(d, d.turn, "nap")
+    ('bids 3', 'passes', 'calls Nap')
     """
-    label = getattr(deal, "label", None)
-    if callable(label):
-        return str(label(action))
     view = deal.view(seat)
     if _is_card(action):
         trump = view.get("trump")
@@ -92,7 +89,10 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
         return "passes"
     verb = {"bid": "bids", "discard": "discards", "exchange": "exchanges", "meld": "melds", "draw": "draws from the",
             "take": "takes", "play": "plays", "rob": "robs with", "stand": "stands", "drop": "drops",
-            "knock": "knocks", "call": "calls"}.get(word, word)
+            "knock": "knocks", "call": "calls"}.get(word)
+    if verb is None:  # a word of the game's own, such as Nap's "nap" or "wellington": its label names it
+        label = getattr(deal, "label", None)
+        return f"calls {label(action)}" if callable(label) else f"calls {action}"
     return " ".join([verb, *cards]) if cards else verb
 
 

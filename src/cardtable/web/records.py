@@ -164,6 +164,8 @@ class RoomRecords:
             if account_id is not None and conn.execute(
                     select(st.seat).where(st.table_id == tid, st.account_id == account_id)).first():
                 return False  # one seat per account at a table
+            if conn.execute(select(st.seat).where(st.table_id == tid, st.name == name, st.seat != seat)).first():
+                return False  # seats' names differ (the engine's lines tell them apart by name)
             done = conn.execute(update(s.seats).where(st.table_id == tid, st.seat == seat, st.kind == "human",
                                                       st.token_hash.is_(None))
                                 .values(token_hash=_hash(token), name=name, account_id=account_id))

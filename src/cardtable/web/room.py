@@ -305,7 +305,7 @@ class Room:
             return False
         t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
                                                                   fresh.deal_no, fresh.seats, fresh.sheet)
-        t.logged, t.assisted, t.muted = fresh.logged, fresh.assisted, fresh.muted
+        t.logged, t.assisted, t.muted, t.public = fresh.logged, fresh.assisted, fresh.muted, fresh.public
         self.changed(t, True)
         return True
 

@@ -75,6 +75,8 @@ class PublicRoom:
 
         def send_all(self, t: Table, frame: dict[str, Any]) -> None: ...
 
+        async def reload(self, t: Table) -> bool: ...
+
     # ------------------------------------------------------------- lobby
     async def lobby(self) -> list[dict[str, Any]]:
         """The lobby: public tables with a free seat that are neither finished nor abandoned."""
@@ -119,6 +121,8 @@ class PublicRoom:
         for n in free:
             token = secrets.token_urlsafe(16)
             shown = seat_name(name, f"Player {n}")
+            if shown in {s.name for s in t.seats if s.seat != n}:  # the engine's lines tell seats apart by name
+                raise ValueError(f"{shown!r} already sits at this table; choose another name")
             if await self.run(self.store.claim_seat, t.id, n, token, shown, account.id if account else None):
                 await self.refresh(t)
                 return {"id": t.id, "seat": n, "name": shown, "token": token, "url": f"/t/{t.id}?token={token}"}
@@ -261,9 +265,13 @@ class PublicRoom:
             log.warning("table %s: not refreshed: %s", t.id, e)
             return
         changed = seats != t.seats or muted != t.muted or public != t.public
+        renamed = [s.name for s in seats] != [s.name for s in t.seats]
         t.seats, t.muted, t.public = seats, muted, public
         self.push_chat(t, lines)
-        if changed:
+        if renamed:  # a seat taken under a new name: the game is loaded again, so its lines say that name
+            async with t.lock:
+                await self.reload(t)
+        elif changed:
             self.broadcast(t)
 
     def room_notice(self, tid: str) -> None:
