@@ -14,6 +14,7 @@ type       fields                                      meaning
 ``ping``   —                                           keep-alive; answered with ``pong``
 ``chat``   ``text`` (at most 300 characters)           a line in the table's chat
 ``mute``   ``muted`` (true or false)                   a player mutes (or unmutes) the spectators' chat
+``public`` ``public`` (true or false)                  the table's creator lists it in the lobby or not
 ``undo``   —                                           take back your last action (against bots only)
 ``hint``   —                                           what the IS-MCTS bot would play, and why
 ``review`` ``deal`` (int, from 1)                      after a deal: where the bot would have done better
@@ -25,7 +26,7 @@ bot is choosing), ``chat`` (new chat lines and whether spectators are muted), ``
 ``error`` (what was wrong and what is allowed) and ``pong``.
 
 >>> parse_message('{"type": "act", "action": "QH"}')
-Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None)
+Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None, public=None)
 >>> parse_message('{"type": "fly"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
