@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -74,6 +74,9 @@ class LooSetup:
     """Whether flushes loo the board (Irish Loo: only with ``flush3``)."""
     lead_rule: str
     pam_civil: str
+    entering: dict[tuple[bool, bool], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the entering words allowed, by (the dealer must defend the pool, the miss may be taken) — all
+    :meth:`Loo.check_enter` depends on in a configured game."""
 
 
 # The rules a variant fixes where its relatives let players choose (each variant's options override these).
@@ -259,6 +262,14 @@ class Loo(TrickDeal):
         """The dealer facing a single player who stands on his own cards may not pass (L3-GAP-1)."""
         return (self.dealer_protect and seat == self.dealer and self.entered.bit_count() == 1
                 and self.miss_taker < 0)
+
+    def legal_enter(self, seat: int) -> tuple[str, ...]:
+        """The words :meth:`check_enter` allows, memoised per situation."""
+        key = (self._forced_defence(seat), bool(self.miss) and self.miss_taker < 0)
+        got = self.setup.entering.get(key)
+        if got is None:
+            got = self.setup.entering[key] = tuple(w for w in _ENTER_WORDS if self.check_enter(seat, w) is None)
+        return got
 
     def check_enter(self, seat: int, action: str) -> str | None:
         """Pass, play or take the miss; the dealer facing a single player plays or plays for the pool."""
@@ -471,7 +482,7 @@ class Loo(TrickDeal):
         code, *civil = action.split()
         if civil:
             self.civil = True
-        c = self.find_card(code, self.hands[seat])
+        c = self.pack.index_of[code]  # one pack, no copies of a card
         hand, trick, before, barred = self.hands[seat], list(self.trick), self.voids[seat], self.civil
         self.play_card(seat, code)  # may end the trick, and with it the civil call
         self.voids[seat] = before | self._shown(hand, trick, c, barred)
