@@ -250,7 +250,7 @@ class Loo(TrickDeal):
             if self.exchanges:
                 self._exchange_round()
             else:
-                self._close()
+                self._entering_over()
             return
         self.phase, self.turn = ENTER, self.order[0]
 
@@ -319,11 +319,11 @@ class Loo(TrickDeal):
             if self.exchange_after_bidding:
                 self._exchange_round()
             else:
-                self._close()
+                self._entering_over()
             return
         seat = self.order[self.pos]
         if self.dealer_protect and seat == self.dealer and not self.entered:
-            self._close()  # all before the dealer passed: he takes the pool without play (L3-GAP-1)
+            self._entering_over()  # all before the dealer passed: he takes the pool without play (L3-GAP-1)
             return
         self.phase, self.turn = ENTER, seat
 
@@ -342,7 +342,7 @@ class Loo(TrickDeal):
         if self.to_show:
             self.turn = self.to_show[0]
         else:
-            self._end("flush")
+            self._end_with("flush")
 
     # ----------------------------------------------------------- exchanging
     def options_exchange(self, seat: int) -> Iterable[str]:
@@ -394,23 +394,24 @@ class Loo(TrickDeal):
         if self.xq and self.stock:
             self.phase, self.turn = EXCHANGE, self.xq[0]
         else:
-            self._close()
+            self._entering_over()
 
-    def _close(self) -> None:
+    def _entering_over(self) -> None:
         """The entering is over: flushes, then an uncontested pool, or the play."""
         if self.setup.flushes and self._find_flushes():
-            self._end("flush")
+            self._end_with("flush")
             return
         active = [s for s in self.order if self.entered >> s & 1]
         if not active:
-            self._end("dealer_takes" if self.dealer_protect else "all_pass")
+            self._end_with("dealer_takes" if self.dealer_protect else "all_pass")
         elif len(active) == 1:
-            self._end("lone")
+            self._end_with("lone")
         else:
             self.start_play(self.rules, active[0], PLAY)
             self.in_play = active
 
-    def _end(self, outcome: str) -> None:
+    def _end_with(self, outcome: str) -> None:
+        """End the deal (:meth:`end`), keeping how it ended for the settlement."""
         self.outcome = outcome
         self.end()
 
@@ -562,7 +563,7 @@ class Loo(TrickDeal):
     def trick_done(self, winner: int) -> None:
         self.civil = False
         if not any(self.hands[s] for s in self.in_play):
-            self._end("play")
+            self._end_with("play")
 
     # ------------------------------------------------------------ settlement
     def penalty(self) -> Amount:
