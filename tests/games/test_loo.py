@@ -223,6 +223,8 @@ def test_exchange_commits_and_is_hidden() -> None:
     assert "enter the game first" in d.why_not("exchange 2S")
     d.act("play")
     assert d.phase == "exchange" and d.legal()[0] == "keep" and len(d.legal()) == 32
+    assert d.label("keep") == "Keep your cards"
+    assert d.label("exchange 3S 2S") == "Exchange the 3♠ and 2♠ for cards from the stock"
     d.act("exchange 2S 3S")
     assert d.view(1)["hand"] == ["9S", "8S", "4S", "AH", "6D"]
     assert d.view(2)["history"] == [[1, "play"], [1, "exchange 2"]]
@@ -233,6 +235,7 @@ def test_pam_beats_the_trump_ace() -> None:
     # "The highest card in the pack is the Jack of Clubs ... takes precedence even over the Ace".
     d = deal("five-card-loo", P, "5H", "play, keep, play, keep, play, keep")
     assert d.legal() == ["AH", "AH civil"]   # rule 3 still binds: the Ace of trumps is led
+    assert [d.label(a) for a in d.legal()] == ["Ace of hearts", "Ace of hearts: Pam be civil"]
     d.act("AH")
     assert d.legal() == ["JC"]               # must head: only Pam beats the Ace
     d.act("JC")
