@@ -250,8 +250,7 @@ def auction_schafkopf(d: Any, seat: int, legal: list[str]) -> str | None:
                                                   auction_model(pack, SUIT_WORDS.index(a[6:]), jacks)))
     if d.phase != "bid":
         return None
-    auction = getattr(d, "auction", None)
-    holder = auction.holder if auction is not None else None
+    holder = d.high_bidder()
     if holder is not None and holder % 2 == seat % 2:
         return "pass"  # never overcall the partner
     mean = max(estimate("auction-schafkopf", pack, hand, auction_model(pack, t, jacks)) for t in range(4)) + BID_SHIFT
