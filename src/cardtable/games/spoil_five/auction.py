@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from ...core.cards import SUITS, bits
 from ...core.options import Option
 from ...core.views import Key, Kind
-from .base import SEED, BidPhase, BidsMixin
+from .base import SEED, BidPhase, BidsMixin, bid_value
 from .forty_five import FortyFive
 
 __all__ = ["AuctionFortyFive"]
@@ -81,6 +81,14 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         yield "hold"
         yield from (f"bid {b}" for b in range(5, 31, 5))
 
+    def legal_bid(self, seat: int) -> tuple[str, ...]:
+        """The options :meth:`check_bid` allows, memoised by all it reads."""
+        key = (seat == self.dealer, self.high, self.bidder == seat, self._min_bid(seat))
+        got = self.setup.bids.get(key)
+        if got is None:
+            got = self.setup.bids[key] = tuple(a for a in self.options_bid(seat) if self.check_bid(seat, a) is None)
+        return got
+
     def check_bid(self, seat: int, action: str) -> str | None:
         low = self._min_bid(seat)
         if action == "pass":
@@ -100,7 +108,8 @@ class AuctionFortyFive(BidsMixin, FortyFive):
             return None
         # "Bids are in multiples of 5 points and the highest bid is 30"; "Each bid must be higher than the
         # preceding bid"; "A side having 100 points or more may not bid less than 20".
-        if action in {f"bid {b}" for b in range(max(low, self.high + 5), 31, 5)}:
+        n = bid_value(action)
+        if n % 5 == 0 and max(low, self.high + 5) <= n <= 30:
             return None
         return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
             + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
@@ -131,6 +140,16 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         self.phase, self.turn = DISCARD, self.order[0]
 
     # -------------------------------------------------------------- discarding
+    def _may_discard(self) -> bool:
+        """Whether the pack can replace one more card."""
+        return self.dropped < len(self.stock)
+
+    def legal_discard(self, seat: int) -> list[str]:
+        """The options :meth:`check_discard` allows: ``done``, and each card of the hand while the pack can
+        replace one more."""
+        return ["done", *(f"discard {c}" for c in self.card_codes(self.hands[seat]))] if self._may_discard() \
+            else ["done"]
+
     def options_discard(self, seat: int) -> Iterable[str]:
         yield "done"
         yield from (f"discard {c}" for c in self.card_codes(self.hands[seat]))
@@ -142,7 +161,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         if action == "done":
             return None
         if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None \
-                and self.dropped < len(self.stock):
+                and self._may_discard():
             return None
         return "discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the " \
                f"pack can replace ({len(self.stock)} cards are left in it)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, Pack
@@ -21,7 +21,7 @@ from ...core.words import action_label, cards_phrase
 from .ranking import family_rules
 
 __all__ = ["ROB_COMPULSORY", "SCORE_KEYS", "SEED", "BidPhase", "BidsMixin", "FamilySetup", "FiveCardDeal", "RobPhase",
-           "ScoresMixin"]
+           "ScoresMixin", "bid_value"]
 
 SEED = "seed 003_30d3d4dac9c6032b.txt"
 
@@ -59,6 +59,8 @@ class FamilySetup:
     rob_compulsory: bool
     ace_penalty: str
     """What befalls an unannounced trump ace: ``lowest_trump`` (Scarne) or ``cannot_win_pool`` (1911 EB)."""
+    bids: dict[tuple[Any, ...], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the bids allowed, by all that the bidding's checker reads (Auction Forty-Five)."""
 
 
 class FiveCardDeal(TrickDeal):
@@ -502,6 +504,16 @@ class ScoresMixin:
         return " — ".join(x for x in (line, self.score_status(seat)) if x)
 
 
+TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
+"""The actions naming trumps: ``trump spades`` ..."""
+
+
+def bid_value(action: str) -> int:
+    """The number of a ``bid <n>`` action (0 for any other action)."""
+    word, _, n = action.partition(" ")
+    return int(n) if word == "bid" and n.isdigit() and str(int(n)) == n else 0
+
+
 class BidsMixin:
     """What the games with bids and named trumps share (Auction Forty-Five, Hasenpfeffer): the high bid,
     the trump suit named by the high bidder, and the view of the bidding."""
@@ -530,10 +542,10 @@ class BidsMixin:
         return self.bidder if self.phase != "bid" and self.bidder >= 0 else None
 
     def options_trump(self, seat: int) -> Iterable[str]:
-        return (f"trump {w}" for w in SUIT_NAMES)
+        return TRUMP_WORDS
 
     def check_trump(self, seat: int, action: str) -> str | None:
-        if action in {f"trump {w}" for w in SUIT_NAMES}:
+        if action in TRUMP_WORDS:
             return None
         return "the high bidder names the trump suit: 'trump hearts' and so on"
 

@@ -13,7 +13,7 @@ from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.tricks import TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
-from .base import SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin
+from .base import SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
 
 __all__ = ["Hasenpfeffer"]
 
@@ -99,7 +99,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         # holding the joker must bid three" (HP-GAP-3).
         if self.forced:
             return None if action == "bid 3" else "all passed: the holder of the joker must bid three"
-        if action == "pass" or action in {f"bid {b}" for b in range(self.high + 1, 7)}:
+        if action == "pass" or self.high < bid_value(action) <= 6:
             return None
         if self.high == 6:
             return "six, every trick, has been bid: you may only pass"
