@@ -131,6 +131,9 @@ def test_fan_tan_ace_and_king_are_the_last_cards() -> None:
     res = d.result()
     assert res.deltas == [-1 + 4 + 3, -2, -2, -2] and res.pools == {"pot": 0}
     assert d.carry is None
+    # The settlement and the status name the seats.
+    assert "Ann goes out first and takes the pot of 4" in res.lines and "Bea pays Ann 1 for the cards left in hand" \
+        in res.lines and d.view(1)["status"] == "Ann is out and wins"
 
 
 def test_fan_tan_pot_carried_in_goes_to_the_winner() -> None:
