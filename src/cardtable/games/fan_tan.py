@@ -94,7 +94,7 @@ differ: which cards the layout takes (``eligible``), where a card goes (``place`
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
@@ -216,8 +216,8 @@ class FanTan(Deal):
     def configure(cls, game: Game) -> FanTanSetup:
         o = game.options
         return FanTanSetup(plan=cls.plan(o), layout=Layout(game.pack, **cls.layout_args), ante=o.ante,
-                           extra_ante=getattr(o, "short_hand_extra_ante", False), penalised=o.penalised_passes,
-                           pass_chip=o.pass_chip_with_penalty, run_bonus=getattr(o, "run_bonus", "none"))
+                           extra_ante=o.short_hand_extra_ante, penalised=o.penalised_passes,
+                           pass_chip=o.pass_chip_with_penalty)
 
     # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
@@ -481,6 +481,10 @@ class PlayOrPay(FanTan):
     active: int
     """The suit being built (-1: the next card begins a new suit)."""
 
+    @classmethod
+    def configure(cls, game: Game) -> FanTanSetup:
+        return replace(super().configure(game), run_bonus=game.options.run_bonus)
+
     def _start(self, order: list[int]) -> None:
         self.active = -1
         super()._start(order)
@@ -585,6 +589,7 @@ class DominoFanTan(FanTan):
     source = f"{SEED}, 'Domino Fan-Tan'; docs/decisions.md"
     stock_cards = True
     option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")
+    fixed_options = {"short_hand_extra_ante": False}  # "Each player is dealt 17 cards": no short hands
 
     @classmethod
     def plan(cls, options: Options) -> DealPlan:
