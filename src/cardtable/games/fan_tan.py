@@ -282,14 +282,17 @@ class FanTan(Deal):
 
     def legal_play(self, seat: int) -> list[str]:
         """The playable cards and the word :meth:`check_play` allows without a card (the hot path)."""
-        acts = self.card_codes(self.playable(seat))
-        acts += [w for w in UNABLE if self._why_not_unable(seat, w) is None]
+        able = self.playable(seat)
+        acts = self.card_codes(able)
+        for word in UNABLE:
+            if self._why_not_unable(word, able) is None:
+                acts.append(word)
         return acts
 
     def check_play(self, seat: int, action: str) -> str | None:
         """The rule of a turn: a card the layout takes, else a pass (or a draw) when allowed."""
         if action in UNABLE:
-            return self._why_not_unable(seat, action)
+            return self._why_not_unable(action, self.playable(seat))
         try:
             code = parse_code(action)
         except CardError:
@@ -302,9 +305,10 @@ class FanTan(Deal):
             return f"you do not hold {code}"
         return None if self.playable(seat) >> c & 1 else self.not_buildable(c)
 
-    def _why_not_unable(self, seat: int, word: str) -> str | None:
-        """Whether ``seat`` may pass (``word`` ``pass``) or pay and draw (``draw``) now, as a reason."""
-        if self.playable(seat):
+    def _why_not_unable(self, word: str, able: int) -> str | None:
+        """Whether the seat to play, able to play the cards ``able``, may pass (``word`` ``pass``) or pay and
+        draw (``draw``) now, as a reason."""
+        if able:
             if word == "pass" and self.setup.penalised:
                 if self.passes < self.players - 1:
                     return None
