@@ -118,7 +118,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import PACK_52, PACK_106, bits
@@ -208,6 +208,8 @@ class CoonCanSetup:
     """Foster's joker move: the card beyond the other end may move an end joker too (CC-GAP-2)."""
     need_discard: bool
     """A player goes out only by discarding his last card (CC-GAP-6)."""
+    draws: dict[tuple[bool, bool], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the draws allowed, by (stock left, discard pile left) — all they depend on."""
 
 
 Move = tuple[int, Meld | None, int, bool]
@@ -312,6 +314,14 @@ class CoonCan(Deal):
         if action == "draw discard" and self.discard:
             return None
         return "first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')"
+
+    def legal_draw(self, seat: int) -> tuple[str, ...]:
+        """The draws :meth:`check_draw` allows, memoised per (stock left, discard pile left)."""
+        key = (bool(self.stock), bool(self.discard))
+        got = self.setup.draws.get(key)
+        if got is None:
+            got = self.setup.draws[key] = tuple(a for a in self.options_draw(seat) if self.check_draw(seat, a) is None)
+        return got
 
     def apply_draw(self, seat: int, action: str) -> None:
         self.moves = None
