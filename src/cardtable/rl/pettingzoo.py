@@ -41,6 +41,7 @@ from pettingzoo.utils import wrappers
 import cardtable as ct
 
 from .actions import make_entry
+from .direct import writer_for
 from .encode import encoder
 
 __all__ = ["CardTableEnv", "env", "raw_env"]
@@ -66,7 +67,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, actions: str = "tokens", episode: str = "deal",
                  reward_scale: float = 1.0, render_mode: str | None = None, match_deals: int | None = None,
-                 padded: bool = False, **options: Any) -> None:
+                 padded: bool = False, direct: bool = True, **options: Any) -> None:
         super().__init__()
         _check(episode, reward_scale, render_mode, match_deals, self.metadata["render_modes"])
         self.game = ct.load(game_id, players=players, **options)
@@ -77,6 +78,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.actions = actions
         self.encoder = encoder(self.game.id, n, opts, prefix=actions == "tokens", padded=padded)
         self.vocab = self.encoder.vocab
+        self._direct = writer_for(self.game, self.encoder) if direct else None
         self.episode, self.reward_scale, self.render_mode = episode, reward_scale, render_mode
         self.match_deals = match_deals if match_deals is not None else (None if self.game.target else n)
         self.possible_agents = [f"seat_{i}" for i in range(n)]
@@ -149,8 +151,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None
         seat = int(agent[5:])
-        vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if self.deal.turn == seat else None,
-                                  self._caches[seat])
+        if self._direct is not None:  # Nap: the same vector, written from the deal (cardtable.rl.direct)
+            vec = self._direct.encode(self.deal, seat, self._caches[seat])
+        else:
+            vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if self.deal.turn == seat else None,
+                                      self._caches[seat])
         return {"observation": vec, "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
