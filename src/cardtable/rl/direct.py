@@ -19,12 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from .encode import _NONE, HISTORY, SCALE, Encoder, Fallback, PhrasePlan, _scatter
+from .encode import HISTORY, SCALE, Encoder, Fallback, PhrasePlan
 
 __all__ = ["NapWriter", "writer_for"]
 
 _PHRASES = ("contract", "high_bid", "phase", "trump")
-_SEATS = ("dealer", "declarer", "high_bidder", "leader", "turn")
 
 
 class NapWriter:
@@ -32,34 +31,32 @@ class NapWriter:
 
     def __init__(self, enc: Encoder, pack: Any) -> None:
         self.enc = enc
-        sl = enc.slices
-        self.start = {k: sl[f"view.{k}"].start for k in enc.plans}
+        st = {k: enc.slices[f"view.{k}"].start for k in enc.plans}
+        self.seat0 = enc.slices["seat"].start
+        # the block of each key (its presence flag first, as the encoder lays it out)
+        (self.contract, self.dealer, self.declarer, self.hand, self.hand_sizes, self.high_bid, self.high_bidder,
+         self.last_trick, self.leader, self.over, self.phase, self.pools, self.trick, self.tricks_won, self.trump,
+         self.turn) = (st[k] for k in sorted(st))
         self.card = [enc.ctx.cindex[code] for code in pack.code_of]  # pack index -> encoder card index
-        self.phrase: dict[str, PhrasePlan] = {k: enc.plans[k] for k in _PHRASES}  # type: ignore[misc]
         self.c = len(enc.codes)
+        self.plans: dict[int, PhrasePlan] = {st[k]: enc.plans[k] for k in _PHRASES}  # type: ignore[misc]
+        self.memo: dict[tuple[int, Any], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
 
-    def _phrase(self, key: str, v: Any, A: Any, S: Any) -> None:
-        pos = self.start[key]
-        A(pos)
-        plan = self.phrase[key]
+    def _words(self, start: int, v: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The slots a text value (or None) of the key at ``start`` marks with 1 (its presence flag among them),
+        and the slots and values it sets: the plan's own writes, memoised."""
+        plan = self.plans[start]
         if v is None:
-            A(pos + plan.size)
-            return
-        adds, sets = plan.memo.get(v) or plan.parts(v)
-        for j in adds:
-            A(pos + 1 + j)
-        for j, x in sets:
-            S((pos + 1 + j, x))
-
-    def _seat(self, key: str, x: int | None, me: int, n: int, A: Any, S: Any) -> None:
-        pos = self.start[key]
-        A(pos)
-        if x is None:
-            A(pos + 2)
-            return
-        if x:
-            S((pos + 1, x * SCALE))
-        A(pos + 3 + (x - me) % n)
+            got: tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]] = ((start, start + plan.size), (), ())
+        else:
+            adds, sets = plan.parts(v)
+            got = ((start, *(start + 1 + j for j in adds)), tuple(start + 1 + j for j, _ in sets),
+                   tuple(x for _, x in sets))
+        if len(set(got[0])) != len(got[0]):  # a word twice: a count of 2, which marking cannot give
+            raise Fallback
+        if len(self.memo) < 10_000:
+            self.memo[start, v] = got
+        return got
 
     def encode(self, deal: Any, seat: int, cache: list[Any]) -> np.ndarray:
         """The vector ``enc.encode(deal.view(seat), None, cache)`` gives."""
@@ -72,13 +69,9 @@ class NapWriter:
         return self.enc.encode(deal.view(seat), None, cache)
 
     def _write(self, deal: Any, me: int, cache: list[Any]) -> np.ndarray:
-        enc, n, st = self.enc, deal.players, self.start
+        enc, n = self.enc, deal.players
         if n != enc.n:
             raise Fallback
-        ones: list[int] = []
-        sets: list[float] = []
-        A, E, S = ones.append, ones.extend, sets.extend
-        A(enc.slices["seat"].start + me % n)
         # the history counts: kept per viewer as a vector, only the actions since the last call added (the
         # slots of each action memoised by the encoder, per action and seat relative to the viewer)
         h = deal.history
@@ -94,62 +87,78 @@ class NapWriter:
             for j in (hm[key] if key in hm else act(key)):
                 hvec[j] += 1.0
         cache[:] = [self, me, L, list(h), hvec]
+        # every other slot is marked once (1.0) or set to a value: none is added to twice, so they are written
+        # with put; the history counts above are the only sums
+        ones = [self.seat0 + me % n]
+        A, E = ones.append, ones.extend
+        si: list[int] = []
+        sv: list[float] = []
         hl, actl = enc._last, enc._action_last
         for k in range(max(0, L - HISTORY), L):
             s, a = h[k]
             key2 = (a, (s - me) % n, k - L + HISTORY)
             E(hl[key2] if key2 in hl else actl(key2))
-        # the view's keys, each as its plan writes it
-        auction = deal.auction
+        memo, words = self.memo, self._words
         contract = deal.contract
-        self._phrase("contract", contract.word if contract is not None else None, A, S)
-        self._seat("dealer", deal.dealer, me, n, A, S)
-        self._seat("declarer", deal.declarer, me, n, A, S)
-        pos = st["hand"] + 1
-        A(pos - 1)
+        rules = getattr(deal, "rules", None)
+        play = rules is not None and deal.phase in ("play", "done")
+        trump = rules.trump if play else None
+        for start, v in ((self.contract, contract.word if contract is not None else None),
+                         (self.high_bid, deal.auction.high_bid), (self.phase, deal.phase),
+                         (self.trump, None if trump is None else "SHDC"[trump])):
+            got = memo.get((start, v)) or words(start, v)
+            E(got[0])
+            if got[1]:
+                si.extend(got[1])
+                sv.extend(got[2])
+        seats = [(self.dealer, deal.dealer), (self.declarer, deal.declarer), (self.high_bidder, deal.auction.holder),
+                 (self.turn, deal.turn)]
+        if play:
+            seats.append((self.leader, deal.leader))
+        for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
+            A(start)
+            if x is None:
+                A(start + 2)
+            else:
+                if x:
+                    si.append(start + 1)
+                    sv.append(x * SCALE)
+                A(start + 3 + (x - me) % n)
         card = self.card
+        pos = self.hand + 1
+        A(pos - 1)
         mask = deal.hands[me]
         while mask:
             low = mask & -mask
             A(pos + card[low.bit_length() - 1])
             mask ^= low
-        pos = st["hand_sizes"] + 1
-        A(pos - 1)
-        for s, hand in enumerate(deal.hands):
-            x = hand.bit_count()
-            if x:
-                S((pos + (s - me) % n, x * SCALE))
-        self._phrase("high_bid", auction.high_bid, A, S)
-        self._seat("high_bidder", auction.holder, me, n, A, S)
-        over = deal.turn is None
-        A(st["over"])
-        if over:
-            S((st["over"] + 1, 1.0 * SCALE))
-        self._phrase("phase", deal.phase, A, S)
-        A(st["pools"])
-        rules = getattr(deal, "rules", None)
-        if deal.phase in ("play", "done") and rules is not None:
+        per_seat = [(self.hand_sizes + 1, [hand.bit_count() for hand in deal.hands])]
+        if play:
+            per_seat.append((self.tricks_won + 1, deal.tricks_won))
+        for pos, xs in per_seat:
+            A(pos - 1)
+            for s, x in enumerate(xs):
+                if x:
+                    si.append(pos + (s - me) % n)
+                    sv.append(x * SCALE)
+        A(self.over)
+        if deal.turn is None:
+            si.append(self.over + 1)
+            sv.append(1.0 * SCALE)
+        A(self.pools)
+        if play:
             c = self.c
-            for key, trick in (("last_trick", deal.last_trick), ("trick", zip(deal.trick_seats, deal.trick))):
-                pos = st[key] + 1
+            for pos, trick in ((self.last_trick + 1, deal.last_trick),
+                               (self.trick + 1, zip(deal.trick_seats, deal.trick))):
                 A(pos - 1)
                 for k, (s, x) in enumerate(trick):
                     r = (s - me) % n
                     A(pos + r * c + card[x])
                     A(pos + n * c + k * n + r)
-            self._seat("leader", deal.leader, me, n, A, S)
-            pos = st["tricks_won"] + 1
-            A(pos - 1)
-            for s, x in enumerate(deal.tricks_won):
-                if x:
-                    S((pos + (s - me) % n, x * SCALE))
-            t = rules.trump
-            self._phrase("trump", None if t is None else "SHDC"[t], A, S)
-        else:
-            self._phrase("trump", None, A, S)
-        self._seat("turn", deal.turn, me, n, A, S)
         vec = hvec.copy()
-        _scatter(vec, np.array(ones, np.int64), np.array(sets, np.float64) if sets else _NONE)
+        vec.put(ones, 1.0)
+        if si:
+            vec.put(si, sv)
         return vec
 
 

@@ -92,7 +92,6 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
         self._rng = random.Random()
         self._caches: list[list[Any]] = [[] for _ in range(n)]
-        self._mask: np.ndarray | None = None
         self.deal: ct.Deal | None = None
         self.match: ct.Match | None = None
 
@@ -134,7 +133,6 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if self.deal.turn is not None:
             self.entry.reset(self.deal.legal())
-            self._mask = None
             self.agent_selection = self.possible_agents[self.deal.turn]
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
@@ -143,10 +141,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if self.deal.turn is None or self.possible_agents[self.deal.turn] != agent or self.terminations.get(agent):
             return np.zeros(self.n_actions, dtype=np.int8)
-        if self._mask is None:
-            self._mask = np.zeros(self.n_actions, dtype=np.int8)
-            self._mask[self.entry.allowed()] = 1
-        return self._mask.copy()
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        mask.put(self.entry.allowed(), 1)
+        return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None
@@ -177,8 +174,6 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
                 self._deal_over()
             else:
                 self._begin_turn()
-        else:
-            self._mask = None
         self._accumulate_rewards()
 
     def _deal_over(self) -> None:
@@ -241,6 +236,19 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    # the two attributes every step of an agent_iter loop reads: the same check as the wrapper's __getattr__
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game_id: str, players: int | None = None, illegal: str = "raise", illegal_reward: float = -1.0,
