@@ -38,6 +38,7 @@ def test_direct_observations_equal_the_view_encoding_step_by_step(gid: str) -> N
             fast.step(action)
             slow.step(action)
     assert compared > 1000
+    assert fast._direct.fallbacks == 0  # every observation was written directly (none left to the view path)
 
 
 def test_direct_is_only_for_the_default_nap_configurations() -> None:

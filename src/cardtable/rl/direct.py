@@ -41,6 +41,8 @@ class NapWriter:
         self.card = [enc.ctx.cindex[code] for code in pack.code_of]  # pack index -> encoder card index
         self.c = len(enc.codes)
         self.plans: dict[int, PhrasePlan] = {st[k]: enc.plans[k] for k in _PHRASES}  # type: ignore[misc]
+        self.fallbacks = 0
+        """How many observations went to the encoder's view path for a value this writer did not expect."""
         self.memo: dict[tuple[int, Any], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
 
     def _words(self, start: int, v: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
@@ -65,7 +67,7 @@ class NapWriter:
             try:
                 return self._write(deal, seat, cache)
             except (Fallback, KeyError, TypeError, ValueError, AttributeError, IndexError):
-                pass
+                self.fallbacks += 1  # (the tests check it stays zero on the configurations it is made for)
         cache.clear()
         return self.enc.encode(deal.view(seat), None, cache)
 
@@ -102,12 +104,13 @@ class NapWriter:
         memo, words = self.memo, self._words
         contract = deal.contract
         rules = getattr(deal, "rules", None)
-        play = rules is not None and deal.phase in ("play", "done")
+        phase = deal.phase
+        play = rules is not None and phase in ("play", "done")
         trump = rules.trump if play else None
-        for start, v in ((self.contract, contract.word if contract is not None else None),
-                         (self.high_bid, deal.auction.high_bid), (self.phase, deal.phase),
-                         (self.trump, None if trump is None else "SHDC"[trump])):
-            got = memo.get((start, v)) or words(start, v)
+        for key in ((self.contract, contract.word if contract is not None else None),
+                    (self.high_bid, deal.auction.high_bid), (self.phase, phase),
+                    (self.trump, None if trump is None else "SHDC"[trump])):
+            got = memo.get(key) or words(*key)
             E(got[0])
             if got[1]:
                 si.extend(got[1])

@@ -37,6 +37,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 import cardtable as ct
 
@@ -232,10 +233,19 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
-            from pettingzoo.utils.env_logger import EnvLogger
-
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's checks, then the wrapped environment's step (one call, not two)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
     # the two attributes every step of an agent_iter loop reads: the same check as the wrapper's __getattr__
     @property
