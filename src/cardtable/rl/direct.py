@@ -25,6 +25,7 @@ from .encode import HISTORY, SCALE, Encoder, Fallback, PhrasePlan
 __all__ = ["NapWriter", "writer_for"]
 
 _PHRASES = ("contract", "high_bid", "phase", "trump")
+_PLAY = ("last_trick", "leader", "trick", "tricks_won")
 
 
 class NapWriter:
@@ -40,6 +41,9 @@ class NapWriter:
          self.turn) = (st[k] for k in sorted(st))
         self.card = [enc.ctx.cindex[code] for code in pack.code_of]  # pack index -> encoder card index
         self.c = len(enc.codes)
+        # the presence flags of the keys every view has, and of those the play of the cards adds
+        self.present = tuple(st[k] for k in sorted(st) if k not in _PLAY)
+        self.present_in_play = tuple(st[k] for k in _PLAY)
         self.plans: dict[int, PhrasePlan] = {st[k]: enc.plans[k] for k in _PHRASES}  # type: ignore[misc]
         self.fallbacks = 0
         """How many observations went to the encoder's view path for a value this writer did not expect."""
@@ -50,10 +54,10 @@ class NapWriter:
         and the slots and values it sets: the plan's own writes, memoised."""
         plan = self.plans[start]
         if v is None:
-            got: tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]] = ((start, start + plan.size), (), ())
+            got: tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]] = ((start + plan.size,), (), ())
         else:
             adds, sets = plan.parts(v)
-            got = ((start, *(start + 1 + j for j in adds)), tuple(start + 1 + j for j, _ in sets),
+            got = (tuple(start + 1 + j for j in adds), tuple(start + 1 + j for j, _ in sets),
                    tuple(x for _, x in sets))
         if len(set(got[0])) != len(got[0]):  # a word twice: a count of 2, which marking cannot give
             raise Fallback
@@ -79,7 +83,9 @@ class NapWriter:
         # slots of each action memoised by the encoder, per action and seat relative to the viewer)
         h = deal.history
         L = len(h)
-        if cache and cache[0] is self and cache[1] == me and cache[2] <= L and h[:cache[2]] == cache[3]:
+        # (a deal's history only ever grows: the same list, as long, ending in the same action, is the same)
+        if cache and cache[0] is self and cache[1] == me and cache[3] is h and cache[2] <= L \
+                and (not cache[2] or h[cache[2] - 1] is cache[5]):
             k0, hvec = cache[2], cache[4]
         else:
             k0, hvec = 0, array("f", bytes(4 * enc.size))  # C floats: one count added is one C addition
@@ -89,10 +95,10 @@ class NapWriter:
             key = (a, (s - me) % n)
             for j in (hm[key] if key in hm else act(key)):
                 hvec[j] += 1.0
-        cache[:] = [self, me, L, list(h), hvec]
+        cache[:] = [self, me, L, h, hvec, h[-1] if h else None]
         # every other slot is marked once (1.0) or set to a value: none is added to twice, so they are written
         # with put; the history counts above are the only sums
-        ones = [self.seat0 + me % n]
+        ones = [self.seat0 + me % n, *self.present]
         A, E = ones.append, ones.extend
         si: list[int] = []
         sv: list[float] = []
@@ -120,7 +126,6 @@ class NapWriter:
         if play:
             seats.append((self.leader, deal.leader))
         for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
-            A(start)
             if x is None:
                 A(start + 2)
             else:
@@ -130,7 +135,6 @@ class NapWriter:
                 A(start + 3 + (x - me) % n)
         card = self.card
         pos = self.hand + 1
-        A(pos - 1)
         mask = deal.hands[me]
         while mask:
             low = mask & -mask
@@ -140,21 +144,18 @@ class NapWriter:
         if play:
             per_seat.append((self.tricks_won + 1, deal.tricks_won))
         for pos, xs in per_seat:
-            A(pos - 1)
             for s, x in enumerate(xs):
                 if x:
                     si.append(pos + (s - me) % n)
                     sv.append(x * SCALE)
-        A(self.over)
         if deal.turn is None:
             si.append(self.over + 1)
             sv.append(1.0 * SCALE)
-        A(self.pools)
         if play:
+            E(self.present_in_play)
             c = self.c
             for pos, trick in ((self.last_trick + 1, deal.last_trick),
                                (self.trick + 1, zip(deal.trick_seats, deal.trick))):
-                A(pos - 1)
                 for k, (s, x) in enumerate(trick):
                     r = (s - me) % n
                     A(pos + r * c + card[x])
