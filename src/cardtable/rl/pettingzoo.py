@@ -83,6 +83,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.episode, self.reward_scale, self.render_mode = episode, reward_scale, render_mode
         self.match_deals = match_deals if match_deals is not None else (None if self.game.target else n)
         self.possible_agents = [f"seat_{i}" for i in range(n)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         self.n_actions = len(self.vocab) if actions == "tokens" else self.entry.flat.n  # type: ignore[union-attr]
         obs_space = spaces.Dict({
@@ -148,7 +149,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None
-        seat = int(agent[5:])
+        seat = self._seats.get(agent)
+        if seat is None:
+            seat = int(agent[5:])  # not an agent of this table: view() says so
         if self._direct is not None:  # Nap: the same vector, written from the deal (cardtable.rl.direct)
             vec = self._direct.encode(self.deal, seat, self._caches[seat])
         else:
@@ -173,9 +176,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self.deal.act(text)
             if self.deal.over:
                 self._deal_over()
+                self._accumulate_rewards()
             else:
-                self._begin_turn()
-        self._accumulate_rewards()
+                self._begin_turn()  # (no reward until a deal ends: the cleared rewards add nothing)
 
     def _deal_over(self) -> None:
         assert self.deal is not None
