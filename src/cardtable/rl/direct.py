@@ -140,7 +140,7 @@ class NapWriter:
             low = mask & -mask
             A(pos + card[low.bit_length() - 1])
             mask ^= low
-        per_seat = [(self.hand_sizes + 1, [hand.bit_count() for hand in deal.hands])]
+        per_seat = [(self.hand_sizes + 1, map(int.bit_count, deal.hands))]
         if play:
             per_seat.append((self.tricks_won + 1, deal.tricks_won))
         for pos, xs in per_seat:
