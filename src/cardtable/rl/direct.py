@@ -96,17 +96,18 @@ class NapWriter:
             for j in (hm[key] if key in hm else act(key)):
                 hvec[j] += 1.0
         cache[:] = [self, me, L, h, hvec, h[-1] if h else None]
-        # every other slot is marked once (1.0) or set to a value: none is added to twice, so they are written
-        # with put; the history counts above are the only sums
-        ones = [self.seat0 + me % n, *self.present]
-        A, E = ones.append, ones.extend
-        si: list[int] = []
-        sv: list[float] = []
+        # every other slot is marked once (1.0) or set to a value, in a copy of the counts (C floats: each write
+        # rounds to float32 as NumPy's would), which becomes the observation
+        v = hvec[:]
+        v[self.seat0 + me % n] = 1.0
+        for j in self.present:
+            v[j] = 1.0
         hl, actl = enc._last, enc._action_last
         for k in range(max(0, L - HISTORY), L):
             s, a = h[k]
             key2 = (a, (s - me) % n, k - L + HISTORY)
-            E(hl[key2] if key2 in hl else actl(key2))
+            for j in (hl[key2] if key2 in hl else actl(key2)):
+                v[j] = 1.0
         memo, words = self.memo, self._words
         contract = deal.contract
         rules = getattr(deal, "rules", None)
@@ -117,28 +118,27 @@ class NapWriter:
                     (self.high_bid, deal.auction.high_bid), (self.phase, phase),
                     (self.trump, None if trump is None else "SHDC"[trump])):
             got = memo.get(key) or words(*key)
-            E(got[0])
-            if got[1]:
-                si.extend(got[1])
-                sv.extend(got[2])
+            for j in got[0]:
+                v[j] = 1.0
+            for j, x in zip(got[1], got[2]):
+                v[j] = x
         seats = [(self.dealer, deal.dealer), (self.declarer, deal.declarer), (self.high_bidder, deal.auction.holder),
                  (self.turn, deal.turn)]
         if play:
             seats.append((self.leader, deal.leader))
         for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
             if x is None:
-                A(start + 2)
+                v[start + 2] = 1.0
             else:
                 if x:
-                    si.append(start + 1)
-                    sv.append(x * SCALE)
-                A(start + 3 + (x - me) % n)
+                    v[start + 1] = x * SCALE
+                v[start + 3 + (x - me) % n] = 1.0
         card = self.card
         pos = self.hand + 1
         mask = deal.hands[me]
         while mask:
             low = mask & -mask
-            A(pos + card[low.bit_length() - 1])
+            v[pos + card[low.bit_length() - 1]] = 1.0
             mask ^= low
         per_seat = [(self.hand_sizes + 1, map(int.bit_count, deal.hands))]
         if play:
@@ -146,25 +146,20 @@ class NapWriter:
         for pos, xs in per_seat:
             for s, x in enumerate(xs):
                 if x:
-                    si.append(pos + (s - me) % n)
-                    sv.append(x * SCALE)
+                    v[pos + (s - me) % n] = x * SCALE
         if deal.turn is None:
-            si.append(self.over + 1)
-            sv.append(1.0 * SCALE)
+            v[self.over + 1] = 1.0 * SCALE
         if play:
-            E(self.present_in_play)
+            for j in self.present_in_play:
+                v[j] = 1.0
             c = self.c
             for pos, trick in ((self.last_trick + 1, deal.last_trick),
                                (self.trick + 1, zip(deal.trick_seats, deal.trick))):
                 for k, (s, x) in enumerate(trick):
                     r = (s - me) % n
-                    A(pos + r * c + card[x])
-                    A(pos + n * c + k * n + r)
-        vec = np.frombuffer(hvec, dtype=np.float32).copy()
-        vec.put(ones, 1.0)
-        if si:
-            vec.put(si, sv)
-        return vec
+                    v[pos + r * c + card[x]] = 1.0
+                    v[pos + n * c + k * n + r] = 1.0
+        return np.array(v, np.float32)
 
 
 def writer_for(game: Any, enc: Encoder) -> NapWriter | None:
