@@ -87,26 +87,29 @@ class NapWriter:
         if cache and cache[0] is self and cache[1] == me and cache[3] is h and cache[2] <= L \
                 and (not cache[2] or h[cache[2] - 1] is cache[5]):
             k0, hvec = cache[2], cache[4]
-        else:
-            k0, hvec = 0, array("f", bytes(4 * enc.size))  # C floats: one count added is one C addition
+        else:  # C floats (one count added is one C addition), with what stays the same all deal for this viewer
+            k0, hvec = 0, array("f", bytes(4 * enc.size))
+            for j in (self.seat0 + me % n, *self.present):  # the seat, and the keys every view has
+                hvec[j] = 1.0
+            dealer = deal.dealer
+            if dealer:
+                hvec[self.dealer + 1] = dealer * SCALE
+            hvec[self.dealer + 3 + (dealer - me) % n] = 1.0
         hm, act = enc._history, enc._action
         for k in range(k0, L):
             s, a = h[k]
             key = (a, (s - me) % n)
-            for j in (hm[key] if key in hm else act(key)):
+            for j in (hm.get(key) or act(key)):
                 hvec[j] += 1.0
         cache[:] = [self, me, L, h, hvec, h[-1] if h else None]
         # every other slot is marked once (1.0) or set to a value, in a copy of the counts (C floats: each write
         # rounds to float32 as NumPy's would), which becomes the observation
         v = hvec[:]
-        v[self.seat0 + me % n] = 1.0
-        for j in self.present:
-            v[j] = 1.0
         hl, actl = enc._last, enc._action_last
         for k in range(max(0, L - HISTORY), L):
             s, a = h[k]
             key2 = (a, (s - me) % n, k - L + HISTORY)
-            for j in (hl[key2] if key2 in hl else actl(key2)):
+            for j in (hl.get(key2) or actl(key2)):
                 v[j] = 1.0
         memo, words = self.memo, self._words
         contract = deal.contract
@@ -122,8 +125,7 @@ class NapWriter:
                 v[j] = 1.0
             for j, x in zip(got[1], got[2]):
                 v[j] = x
-        seats = [(self.dealer, deal.dealer), (self.declarer, deal.declarer), (self.high_bidder, deal.auction.holder),
-                 (self.turn, deal.turn)]
+        seats = [(self.declarer, deal.declarer), (self.high_bidder, deal.auction.holder), (self.turn, deal.turn)]
         if play:
             seats.append((self.leader, deal.leader))
         for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
