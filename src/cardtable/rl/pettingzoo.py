@@ -18,7 +18,9 @@ Agents are ``seat_0`` … ``seat_{n-1}``. ``env()`` is wrapped as PettingZoo's c
 
 Observations are dicts with ``observation`` (the fixed-length encoding of ``view(seat)``,
 :mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
-game) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
+game; for Nap and Seven-Card Nap on their default options with flat actions written straight from the deal by
+:mod:`cardtable.rl.direct`, the same vector, tested slot for slot; ``direct=False`` keeps the view path) and
+``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
 (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
 (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
 the deal, times ``reward_scale``; an episode is one deal, or a whole match with ``episode="match"``: deals
@@ -231,8 +233,8 @@ raw_env = CardTableEnv
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` handed straight to the wrapped environment once
-    reset (the same checks; one attribute lookup through the wrapper instead of five per step)."""
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()``, ``step()``, ``agents`` and ``agent_selection``
+    handed straight to the wrapped environment (the same checks, without a lookup through ``__getattr__``)."""
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
