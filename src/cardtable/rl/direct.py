@@ -8,9 +8,12 @@ the encoder's own plans and memoised history slots. It shows a seat nothing more
 value it reads is one ``view(seat)`` shows that seat (its own hand, and public state), and the history is
 read unredacted only because Nap on these options redacts nothing (no exchange or discard is possible).
 
+Unlike the rest of ``rl/`` it reads the deal's attributes (the hand masks, the auction, the contract, the
+trick play), not only the public API: that is what makes it fast, and why it is held to the view as follows.
 It is a fast path, never the authority: anything it does not expect (a pool in play, another phase, a
 table of another size) makes it hand the deal's real view to the encoder, and ``tests/rl/test_direct.py``
-replays many seeded deals comparing both, slot for slot, for every seat at every step.
+replays many seeded deals comparing both, slot for slot, for every seat at every step, and checks that none
+of them was left to the view path (``NapWriter.fallbacks``): a change to the deal's attributes shows there.
 """
 
 from __future__ import annotations
