@@ -170,11 +170,11 @@ class NapWriter:
 def writer_for(game: Any, enc: Encoder) -> NapWriter | None:
     """The direct writer of a configuration, or None where the encoder's own path is the only one: Nap and
     Seven-Card Nap on their default options, unpadded, flat actions (no tokens being entered)."""
-    from cardtable.games.napoleon import NapDeal
+    from cardtable.games.napoleon import Nap
 
     if game.id not in ("nap", "seven-card-nap") or enc.padded or "prefix" in enc.slices:
         return None
-    if not issubclass(game.deal_class, NapDeal):
+    if not issubclass(game.deal_class, Nap):
         return None
     defaults = {o.name: o.default for o in game.option_specs}
     if game.options.as_dict() != defaults:
