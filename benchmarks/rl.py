@@ -90,6 +90,8 @@ def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
     out = {
         "pettingzoo nap env(actions='flat') steps/s": rounds(lambda s: run(lambda: env("nap", actions="flat"), s),
                                                             seconds, n),
+        "pettingzoo nap env(actions='flat', direct=True) steps/s": rounds(
+            lambda s: run(lambda: env("nap", actions="flat", direct=True), s), seconds, n),
         "pettingzoo nap raw_env(actions='flat') steps/s": rounds(
             lambda s: run(lambda: raw_env("nap", actions="flat"), s), seconds, n),
         "pettingzoo nap env(actions='tokens') token steps/s": rounds(

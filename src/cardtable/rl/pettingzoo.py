@@ -18,8 +18,9 @@ Agents are ``seat_0`` … ``seat_{n-1}``. ``env()`` is wrapped as PettingZoo's c
 
 Observations are dicts with ``observation`` (the fixed-length encoding of ``view(seat)``,
 :mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
-game; for Nap and Seven-Card Nap on their default options with flat actions written straight from the deal by
-:mod:`cardtable.rl.direct`, the same vector, tested slot for slot; ``direct=False`` keeps the view path) and
+game; ``direct=True``, an opt-in fast path for Nap and Seven-Card Nap on their default options with flat
+actions: the same vector written straight from the deal by :mod:`cardtable.rl.direct`, tested slot for slot
+against the view path, which stays the default so that every observation is built from ``view(seat)``) and
 ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
 (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
 (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
@@ -70,7 +71,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, actions: str = "tokens", episode: str = "deal",
                  reward_scale: float = 1.0, render_mode: str | None = None, match_deals: int | None = None,
-                 padded: bool = False, direct: bool = True, **options: Any) -> None:
+                 padded: bool = False, direct: bool = False, **options: Any) -> None:
         super().__init__()
         _check(episode, reward_scale, render_mode, match_deals, self.metadata["render_modes"])
         self.game = ct.load(game_id, players=players, **options)
