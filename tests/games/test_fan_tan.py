@@ -136,6 +136,23 @@ def test_fan_tan_ace_and_king_are_the_last_cards() -> None:
         in res.lines and d.view(1)["status"] == "Ann is out and wins"
 
 
+def test_fan_tan_a_finished_suit_lies_from_ace_to_king() -> None:
+    # "The ace is the last card played on the six pile ... the king is the last card played on the eight pile":
+    # built up to the king first, then down to the ace, each suit lies from its ace to its king (the ace goes
+    # below the two; Fan-Tan does not go round the corner).
+    d = deal("fan-tan", ONE_SUIT_EACH, dealer=3)
+    play(d, "7S", "7H", "7D", "7C")
+    for up in "89TJQK":
+        play(d, up + "S", up + "H", up + "D", up + "C")
+    for down in "65432":
+        play(d, down + "S", down + "H", down + "D", down + "C")
+    assert d.legal() == ["AS"]
+    play(d, "AS")  # seat 0's last card: he goes out with the spades complete
+    assert d.over and d.view(0)["layout"] == {"S": ["AS", "KS"], "H": ["2H", "KH"], "D": ["2D", "KD"],
+                                              "C": ["2C", "KC"]}
+    assert d.layout.rows()["S"] == [r + "S" for r in ORDER]
+
+
 def test_fan_tan_pot_carried_in_goes_to_the_winner() -> None:
     # pools carry between deals; the first out "takes the pot".
     d = ct.load("fan-tan", players=4).deal(seed=3, carry={"pools": {"pot": 6}})
