@@ -173,7 +173,7 @@ def test_a_token_opens_only_its_own_seat(client: TestClient) -> None:
     with client.websocket_connect("/ws/000000000000") as bad:
         assert "no table '000000000000'" in bad.receive_json()["error"]
     assert client.get(f"/api/tables/{t['id']}").json()["seats"][0] == {
-        "seat": 0, "kind": "human", "name": "Player 0", "online": False}
+        "seat": 0, "kind": "human", "name": "Ann", "online": False}
 
 
 def test_restart_resumes_every_table_from_its_log(db: Path) -> None:
