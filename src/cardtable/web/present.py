@@ -170,7 +170,7 @@ def label(deal: ct.Deal, action: str) -> str:
 # ------------------------------------------------------------ names in text
 SEATS_AND = re.compile(r"\bseats (\d+) and (\d+)\b")
 SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
-PLURAL = re.compile(r"\b(\d+) (trick|card|chip|point)(?:\(s\)|s)?\b")
+PLURAL = re.compile(r"\b(\d+) (trick|card|chip|point)(?:s?\(s\)|s)?(?![a-z])")
 QUOTED_HOWTO = re.compile(r"\s*\([^()]*'[^()]*<[^()]*\)")
 QUOTED = re.compile(r"'([a-z][a-z -]*)'")
 
@@ -187,6 +187,28 @@ def in_names(text: str, names: Sequence[str]) -> str:
     text = QUOTED_HOWTO.sub("", text)
     text = QUOTED.sub(lambda m: m[1].capitalize(), text)
     return text
+
+
+NOT_ALLOWED = re.compile(r"^'(?P<action>[^']*)' is not allowed: ")
+LEGAL_NOW = re.compile(r"\s*Legal now: .*$", re.S)
+QUOTED_ACTION = re.compile(r"\s*\('[^']*'\)")
+
+
+def reason(deal: ct.Deal, text: str, names: Sequence[str]) -> str:
+    """Why an action was refused, for the player: the action by its label, without the list of legal actions
+    (the table shows them) or the actions' typed forms.
+
+    >>> import cardtable as ct
+    >>> d = ct.load("coon-can", players=2).deal(seed=1)
+    >>> reason(d, d.why_not("discard 2C", d.turn), ["Ann", "Bea"])
+    'Discard the 2♣ is not allowed now: first take the top card of the stock or of the discard pile.'
+    """
+    m = NOT_ALLOWED.match(text)
+    if m:
+        text = f"{label(deal, m['action'])} is not allowed now: {text[m.end():]}"
+    text = QUOTED_ACTION.sub("", LEGAL_NOW.sub("", text)).strip()
+    text = in_names(text, names)
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # ------------------------------------------------------------ hand order
@@ -290,7 +312,7 @@ def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[lis
             if isinstance(team, list) and me in team:
                 for s in team:
                     if s != me and isinstance(s, int) and 0 <= s < n:
-                        out[s].append("Your partner")
+                        out[s].append("Partner")
     for key, word in (("miss_taker", "Took the miss"), ("robbed_by", "Robbed the turn-up"),
                       ("exchanger", "Took the widow"), ("doubler", "Doubled"), ("defender", "Defends"),
                       ("winner", "Went out")):
@@ -390,6 +412,8 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
     contract = view.get("contract")
     if isinstance(contract, str):
         out["contract"] = label(deal, contract)
+    if isinstance(view.get("high_bid"), str):
+        out["high_bid"] = label(deal, view["high_bid"])
     result = view.get("result")
     if isinstance(result, dict):
         out["lines"] = [in_names(line, names) for line in result.get("lines") or []]

@@ -227,7 +227,7 @@ export function facts(frame) {
     const who = v.declarer !== null && v.declarer !== undefined ? ` — ${nameOf(v.declarer)}` : "";
     out.push(fact("Contract", el("span", {}, richText(`${sh.contract || say(v.contract)}${who}`))));
   } else if (v.high_bid) {
-    out.push(fact("High bid", el("span", {}, richText(`${say(v.high_bid)} — ${nameOf(v.high_bidder)}`))));
+    out.push(fact("High bid", el("span", {}, richText(`${sh.high_bid || say(v.high_bid)} — ${nameOf(v.high_bidder)}`))));
   }
   if (v.called) out.push(fact("Called", cardEl(v.called, "tiny")));
   const pools = v.pools || {};

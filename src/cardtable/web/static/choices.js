@@ -194,7 +194,7 @@ export function handRow(frame, model, ui, opts) {
 // ---------------------------------------------------------------- the action bar
 function button(action, ui, extra = {}) {
   return el("button", { type: "button", class: `act${extra.primary ? " primary" : ""}`, "data-action": action,
-    onclick: () => ui.act(action), ...(extra.attrs || {}) }, say(action));
+    onclick: () => ui.act(action), ...(extra.attrs || {}) }, extra.label || say(action));
 }
 
 const HINT = {
@@ -234,7 +234,7 @@ function bidPicker(g, ui) {
 function callPicker(g, ui) {
   const cards = g.actions.map((a) => [a, codeOfName(a.slice(5))]);
   return el("div", { class: "call-picker", role: "group", "aria-label": say(g.word) },
-    el("div", { class: "call-cards" }, ...cards.map(([a, c]) => el("button", { type: "button",
+    el("div", { class: "call-cards" }, ...cards.map(([a, c]) => el("button", { type: "button", "data-call": a,
       class: `call-card${pick.call === a ? " selected" : ""}`, "aria-label": say(a), "aria-pressed": String(pick.call === a),
       onclick: () => { pick.call = a; ui.render(); } }, c ? cardEl(c, "tiny") : say(a)))),
     pick.call ? button(pick.call, ui, { primary: true })
@@ -273,6 +273,7 @@ export function actionBar(frame, model, ui, handCards) {
   }
   const codes = selectedCodes(handCards);
   const items = [];
+  if (codes.length === 1 && model.plays.has(codes[0])) items.push(button(codes[0], ui, { primary: true, label: `Play the ${cardSymbol(codes[0])}` }));
   for (const g of model.groups) {
     if (g.kind === "buttons") items.push(...g.actions.map((a) => button(a, ui)));
     else if (g.kind === "cards") items.push(cardGroup(g, codes, ui));

@@ -93,7 +93,7 @@ function onFrame(f) {
     replay = { deal: f.deal, steps: f.steps, shows: f.shows || [], i: f.steps.length - 1 };
     openReplay(shown, replay);
   } else if (f.type === "error") {
-    say2(f.error, "error");
+    say2(f.say || f.error, "error");
     if (!shown) $("board").replaceChildren(el("p", { class: "board-error" }, f.error));
   }
 }
