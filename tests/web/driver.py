@@ -9,7 +9,7 @@ from typing import Any
 CARD = re.compile(r"^(?:[AKQJT98765432][SHDC]|JK)$")
 JARGON = [
     (re.compile(r"\bseats? \d", re.I), "a seat number"),
-    (re.compile(r"\bbid \d+\b(?! over)", re.I), "a raw bid"),
+    (re.compile(r"(?<!high )\bbid \d+\b(?! over)", re.I), "a raw bid"),
     (re.compile(r"\(widow\)"), "(widow)"),
     (re.compile(r"'rob|<card>|'decline'|'hold'|'done'"), "a quoted action"),
     (re.compile(r"\b[A-Z]{1,4}\d?-GAP-\d"), "a rule-gap id"),

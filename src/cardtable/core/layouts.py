@@ -245,7 +245,7 @@ class Layout:
             self.start(card)
             return "start"
         nxt = self.hi[s] + 1
-        if self.wrap:  # round the corner only when the layout wraps: Fan-Tan's ace goes below the two, not above the king
+        if self.wrap:  # round the corner only when wrapping: Fan-Tan's ace goes below the two, not above the king
             nxt %= self._span
         way = "up" if self.up and p == nxt else "down"
         if way == "up":

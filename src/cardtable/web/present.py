@@ -11,13 +11,14 @@ public trick record.
 >>> label_of("bid 2", "nap"), label_of("rob 7H", "spoil-five"), label_of("QS", "nap")
 ('Two', 'Rob with the 7♥', 'Queen of spades')
 >>> label_of("exchange 2", "five-card-loo"), label_of("meld 5D JK=6D 7D", "coon-can")
-('Exchange two cards', 'Meld the 5♦, joker as 6♦ and 7♦')
+('Exchange two cards', 'Meld the 5♦, 6♦ (joker) and 7♦')
 >>> in_names("seat 3 failed Four (1 tricks); seats 0 and 2 pay", ["Ann", "Bea", "Cal", "Dee"])
 'Dee failed Four (1 trick); Ann and Cal pay'
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import weakref
 from collections.abc import Sequence
@@ -54,9 +55,9 @@ def card_name(code: str) -> str:
 
 
 def card_symbol(code: str) -> str:
-    """``Q♠``, ``10♥``, ``joker as 6♦`` for a joker standing for a card."""
+    """``Q♠``, ``10♥``, ``6♦ (joker)`` for a joker standing for a card."""
     if code.startswith("JK="):
-        return f"joker as {card_symbol(code[3:])}"
+        return f"{card_symbol(code[3:])} (joker)"
     if code == "JK":
         return "joker"
     return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOL[code[1]]
@@ -159,12 +160,20 @@ def label_of(action: str, game_id: str, redacted_count: bool = True) -> str:
     return " ".join(words).replace("-", " ").capitalize() if "-" in action else " ".join(words).capitalize()
 
 
-def label(deal: ct.Deal, action: str) -> str:
-    """The label of an action at this table: the game's own words where it has them, else :func:`label_of`."""
+def label(deal: ct.Deal, action: str, view: dict[str, Any] | None = None, names: Sequence[str] = ()) -> str:
+    """The label of an action at this table: the game's own words where it has them, else :func:`label_of`
+    (a lay-off names the meld by its owner when the view shows the melds)."""
     own = getattr(type(deal), "label", None)
     if own is not None and own is not getattr(ct.Deal, "label", None):
         return str(deal.label(action))  # type: ignore[attr-defined]
-    return label_of(action, deal.game.id)
+    text = label_of(action, deal.game.id)
+    m = re.search(r" on meld (\d+)", text)
+    melds = (view or {}).get("melds")
+    if m and isinstance(melds, list) and names:
+        meld = next((x for x in melds if str(x.get("id")) == m[1]), None)
+        if meld is not None and isinstance(meld.get("owner"), int) and 0 <= meld["owner"] < len(names):
+            text = text.replace(m[0], f" on {names[meld['owner']]}'s {meld.get('kind') or 'meld'}")
+    return text
 
 
 # ------------------------------------------------------------ names in text
@@ -211,6 +220,10 @@ def reason(deal: ct.Deal, text: str, names: Sequence[str]) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 # ------------------------------------------------------------ hand order
 def _rank_order(deal: ct.Deal) -> dict[str, int]:
     """Each card code's place in the game's rank order for building (ace low in the Fan-Tan family)."""
@@ -230,18 +243,19 @@ SUIT_RING = "SHCD"  # black, red, black, red: neighbouring suits differ in colou
 
 
 def _suit_sequence(first: str | None, present: set[str]) -> list[str]:
-    """The suits in hand order: ``first`` (the trump or the turn-up's suit) leading, colours alternating."""
-    ring = list(SUIT_RING)
-    if first in ring:
-        k = ring.index(first)
-        ring = ring[k:] + ring[:k]
-    order = [s for s in ring if s in present]
-    # Two suits of a colour next to each other when a suit is missing: swap the later pair to keep colours apart.
-    for i in range(1, len(order) - 1):
-        red = [x in "HD" for x in order]
-        if red[i] == red[i - 1] and red[i + 1] != red[i]:
-            order[i], order[i + 1] = order[i + 1], order[i]
-    return order
+    """The suits in hand order: ``first`` (the trump or the turn-up's suit) leading, then the others so that
+    neighbouring suits differ in colour wherever they can (♠ ♥ ♣ ♦ when nothing leads).
+
+    >>> _suit_sequence(None, {"S", "H", "D"}), _suit_sequence("D", {"S", "H", "D", "C"})
+    (['H', 'S', 'D'], ['D', 'S', 'H', 'C'])
+    """
+    def clashes(order: tuple[str, ...]) -> int:
+        return sum((a in "HD") == (b in "HD") for a, b in itertools.pairwise(order))
+
+    ring = {s: i for i, s in enumerate(SUIT_RING)}
+    options = [p for p in itertools.permutations(sorted(present, key=ring.__getitem__))
+               if first not in present or p[0] == first]
+    return list(min(options, key=lambda p: (clashes(p), [ring[s] for s in p]))) if options else []
 
 
 def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
@@ -377,12 +391,12 @@ def _shadow(owner: Any, deal: ct.Deal) -> _Shadow | None:
         return None
 
 
-def moves(deal: ct.Deal, view: dict[str, Any], owner: Any = None) -> list[dict[str, Any]]:
+def moves(deal: ct.Deal, view: dict[str, Any], owner: Any = None, names: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The deal so far as this seat saw it: each move with its label; after a trick, who won it and with what."""
     sh = _shadow(owner, deal)
     out: list[dict[str, Any]] = []
     for i, (seat, action) in enumerate(view.get("history") or []):
-        entry: dict[str, Any] = {"seat": seat, "act": action, "say": label(deal, action)}
+        entry: dict[str, Any] = {"seat": seat, "act": action, "say": label(deal, action, view, names)}
         if sh is not None and i in sh.won:
             entry["won"], entry["with"] = sh.won[i]
         out.append(entry)
@@ -402,13 +416,13 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
     """The ``show`` block of a state frame for the seat whose ``view`` this is."""
     out: dict[str, Any] = {
         "names": list(names),
-        "labels": {a: label(deal, a) for a in view.get("legal") or []},
-        "log": moves(deal, view, owner),
+        "labels": {a: label(deal, a, view, names) for a in view.get("legal") or []},
+        "log": moves(deal, view, owner, names),
         "hand": hand_groups(deal, view),
         "roles": roles(deal, view, names),
     }
     if isinstance(view.get("status"), str):
-        out["status"] = in_names(view["status"], names)
+        out["status"] = _sentence(in_names(view["status"], names))
     contract = view.get("contract")
     if isinstance(contract, str):
         out["contract"] = label(deal, contract)
@@ -416,7 +430,7 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
         out["high_bid"] = label(deal, view["high_bid"])
     result = view.get("result")
     if isinstance(result, dict):
-        out["lines"] = [in_names(line, names) for line in result.get("lines") or []]
+        out["lines"] = [_sentence(in_names(line, names)) for line in result.get("lines") or []]
     rows = layout_rows(deal, view)
     if rows is not None:
         out["layout"] = rows

@@ -5,6 +5,7 @@
 import { backEl, cardEl, cardName, cardSymbol, codeOfName, isCard, richText, SUIT_NAMES, SUIT_SYMBOL, suitSpan }
   from "./cards.js";
 import { el } from "./dom.js";
+import { poolName } from "./pools.js";
 import { nameOf, say } from "./words.js";
 
 const SEAT_HUES = [210, 12, 140, 45, 280, 330, 180, 95, 250, 25];
@@ -20,12 +21,13 @@ export function seatOrder(frame) {
 export function seatPlace(k, n, arc = false) {
   // k = 0 is the bottom; k grows clockwise on the screen. On a narrow screen with a board in the middle the
   // others sit along the upper arc, leaving the middle to the board.
-  const a = arc && k > 0 ? Math.PI * 1.16 + (Math.PI * 0.68 * (n === 2 ? 0.5 : (k - 1) / (n - 2)))
+  const wide = arc && n >= 6;
+  const a = arc && k > 0 ? Math.PI * (wide ? 1.07 : 1.16) + (Math.PI * (wide ? 0.86 : 0.68) * (n === 2 ? 0.5 : (k - 1) / (n - 2)))
     : Math.PI / 2 + (2 * Math.PI * k) / n;
   const cos = Math.cos(a);
   const sin = Math.sin(a);
   return {
-    x: 50 + 47 * cos, y: 50 + 45 * sin,
+    x: 50 + 47 * cos, y: 50 + 45 * sin + (wide && k % 2 === 0 ? 8 : 0), // many seats on an arc: staggered
     tx: 50 + 24 * cos, ty: 50 + 25 * sin, // the card in front of the player
     side: Math.abs(cos) > 0.55 ? (cos < 0 ? "left" : "right") : (sin < 0 ? "top" : "bottom"),
   };
@@ -121,7 +123,7 @@ function layoutBoard(frame) {
     const run = rows[s] || (v.layout && v.layout[s]) || [];
     const active = v.active_suit === s;
     const stopped = v.stopped_suit === s;
-    return el("div", { class: `lay-row${active ? " active" : ""}${stopped ? " stopped" : ""}`, "data-suit": s,
+    return el("div", { class: `lay-row${active ? " active" : ""}${stopped ? " stopped" : ""}${run.length ? "" : " empty"}`, "data-suit": s,
       "aria-label": `${SUIT_NAMES[s]}: ${run.length ? run.map(cardSymbol).join(" ") : "not started"}` },
     el("span", { class: `lay-suit ink-${s}`, "aria-hidden": "true" }, SUIT_SYMBOL[s]),
     ranks ? el("div", { class: "lay-cards lay-grid",
@@ -234,7 +236,7 @@ export function facts(frame) {
   const money = new Set(Array.isArray(v.money_cards) ? v.money_cards : []);
   for (const [k, n] of Object.entries(pools)) {
     if (money.has(k)) continue;
-    const word = k.replaceAll("_", " ").replace("coon can ", "");
+    const word = poolName(k);
     out.push(fact(word.charAt(0).toUpperCase() + word.slice(1), el("span", { class: "chip-count" }, String(n))));
   }
   if (Array.isArray(v.widow) && v.widow.length) out.push(fact("Widow", ...v.widow.map((c) => cardEl(c, "tiny"))));

@@ -228,7 +228,7 @@ function bidPicker(g, ui) {
     range,
     el("span", { class: "bid-meaning" }, say(`bid ${pick.bid}`)),
     el("button", { type: "button", class: "act primary", "data-action": `bid ${pick.bid}`, onclick: () => ui.act(`bid ${pick.bid}`) },
-      `Bid ${pick.bid}`));
+      `Bid: ${say(`bid ${pick.bid}`).split(":")[0]}`));
 }
 
 function callPicker(g, ui) {

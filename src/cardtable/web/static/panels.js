@@ -4,6 +4,7 @@
 import { cardEl, cardName, richText } from "./cards.js";
 import { $, el } from "./dom.js";
 import { facts, stage } from "./board.js";
+import { poolName } from "./pools.js";
 import { nameOf, say, useWords } from "./words.js";
 
 export const panel = { kind: null };
@@ -46,7 +47,7 @@ export function openSheet(state, sheet, send) {
 }
 
 export function poolsText(pools) {
-  return Object.entries(pools || {}).map(([k, n]) => `${k.replaceAll("_", " ")} ${n}`).join(" · ");
+  return Object.entries(pools || {}).map(([k, n]) => `${poolName(k)} ${n}`).join(" · ");
 }
 
 // ------------------------------------------------------------------ replay

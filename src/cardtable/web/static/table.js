@@ -335,8 +335,12 @@ function prompt(f, model) {
     const who = nameOf(v.turn);
     return who ? `${who} to play${f.thinking === v.turn ? " (thinking…)" : ""}` : "";
   }
+  const lower = (x) => x.charAt(0).toLowerCase() + x.slice(1);
+  const buttons = model.groups.filter((g) => g.kind === "buttons").flatMap((g) => g.actions);
   const words = [...(model.plays.size ? ["play a card"] : []),
-    ...model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " ")))];
+    ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
+      ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
+      : model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " "))))];
   const uniq = [...new Set(words)];
   const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
   const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
