@@ -14,9 +14,10 @@ type       fields                                      meaning
 ``ping``   —                                           keep-alive; answered with ``pong``
 =========  ==========================================  =============================================
 
-The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``),
-``sheet`` (finished deals' settlements), ``replay``, ``thinking`` (a bot is choosing), ``error``
-(what was wrong and what is allowed) and ``pong``.
+The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``, with ``show``:
+that view's names, labels, moves and order for the page, :mod:`cardtable.web.present`), ``sheet`` (finished
+deals' settlements), ``replay`` (``steps``, and their ``shows``), ``thinking`` (a bot is choosing), ``error``
+(what was wrong and what is allowed; ``say``: the same for a player, in words) and ``pong``.
 
 >>> parse_message('{"type": "act", "action": "QH"}')
 Message(type='act', action='QH', rev=None, deal=None)
