@@ -476,7 +476,7 @@ def test_a_big_bid_with_the_bid_picker(live: LiveServer, browser: Any) -> None:
     wait_moved(page, before)
     assert table.deal.history[-1] == (0, "bid 40") or (0, "bid 40") in table.deal.history
     page.wait_for_selector("#board .felt .plate[data-seat='0'] .bubble")
-    assert "100 points" in page.locator("#board .felt .plate[data-seat='0'] .bubble").inner_text()
+    assert page.locator("#board .felt .plate[data-seat='0'] .bubble").inner_text() == "100 points"
     for o in others:
         o.close()
     assert page.js_errors == []

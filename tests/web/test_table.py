@@ -28,7 +28,7 @@ from .driver import do, felt_seats, my_turn_or_settled, page_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SIZES = {"desktop": DESKTOP, "phone": PHONE, "small": {"width": 360, "height": 700}}
 
 
 @pytest.fixture(scope="module")
@@ -64,19 +64,31 @@ def as_shown(line: str) -> str:
     return re.sub(r"(?<![\w=])([AKQJT2-9])([SHDC])(?!\w)", lambda m: ("10" if m[1] == "T" else m[1]) + sym[m[2]], line)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("game", [g.id for g in ct.games()])
 def test_a_whole_match_at_the_table(live: LiveServer, browser: Any, game: str, size: str,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     info = ct.game_info(game)
     n = min(max(info.default_players, info.min_players), info.max_players)
+    play_a_match(live, browser, monkeypatch, game, n, size)
+
+
+@pytest.mark.parametrize(("game", "players"), [("spoil-five", 10), ("three-card-loo", 10), ("michigan", 8),
+                                               ("coon-can", 8), ("auction-forty-five", 6), ("fan-tan", 8)])
+def test_a_full_table_on_a_small_phone(live: LiveServer, browser: Any, game: str, players: int,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    play_a_match(live, browser, monkeypatch, game, players, "small")
+
+
+def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch, game: str, n: int,
+                 size: str) -> None:
     page = new_page(browser, SIZES[size])
     # the same deal and the same bots' choices at every run (the table's seed), so that a failure repeats
-    monkeypatch.setattr(secrets, "randbelow", lambda k: zlib.crc32(f"{game}/{size}".encode()) % k)
+    monkeypatch.setattr(secrets, "randbelow", lambda k: zlib.crc32(f"{game}/{size}/{n}".encode()) % k)
     t = create_table(live, page, game, ["human"] + ["random"] * (n - 1), deals=1)
     monkeypatch.undo()
     page.goto(live.url + t["seats"][0]["url"])
-    rng = random.Random(f"{game}/{size}")
+    rng = random.Random(f"{game}/{size}/{n}")
     problems: set[str] = set()
     ways: set[str] = set()
     moves = 0
@@ -86,7 +98,7 @@ def test_a_whole_match_at_the_table(live: LiveServer, browser: Any, game: str, s
         if moves == 0:
             seats_go_round(page, n, 0)
         if not shown and (moves >= 3 or page.locator("#board .felt .played, #board .felt .tboard .card").count()):
-            shot(page, f"table-{game}-{size}", full=True)
+            shot(page, f"table-{game}-{size}{'' if size != 'small' else n}", full=True)
             shown = True
         if moves % 4 == 0:
             problems.update(page_problems(page))
@@ -95,7 +107,7 @@ def test_a_whole_match_at_the_table(live: LiveServer, browser: Any, game: str, s
         ways.add(do(page, rng.choice(building if building and rng.random() < 0.8 else legal)))
         moves += 1
     problems.update(page_problems(page))
-    shot(page, f"table-{game}-{size}-end", full=True)
+    shot(page, f"table-{game}-{size}{'' if size != 'small' else n}-end", full=True)
     assert not problems, sorted(problems)
     # The end of the match: the settlement in names, each seat's arithmetic, the pools carried forward.
     table = live.hub.tables[t["id"]]

@@ -12,8 +12,8 @@ public trick record.
 ('Two', 'Rob with the 7♥', 'Queen of spades')
 >>> label_of("exchange 2", "five-card-loo"), label_of("meld 5D JK=6D 7D", "coon-can")
 ('Exchange two cards', 'Meld the 5♦, 6♦ (joker) and 7♦')
->>> in_names("seat 3 failed Four (1 tricks); seats 0 and 2 pay", ["Ann", "Bea", "Cal", "Dee"])
-'Dee failed Four (1 trick); Ann and Cal pay'
+>>> in_names("seat 3 failed Four (1 tricks); seats 0 and 2 pay; Seats 1, 3 and 0", ["Ann", "Bea", "Cal", "Dee"])
+'Dee failed Four (1 trick); Ann and Cal pay; Bea, Dee and Ann'
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def label(deal: ct.Deal, action: str, view: dict[str, Any] | None = None, names:
 
 
 # ------------------------------------------------------------ names in text
-SEATS_AND = re.compile(r"\bseats (\d+) and (\d+)\b")
+SEATS_AND = re.compile(r"\b[Ss]eats ((?:\d+, )*\d+,? and \d+)\b")
 SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 PLURAL = re.compile(r"\b(\d+) (trick|card|chip|point)(?:s?\(s\)|s)?(?![a-z])")
 QUOTED_HOWTO = re.compile(r"\s*\([^()]*'[^()]*<[^()]*\)")
@@ -190,8 +190,9 @@ def in_names(text: str, names: Sequence[str]) -> str:
         k = int(i)
         return names[k] if 0 <= k < len(names) else f"player {k + 1}"
 
-    text = SEATS_AND.sub(lambda m: f"{name(m[1])} and {name(m[2])}", text)
+    text = SEATS_AND.sub(lambda m: re.sub(r"\d+", lambda d: name(d[0]), m[1]), text)
     text = SEAT.sub(lambda m: name(m[2]), text)
+    text = re.sub(r"\byou and (\w+) and (\w+)\b", r"you, \1 and \2", text)
     text = PLURAL.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
     text = QUOTED_HOWTO.sub("", text)
     text = QUOTED.sub(lambda m: m[1].capitalize(), text)

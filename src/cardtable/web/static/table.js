@@ -276,7 +276,7 @@ function bubbles(f) {
       if (out[e.seat] === undefined) out[e.seat] = null;
       continue;
     }
-    if (!played) out[e.seat] = e.say;
+    if (!played) out[e.seat] = e.say.split(":")[0]; // the call itself, not what it means
   }
   for (const k of Object.keys(out)) if (!out[k]) delete out[k];
   return out;
