@@ -18,16 +18,12 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
+from load_web import free_port, start_server  # benchmarks/ is on the path when run as a script
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,26 +36,6 @@ new MutationObserver((_, obs) => {
   }
 }).observe(document, {childList: true, subtree: true});
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CARDTABLE_BOT_DELAY": "0"}
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
-                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return p
-        except OSError:
-            time.sleep(0.1)
-    p.kill()
-    raise SystemExit("the server did not start")
 
 
 def create(url: str, game: str) -> str:

@@ -416,12 +416,13 @@ def test_an_exchange_is_made_by_selecting_cards(live: LiveServer, browser: Any) 
     assert page.js_errors == []
 
 
-def test_burying_in_schafkopf(live: LiveServer, browser: Any) -> None:
-    """Schafkopf: the others pass, the player picks up the blind (marked new in hand) and buries two cards,
-    each selected and confirmed."""
+def everyone_passes_to_the_player(live: LiveServer, browser: Any, game: str,
+                                  players: int) -> tuple[Any, Any, list[Any]]:
+    """A table of people: the player in the browser at seat 0, the others over the protocol, passing until the
+    player is to act."""
     page = new_page(browser)
-    t = create_table(live, page, "schafkopf", ["human", "human", "human"])
-    others = [SeatClient(live, t, s) for s in (1, 2)]
+    t = create_table(live, page, game, ["human"] * players)
+    others = [SeatClient(live, t, s) for s in range(1, players)]
     table = live.hub.tables[t["id"]]
     page.goto(live.url + t["seats"][0]["url"])
     while table.deal.turn != 0:
@@ -429,6 +430,13 @@ def test_burying_in_schafkopf(live: LiveServer, browser: Any) -> None:
         c.my_turn()
         c.act("pass")
     my_turn_or_settled(page)
+    return page, table, others
+
+
+def test_burying_in_schafkopf(live: LiveServer, browser: Any) -> None:
+    """Schafkopf: the others pass, the player picks up the blind (marked new in hand) and buries two cards,
+    each selected and confirmed."""
+    page, table, others = everyone_passes_to_the_player(live, browser, "schafkopf", 3)
     held = hand(page)
     do(page, "take")
     page.wait_for_selector("#board .hand .card.new")
@@ -452,16 +460,7 @@ def test_burying_in_schafkopf(live: LiveServer, browser: Any) -> None:
 
 def test_a_big_bid_with_the_bid_picker(live: LiveServer, browser: Any) -> None:
     """Auction Schafkopf's 60 bids are a number with what it means: the player steps to 40 (100 points)."""
-    page = new_page(browser)
-    t = create_table(live, page, "auction-schafkopf", ["human", "human", "human", "human"])
-    others = [SeatClient(live, t, s) for s in (1, 2, 3)]
-    table = live.hub.tables[t["id"]]
-    page.goto(live.url + t["seats"][0]["url"])
-    while table.deal.turn != 0:
-        c = others[table.deal.turn - 1]
-        c.my_turn()
-        c.act("pass")
-    my_turn_or_settled(page)
+    page, table, others = everyone_passes_to_the_player(live, browser, "auction-schafkopf", 4)
     picker = page.locator("#board .bid-picker")
     assert picker.count() == 1 and page.locator("#board .actions button[data-action^='bid ']").count() == 1
     page.locator("#board .bid-picker input[type=range]").fill("20")

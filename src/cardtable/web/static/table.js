@@ -48,7 +48,7 @@ function act(action) {
   message = null;
   fresh = new Map();
   pick.reset();
-  send({ type: "act", action, rev: latest ? latest.rev : undefined });
+  send({ type: "act", action, rev: latest ? latest.rev : undefined, deal: latest ? latest.deal : undefined });
 }
 
 function setConn(text, cls) {
