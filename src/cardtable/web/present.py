@@ -135,8 +135,8 @@ def label_of(action: str, game_id: str, redacted_count: bool = True) -> str:
     if head in ("exchange", "take", "give", "discard") and len(args) == 1 and args[0].isdigit() and redacted_count:
         n = int(args[0])
         return f"{head.capitalize()} {number_word(n)} card{'s' if n != 1 else ''}"
-    if head == "give" and not args:
-        return "Give a card"
+    if head in ("give", "discard", "exchange") and not args:  # a move whose cards this seat may not see
+        return f"{head.capitalize()} a card"
     if head == "trump" and len(args) == 1:
         return f"{args[0].capitalize()} are trumps"
     if head == "call" and args:

@@ -102,7 +102,8 @@ function trickCards(frame, ctx, order) {
     const p = seatPlace(k, n, ctx.arc);
     const cls = ["played"];
     if (ctx.winner !== undefined && ctx.winner === s && (!winnerCard || winnerCard === c)) cls.push("best");
-    return el("div", { class: cls.join(" "), style: `--x: ${p.tx}%; --y: ${p.ty}%; z-index: ${i + 1}`,
+    const tilt = ((c.charCodeAt(0) * 7 + c.charCodeAt(1) * 13 + s * 5) % 9) - 4; // a card never lands quite straight
+    return el("div", { class: cls.join(" "), style: `--x: ${p.tx}%; --y: ${p.ty}%; --tilt: ${tilt}deg; z-index: ${i + 1}`,
       "data-seat": s }, cardEl(c, "", { "data-key": `c:${c}`, "data-from": String(s),
       "aria-label": `${nameOf(s)}: ${cardName(c)}` }));
   });

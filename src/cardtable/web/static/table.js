@@ -392,20 +392,36 @@ function scoresBox(f) {
 }
 
 let logKey = "";
+const plays = (e) => /^(?:[AKQJT98765432][SHDC]|JK)$/.test(e.act);
+
 function logBox(f) {
   const log = f.show.log || [];
   const key = `${f.deal}:${log.length}`;
   if (key === logKey) return;
   logKey = key;
+  const tricks = "trick" in f.view || log.some((e) => e.won !== undefined);
   const items = [el("li", { class: "log-head" }, `Deal ${f.deal} — ${nameOf(f.view.dealer)} deals`)];
+  let trick = [];
+  let count = 0;
+  const flush = (won) => {
+    if (!trick.length) return;
+    count += 1;
+    items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, `Trick ${count}:`), " ",
+      ...trick.flatMap((e, i) => [i ? ", " : "", nameOf(e.seat), " ", richText(e.act)])));
+    if (won) items.push(el("li", { class: "log-trick" }, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}`)));
+    trick = [];
+  };
   for (const e of log) {
-    const card = /^(?:[AKQJT98765432][SHDC]|JK)$/.test(e.act);
-    items.push(el("li", { class: card ? "log-card" : "log-move" }, el("span", { class: "who" }, nameOf(e.seat)), " ",
-      card ? richText(e.act) : richText(e.say)));
-    if (e.won !== undefined) {
-      items.push(el("li", { class: "log-trick" }, richText(`${nameOf(e.won)} won the trick${e.with ? ` with ${e.with}` : ""}`)));
+    if (tricks && plays(e)) {
+      trick.push(e);
+      if (e.won !== undefined) flush(e);
+      continue;
     }
+    flush(null);
+    items.push(el("li", { class: plays(e) ? "log-card" : "log-move" }, el("span", { class: "who" }, nameOf(e.seat)), " ",
+      plays(e) ? richText(e.act) : richText(e.say)));
   }
+  flush(null);
   if (f.view.over && f.show.lines) items.push(...f.show.lines.map((l) => el("li", { class: "log-line" }, richText(l))));
   const ol = $("log");
   ol.replaceChildren(...items);
