@@ -5,7 +5,7 @@ import { $, el } from "./dom.js";
 let catalog = { games: [], bots: [] };
 let chosen = null;
 const NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
-const BOT_WORDS = { random: "Bot: random moves", heuristic: "Bot: rules of thumb", ismcts: "Bot: searching (strongest)" };
+const BOT_WORDS = { random: "Bot: easy", heuristic: "Bot: medium", ismcts: "Bot: strong" };
 
 function listGames() {
   const q = $("filter").value.trim().toLowerCase();
@@ -29,7 +29,7 @@ function seatRows() {
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const kind = el("select", { "aria-label": `seat ${i + 1} player`, name: `seat-${i}` },
-      el("option", { value: "human" }, i === 0 ? "Person (you)" : "Person"),
+      el("option", { value: "human" }, i === 0 ? "You" : "Person"),
       ...catalog.bots.map((b) => el("option", { value: b }, BOT_WORDS[b] || `Bot: ${b}`)));
     kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : (catalog.bots.includes("heuristic") ? "heuristic" : catalog.bots[0]));
     const name = el("input", { type: "text", maxlength: 24, placeholder: NAMES[i] || "name",
