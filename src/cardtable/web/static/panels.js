@@ -55,20 +55,21 @@ export function openReplay(state, replay) {
   const { deal, steps, i } = replay;
   const view = steps[i];
   const show = replay.shows[i] || { names: state.show.names, labels: {}, log: [] };
-  const frame = { ...state, view, show, thinking: null };
+  const frame = { ...state, view, show, thinking: null, match: { ...state.match, totals: null } }; // totals: now, not then
   useWords(frame);
   const last = i > 0 ? (show.log || [])[i - 1] : null;
   const go = (k) => { replay.i = Math.max(0, Math.min(steps.length - 1, k)); openReplay(state, replay); };
   const board = el("div", { class: "replay-board" }, el("div", { class: "facts" }, ...facts(frame)), stage(frame, {}));
-  const hand = view.hand && view.hand.length
-    ? el("div", { class: "replay-hand", "aria-label": "your hand" }, ...view.hand.map((c) => cardEl(c, "small"))) : null;
+  const held = show.hand && show.hand.length ? show.hand.flat() : view.hand || [];
+  const hand = held.length
+    ? el("div", { class: "replay-hand", "aria-label": "your hand" }, ...held.map((c) => cardEl(c, "small"))) : null;
   openPanel("replay", `Replay of deal ${deal}`,
     el("div", { class: "replay-controls" },
-      el("button", { type: "button", onclick: () => go(0), "aria-label": "first", title: "first" }, "⏮"),
+      el("button", { type: "button", onclick: () => go(0), "aria-label": "first", title: "first" }, "«"),
       el("button", { type: "button", onclick: () => go(i - 1), "aria-label": "back", title: "back (←)" }, "◀"),
       el("span", { class: "step" }, `Move ${i} of ${steps.length - 1}`),
       el("button", { type: "button", onclick: () => go(i + 1), "aria-label": "forward", id: "replay-next", title: "forward (→)" }, "▶"),
-      el("button", { type: "button", onclick: () => go(steps.length - 1), "aria-label": "last", title: "last" }, "⏭")),
+      el("button", { type: "button", onclick: () => go(steps.length - 1), "aria-label": "last", title: "last" }, "»")),
     el("p", { class: "replay-last" }, last ? richText(`${nameOf(last.seat)}: ${last.say}`) : "The deal as dealt."),
     board, hand,
     view.over && show.lines ? el("ol", { class: "lines" }, ...show.lines.map((l) => el("li", {}, richText(l)))) : null);
