@@ -418,8 +418,8 @@ function logBox(f) {
       continue;
     }
     flush(null);
-    items.push(el("li", { class: plays(e) ? "log-card" : "log-move" }, el("span", { class: "who" }, nameOf(e.seat)), " ",
-      plays(e) ? richText(e.act) : richText(e.say)));
+    items.push(el("li", { class: plays(e) ? "log-card" : "log-move" }, el("span", { class: "who" }, `${nameOf(e.seat)}:`), " ",
+      plays(e) ? richText(e.act) : richText(e.say.split(":")[0])));
   }
   flush(null);
   if (f.view.over && f.show.lines) items.push(...f.show.lines.map((l) => el("li", { class: "log-line" }, richText(l))));
