@@ -21,6 +21,15 @@ JARGON = [
 ]
 
 
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def as_shown(text: str) -> str:
+    """Text as the page writes it: card codes as rank and suit symbol."""
+    return re.sub(r"(?<![\w=])([AKQJT2-9])([SHDC])(?!\w)",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SYMBOL[m[2]], text)
+
+
 def jargon(text: str) -> list[str]:
     """Engine words a player should never read, found in ``text``."""
     out = []

@@ -24,7 +24,7 @@ from cardtable.web import present
 from cardtable.web.protocol import plain
 
 from .conftest import DESKTOP, PHONE, LiveServer, create_table, new_page, shot
-from .driver import do, felt_seats, my_turn_or_settled, page_problems
+from .driver import as_shown, do, felt_seats, my_turn_or_settled, page_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -54,14 +54,6 @@ def seats_go_round(page: Any, players: int, you: int) -> None:
     assert all(b - a > 0.2 for a, b in itertools.pairwise(angles)), (angles, places)
     if players >= 3:
         assert places[(you + 1) % players][0] < 0  # the next player sits on the left
-
-
-def as_shown(line: str) -> str:
-    """A line as the page writes it: card codes as rank and suit symbol."""
-    import re
-
-    sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    return re.sub(r"(?<![\w=])([AKQJT2-9])([SHDC])(?!\w)", lambda m: ("10" if m[1] == "T" else m[1]) + sym[m[2]], line)
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

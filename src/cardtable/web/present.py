@@ -18,14 +18,16 @@ public trick record.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+import sys
 import weakref
 from collections.abc import Sequence
 from typing import Any
 
 import cardtable as ct
-from cardtable.core.tricks import TrickDeal
+from cardtable.core.tricks import TrickDeal, TrickRules
 
 __all__ = ["DEFAULT_NAMES", "card_name", "in_names", "label_of", "show"]
 
@@ -110,6 +112,7 @@ WORDS: dict[str, dict[str, str]] = {
 TRUMP_WORDS = {"misere": "Misère", "spread-misere": "Spread misère"}
 
 
+@functools.cache
 def _family(game_id: str) -> str:
     try:
         return ct.game_info(game_id).family
@@ -117,6 +120,7 @@ def _family(game_id: str) -> str:
         return ""
 
 
+@functools.lru_cache(maxsize=8192)
 def label_of(action: str, game_id: str, redacted_count: bool = True) -> str:
     """An action in plain words, by this module's own wording (:func:`label` asks the game first)."""
     family_words = WORDS.get(_family(game_id), {})
@@ -267,6 +271,9 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
         return []
     pack = deal.pack
     rules = getattr(deal, "rules", None)
+    if rules is None:  # before the play: a game's fixed trick rules, where its module declares them (Schafkopf)
+        fixed = getattr(sys.modules.get(type(deal).__module__), "RULES", None)
+        rules = fixed if isinstance(fixed, TrickRules) and fixed.pack is pack else None
     trump = view.get("trump")
     turn_up = view.get("turn_up")
     first = trump if isinstance(trump, str) else (turn_up[1] if isinstance(turn_up, str) and len(turn_up) == 2
