@@ -2,7 +2,7 @@
 // (layouts row by row, money cards with their chips, melds with each joker as the card it stands for).
 // Everything is drawn from one state frame (the seat's view and the server's words for it).
 
-import { backEl, cardEl, cardName, cardSymbol, codeOfName, isCard, richText, SUIT_NAMES, SUIT_SYMBOL, suitSpan }
+import { backEl, cardEl, cardName, cardSymbol, codeOfName, richText, SUIT_NAMES, SUIT_SYMBOL, suitSpan }
   from "./cards.js";
 import { el } from "./dom.js";
 import { poolName } from "./pools.js";
@@ -275,4 +275,3 @@ export function stage(frame, ctx = {}) {
   return felt;
 }
 
-export { isCard };

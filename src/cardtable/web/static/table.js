@@ -35,7 +35,7 @@ const now = () => performance.now();
 // ------------------------------------------------------------------ connection
 function send(obj) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    say2("Not connected to the table; reconnecting…", "error");
+    notify("Not connected to the table; reconnecting…", "error");
     return false;
   }
   ws.send(JSON.stringify(obj));
@@ -93,7 +93,7 @@ function onFrame(f) {
     replay = { deal: f.deal, steps: f.steps, shows: f.shows || [], i: f.steps.length - 1 };
     openReplay(shown, replay);
   } else if (f.type === "error") {
-    say2(f.say || f.error, "error");
+    notify(f.say || f.error, "error");
     if (!shown) $("board").replaceChildren(el("p", { class: "board-error" }, f.error));
   }
 }
@@ -236,7 +236,7 @@ function beep() {
 }
 
 // ------------------------------------------------------------------ messages
-function say2(text, kind = "info") {
+function notify(text, kind = "info") {
   message = { text, kind, rev: latest ? latest.rev : null };
   const m = document.getElementById("message");
   if (m) fillMessage(m);
@@ -302,7 +302,7 @@ const ui = {
     const f = shown;
     const model = plan(f);
     if (!model.mine) {
-      say2(f.view.over ? "The deal is over." : f.view.turn === null || f.view.turn === undefined ? "Wait for the next deal."
+      notify(f.view.over ? "The deal is over." : f.view.turn === null || f.view.turn === undefined ? "Wait for the next deal."
         : `It is ${nameOf(f.view.turn)}'s turn.`, "info");
       return;
     }
@@ -567,7 +567,7 @@ function main() {
   $("download").addEventListener("click", (e) => {
     if (shown && !shown.match.over) {
       e.preventDefault();
-      say2("The record of every hand can be downloaded when the match ends; finished deals can be replayed from the score sheet.", "info");
+      notify("The record of every hand can be downloaded when the match ends; finished deals can be replayed from the score sheet.", "info");
     }
   });
   if (localStorage.getItem(`cardtable:table:${tid}`)) {
@@ -582,5 +582,3 @@ function main() {
 }
 
 main();
-
-export { say };
