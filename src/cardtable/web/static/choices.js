@@ -181,10 +181,18 @@ export function handRow(frame, model, ui, opts) {
     return b;
   });
   const lines = Math.max(1, Math.ceil(cards.length / opts.perLine));
-  const size = Math.ceil(cards.length / lines) || 1;
+  // Where the lines break: at a change of suit near the even split, if there is one.
+  const breaks = [0];
+  for (let l = 1; l < lines; l++) {
+    const ideal = Math.round((l * cards.length) / lines);
+    const near = [0, -1, 1, -2, 2].map((d) => ideal + d).find((k) => starts.has(k) && k - breaks[breaks.length - 1] <= opts.perLine
+      && cards.length - k <= (lines - l) * opts.perLine && k > breaks[breaks.length - 1]);
+    breaks.push(near ?? ideal);
+  }
+  breaks.push(cards.length);
   const row = el("div", { class: "hand", role: "group", "aria-label": "your hand" });
-  for (let k = 0; k < buttons.length || k === 0; k += size) {
-    const part = buttons.slice(k, k + size);
+  for (let l = 0; l < breaks.length - 1 || l === 0; l++) {
+    const part = buttons.slice(breaks[l], breaks[l + 1]);
     const gaps = part.filter((b, j) => j > 0 && b.classList.contains("group-start")).length;
     row.append(el("div", { class: "hand-line", style: `--n: ${Math.max(2, part.length)}; --g: ${gaps}` }, ...part));
   }
