@@ -384,7 +384,7 @@ _SHADOWS: weakref.WeakKeyDictionary[Any, _Shadow] = weakref.WeakKeyDictionary()
 
 
 def _shadow(owner: Any, deal: ct.Deal) -> _Shadow | None:
-    if owner is None or "tricks_won" not in deal.public_view():
+    if owner is None or not isinstance(deal, TrickDeal):
         return None
     try:
         sh = _SHADOWS.get(owner)
