@@ -541,19 +541,21 @@ def test_coon_can_meld_with_a_joker_lay_off_and_discard(live: LiveServer, browse
     assert page.js_errors == []
 
 
-def test_jokers_in_melds_are_drawn_as_their_cards(live: LiveServer, browser: Any) -> None:
+def test_jokers_in_melds_are_drawn_as_their_cards(browser: Any, tmp_path: Any) -> None:
     """Coon Can between bots, watched: a joker in a meld is drawn as the card it stands for, marked as a joker,
-    a fixed one turned crosswise; no console error (the joker once flooded it with broken SVG paths)."""
+    a fixed one turned crosswise; no console error (the joker once flooded it with broken SVG paths). A server
+    of its own: the bots of the other tests' tables do not hold these up."""
     page = new_page(browser)
     fixed = 0
-    for _ in range(40):
-        t = create_table(live, page, "coon-can", ["heuristic", "heuristic"], deals=1)
-        page.goto(f"{live.url}/t/{t['id']}")
-        page.wait_for_selector("#settlement", timeout=60000)
-        melds = live.hub.tables[t["id"]].deal.view(0)["melds"]
-        fixed = sum(len(m.get("crosswise") or []) for m in melds)
-        if fixed:
-            break
+    with LiveServer(tmp_path / "jokers.db", bot_delay=0) as live:
+        for _ in range(40):
+            t = create_table(live, page, "coon-can", ["heuristic", "heuristic"], deals=1)
+            page.goto(f"{live.url}/t/{t['id']}")
+            page.wait_for_selector("#settlement", timeout=90000)
+            melds = live.hub.tables[t["id"]].deal.view(0)["melds"]
+            fixed = sum(len(m.get("crosswise") or []) for m in melds)
+            if fixed:
+                break
     assert fixed, "no fixed joker in forty deals of heuristic bots"
     assert page.locator(".melds .crosswise").count() == fixed
     wild = page.locator(".melds .card[data-code^='JK=']").first
@@ -572,9 +574,9 @@ def test_the_finished_trick_stays_and_goes_to_its_winner(live: LiveServer, brows
     then goes; bots speak in bubbles during the auction; the tab title says when it is the player's turn; motion
     is on, and a click during the pause is not blocked."""
     page = new_page(browser, motion=True, speed="normal")
-    t = create_table(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
-    live.hub.bot_delay = 0.3
+    live.hub.bot_delay = 0.3  # bots start as the table is made
     try:
+        t = create_table(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
         page.goto(live.url + t["seats"][0]["url"])
         page.wait_for_selector("#board .plate.thinking .dots", state="visible")
         page.wait_for_selector("#board .plate .bubble")

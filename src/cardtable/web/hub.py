@@ -19,6 +19,7 @@ from typing import Any
 
 import cardtable as ct
 
+from . import present
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .room import HUMAN, Room, Table, job_for
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
@@ -129,6 +130,8 @@ class Server(Room):
         if deals is None and not game.ends_by_itself:
             deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
         rows: list[tuple[str, str, str | None]] = []
+        given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
+        spare = iter([n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)])
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
@@ -138,7 +141,7 @@ class Server(Room):
                 raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
             name = s.get("name") if isinstance(s, dict) else None
             if name is None or (isinstance(name, str) and not name.strip()):
-                name = f"Player {i}" if kind == HUMAN else f"Bot {i}"
+                name = next(spare)  # a plain first name, as the engine calls seats without names
             if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
                 raise ValueError(f"seat {i}: a name is printable text of at most {MAX_NAME} characters")
             rows.append((kind, name.strip(), new_token() if kind == HUMAN else None))
@@ -224,7 +227,8 @@ class Server(Room):
             reason = deal.why_not(msg.action, conn.seat)
             if reason is not None:
                 conn.send(error_frame(reason, action=msg.action,
-                                      legal=deal.legal() if deal.turn == conn.seat else []))
+                                      legal=deal.legal() if deal.turn == conn.seat else [],
+                                      say=present.reason(deal, reason, [s.name for s in t.seats])))
                 return
             try:
                 await self.commit(t, conn.seat, msg.action)
@@ -261,22 +265,27 @@ class Server(Room):
             return
         seat = conn.seat
 
-        def steps() -> list[dict[str, Any]]:
+        names = [s.name for s in t.seats]
+
+        def steps() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
             acts = self.store.actions(t.id, deal_no)
             deal = t.game.deal(deck=d.deck, dealer=d.dealer, carry=d.carry)
-            out = [deal.view(seat) if seat is not None else deal.public_view()]
-            for a in acts:
-                deal.act(a.action, seat=a.seat)
-                out.append(deal.view(seat) if seat is not None else deal.public_view())
-            return out
+            views, shows = [], []
+            for k in range(len(acts) + 1):
+                if k:
+                    deal.act(acts[k - 1].action, seat=acts[k - 1].seat)
+                view = deal.view(seat) if seat is not None else deal.public_view()
+                views.append(view)
+                shows.append(present.show(deal, view, names, owner=steps))
+            return views, shows
 
         try:
-            views = await self.run(steps)
+            views, shows = await self.run(steps)
         except StoreError as e:
             self._refuse(conn, t, e)
             return
-        conn.send({"type": "replay", "deal": deal_no, "steps": views})
+        conn.send({"type": "replay", "deal": deal_no, "steps": views, "shows": shows})
 
     def record(self, t: Table) -> dict[str, Any]:
         """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""
