@@ -11,11 +11,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "player_names", "settlement_table", "suit_text",
-           "totals_table", "view_panel"]
+import cardtable as ct
+from cardtable.words import SUIT_NAME, SUIT_SYMBOL, for_you, in_names, label, sentence
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+__all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
+           "settlement_table", "suit_text", "totals_table", "view_panel"]
+
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Ellen", "Frank", "Grace", "Henry", "Iris", "Jack", "Kate", "Leo")
 """The names of the other players at the table, in seat order (the person playing is "You")."""
@@ -72,6 +73,21 @@ def action_text(action: str) -> Text:
         else:
             out.append(tok)
     return out
+
+
+def move_text(deal: ct.Deal, action: str, view: dict[str, Any], names: Sequence[str]) -> Text:
+    """A move as ``view`` showed it, in plain words as the web table words it ("Two", "Take the miss", "Rob with
+    the 7♥"; a lay-off on "Anna's run")."""
+    return Text(label(deal, action, view, names))
+
+
+def choice_text(deal: ct.Deal, action: str) -> Text:
+    """A legal action as the player reads it: its label, then, dimmed, what to type for it where that differs
+    ("Two  bid 2")."""
+    said = label(deal, action)
+    if said.lower() == action.lower():
+        return Text(said)
+    return Text(said) + Text("  ") + Text(action, style="dim")
 
 
 def layout_text(layout: Any) -> Text:
@@ -207,7 +223,7 @@ def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
         t.add_row(seat_name(s, names), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
-    lines = Text("\n".join("· " + line for line in result.get("lines", [])))
+    lines = Text("\n".join("· " + for_you(sentence(in_names(line, names))) for line in result.get("lines", [])))
     return Group(lines, t)
 
 
