@@ -75,7 +75,7 @@ def test_the_declarers_lead_is_announced_as_trumps() -> None:
     out = play("nap", "--seed", "3", "--bot", "random", "--deals", "1")
     assert out.exit_code == 0
     lines = out.stdout.splitlines()
-    lead = next(i for i, line in enumerate(lines) if line.endswith("  Ben: Five of hearts"))  # after the player's prompt
+    lead = next(i for i, line in enumerate(lines) if line.endswith("  Ben: Five of hearts"))  # after the prompt
     assert lines[lead + 1] == "  Trumps are hearts ♥ — the suit Ben led."
     assert sum("Trumps are" in line for line in lines) == 1
 

@@ -70,6 +70,24 @@ def test_a_refusal_is_worded_for_the_player() -> None:
     assert not jargon(why)
 
 
+def test_roles_name_the_declarer_the_contract_and_the_pool_player() -> None:
+    # Nap: the declarer's part is shown with the contract in words.
+    d = ct.load("nap").deal(seed=3)
+    d.act("bid 2")  # Bea, first to declare, bids Two; the others pass
+    for _ in range(3):
+        d.act("pass")
+    assert present.show(d, d.view(0), NAMES[:4])["roles"][1] == ["Declarer · Two"]
+    # Three-Card Loo: one player enters, the others pass; the dealer, facing him alone, "plays for the pool" (his
+    # own hand): the table says so at the dealer's seat.
+    d = ct.load("three-card-loo", players=4).deal(seed=1)
+    d.act("play")
+    d.act("pass")
+    d.act("pass")
+    assert d.turn == d.dealer == 0 and "play pool" in d.legal()
+    d.act("play pool")
+    assert present.show(d, d.view(1), NAMES[:4])["roles"] == [["Playing for the pool"], ["In"], ["Out"], ["Out"]]
+
+
 def test_schafkopf_hand_puts_queens_jacks_and_diamonds_first() -> None:
     # "The trump suit consists of the four Queens, the four Jacks and the remaining six diamonds" (Schafkopf's
     # rules): the hand shows them together, by their power, before the plain suits, each suit in one group.

@@ -132,7 +132,7 @@ def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[lis
                         out[s].append("Partner")
     for key, word in (("miss_taker", "Took the miss"), ("robbed_by", "Robbed the turn-up"),
                       ("exchanger", "Took the widow"), ("doubler", "Doubled"), ("defender", "Defends"),
-                      ("winner", "Went out")):
+                      ("winner", "Went out"), ("playing_for_pool", "Playing for the pool")):
         for s in seats(key):
             out[s].append(word)
     for key, word in (("entered", "In"), ("joined", "Joined in"), ("lurkers", "Lurking")):
