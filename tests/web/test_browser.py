@@ -510,6 +510,48 @@ def test_a_michigan_widow_bid_up_to_a_hundred(live: LiveServer, browser: Any) ->
     assert page.js_errors == []
 
 
+SPOIL_FIVE_SEED = 19
+"""A first deal of five-handed Spoil Five where an ace is turned up and the player deals (found with the engine)."""
+
+
+def test_spoil_five_robbing_now_and_with_a_card_later(live: LiveServer, browser: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spoil Five, an ace turned up: "the dealer may take the turned-up ace and leave it on the table until ready
+    to play it". The dealer robs by a button ('Rob the turn-up'), not from a list of every card; at his turn he
+    selects a card (a click selects rather than plays while a rob is open), and the buttons offer both playing it
+    and giving it up for the ace; the others read only that he robbed."""
+    monkeypatch.setattr(secrets, "randbelow", lambda n: SPOIL_FIVE_SEED)
+    page = new_page(browser)
+    t = create_table(live, page, "spoil-five", ["human"] * 5)
+    monkeypatch.undo()
+    others = [SeatClient(live, t, s) for s in range(1, 5)]
+    table = live.hub.tables[t["id"]]
+    page.goto(live.url + t["seats"][0]["url"])
+    my_turn_or_settled(page)
+    assert table.deal.turn == 0 and "rob" in table.deal.legal()
+    assert page.locator("#board .actions button[data-action^='rob ']").count() == 0  # cards, not a list
+    assert page.locator("#board .actions button[data-action='rob']").inner_text() == "Rob the turn-up"
+    do(page, "rob")
+    while table.deal.turn != 0:
+        c = others[table.deal.turn - 1]
+        c.my_turn()
+        c.act(table.deal.legal()[0])
+    my_turn_or_settled(page)
+    legal = table.deal.legal()
+    code = next(a.split()[1] for a in legal if a.startswith("rob ") and a.split()[1] in legal)
+    select(page, [code])
+    assert page.locator(f"#board .actions button[data-action='{code}']").count() == 1  # play it...
+    before = rev(page)
+    page.locator(f"#board .actions button[data-action='rob {code}']").click()  # ...or give it up for the ace
+    wait_moved(page, before)
+    assert (0, f"rob {code}") in table.deal.history
+    seen = others[0].wait(lambda f: len(f["show"]["log"]) >= len(table.deal.history))["show"]["log"]
+    assert [e["say"] for e in seen if e["seat"] == 0][:2] == ["Rob the turn-up", "Rob the turn-up"]
+    for o in others:
+        o.close()
+    assert page.js_errors == []
+
+
 COON_CAN_SEED = 25
 """A first deal of two-handed Coon Can where the player, after drawing, melds 4♠ 5♠ and a joker (as the 3♠ or the
 6♠: he chooses) and then lays off the 7♠ on it (found by trying seeds with the engine)."""

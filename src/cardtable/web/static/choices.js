@@ -42,6 +42,14 @@ export function plan(frame) {
   for (const [word, acts] of groups) {
     let kind = "buttons";
     const withCards = acts.filter((a) => cardsOf(a).length && cardsOf(a).every((c) => hand.has(standsFor(c) === c ? c : "JK")));
+    const bare = acts.filter((a) => a === word);
+    if (hand.size && withCards.length && bare.length && withCards.length + bare.length === acts.length) {
+      // A word said alone or with a card of the hand (Spoil Five's 'rob' now, or 'rob <card>'): the card by
+      // selecting it, the word alone as a button.
+      out.push({ word, kind: "buttons", actions: bare });
+      out.push({ word, kind: acts.some((a) => / to \d+/.test(a)) ? "target" : "cards", actions: withCards, split: true });
+      continue;
+    }
     if (withCards.length === acts.length && hand.size) {
       kind = acts.some((a) => / to \d+/.test(a)) ? "target" : "cards";
     } else if (word === "move" && acts.every((a) => /^move joker \d+ with /.test(a))) {
@@ -218,8 +226,9 @@ function cardGroup(g, codes, ui) {
     return el("button", { type: "button", class: "act primary", "data-compose": g.word,
       onclick: () => choose(m, say(g.word), ui) }, `${say(g.word)}…`);
   }
+  const hint = HINT[g.word] || "select cards";
   return el("button", { type: "button", class: "act", disabled: true, "data-compose": g.word },
-    `${say(g.word)}: ${HINT[g.word] || "select cards"}`);
+    g.split ? hint.charAt(0).toUpperCase() + hint.slice(1) : `${say(g.word)}: ${hint}`);
 }
 
 function bidPicker(g, ui) {
