@@ -8,6 +8,7 @@ import random
 import re
 import sys
 from enum import Enum
+from functools import partial
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -21,6 +22,7 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
+from cardtable.words import label
 
 from . import server
 from .render import (
@@ -266,7 +268,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             turn = deal.turn
             assert turn is not None
             if turn == seat:
-                console.print(view_panel(deal.view(seat), names))
+                console.print(view_panel(deal.view(seat), names, partial(label, deal)))
                 action = ask_action(deal, seat)
                 if action is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
@@ -282,7 +284,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             if news:
                 console.print(news)
             trump = view.get("trump")
-        console.print(view_panel(deal.view(seat), names))
+        console.print(view_panel(deal.view(seat), names, partial(label, deal)))
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
@@ -526,7 +528,8 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
         shown = action if seat is None else seen["history"][-1][1]
         console.print(Text(f"{n:>4}. {names[who]}: ") + move_text(deal, shown, seen, names))
         if step and os.isatty(0):
-            console.print(view_panel(deal.view(seat) if seat is not None else deal.public_view(), names))
+            shown_view = deal.view(seat) if seat is not None else deal.public_view()
+            console.print(view_panel(shown_view, names, partial(label, deal)))
             Prompt.ask("", default="", console=console, show_default=False)
     if deal.over:
         console.print(settlement_table(deal.result().to_json(), names))

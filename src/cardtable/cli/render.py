@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -116,9 +116,11 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
 
 
-def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Constrain:
+def view_panel(view: dict[str, Any], names: Sequence[str] | None = None,
+               say: Callable[[str], str] | None = None) -> Constrain:
     """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
-    in a panel of a steady width."""
+    the contract and the high bid by ``say`` (an action's label, :func:`cardtable.words.label`) when given, in a
+    panel of a steady width."""
     me = view.get("seat")
     names = names or player_names(int(view.get("players") or 0), me)
     rows: list[Any] = []
@@ -128,7 +130,7 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Cons
     info.add_row("dealer", seat_name(view.get("dealer"), names))
     info.add_row("phase", str(view.get("phase")))
     if view.get("status"):
-        info.add_row("", action_text(str(view["status"])))
+        info.add_row("", Text(for_you(sentence(in_names(str(view["status"]), names)))))
     for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
                 "discard_top"):
         val = view.get(key)
@@ -138,6 +140,8 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Cons
             info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], names)}"))
         elif key in ("declarer", "high_bidder"):
             info.add_row(key.replace("_", " "), seat_name(val, names))
+        elif key in ("high_bid", "contract") and say is not None:
+            info.add_row(key.replace("_", " "), say(str(val)))
         elif key == "high_bid":
             info.add_row("high bid", str(val).removeprefix("bid "))
         elif key == "trump":
