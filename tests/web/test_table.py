@@ -132,3 +132,53 @@ def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch
         assert ct.replay(record["deals"][0]).result().to_json() == res.to_json()
     assert page.js_errors == []
     page.context.close()
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("game", ["nap", "schafkopf", "michigan", "pope-joan"])
+def test_a_match_of_the_games_own_length(live: LiveServer, browser: Any, game: str,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match as the table plays it by default (these games have no target: each player deals twice), by clicks:
+    after each deal its settlement, then the next deal by its button, until the match is over; the score sheet
+    then has a row for every deal and the match totals, and the record replays every deal. Michigan and Pope
+    Joan carry the chips left on the board from deal to deal."""
+    n = ct.game_info(game).default_players
+    page = new_page(browser, DESKTOP)
+    monkeypatch.setattr(secrets, "randbelow", lambda k: zlib.crc32(f"{game}/match".encode()) % k)
+    t = create_table(live, page, game, ["human"] + ["random"] * (n - 1))
+    monkeypatch.undo()
+    page.goto(live.url + t["seats"][0]["url"])
+    rng = random.Random(f"{game}/match")
+    problems: set[str] = set()
+    settled = 0
+    while True:
+        if my_turn_or_settled(page):
+            do(page, rng.choice(live.hub.tables[t["id"]].deal.legal()))
+            continue
+        settled += 1
+        problems.update(page_problems(page))
+        heading = page.locator("#settlement h2").inner_text()
+        if page.locator("#next-deal").count() == 0:
+            break
+        assert heading == f"Deal {settled} settled"
+        page.click("#next-deal")
+        page.wait_for_function(f"document.querySelector('.side-title')?.textContent.startsWith('Deal {settled + 1} ')")
+    table = live.hub.tables[t["id"]]
+    assert not problems, sorted(problems)
+    assert heading == f"Match over — deal {settled} settled"
+    assert table.match_over and settled == len(table.match.results) == 2 * n
+    page.keyboard.press("s")
+    page.wait_for_selector("table.sheet")
+    assert page.locator("table.sheet tbody tr:not(.total)").count() == settled
+    totals = page.locator("table.sheet tr.total td").all_inner_texts()[1:1 + n]
+    assert [x.replace("−", "-") for x in totals] == [str(plain(x)) for x in table.match.totals]
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:
+        page.locator("#settlement a.button", has_text="Download").click()
+    record = json.loads(Path(download.value.path()).read_text())
+    assert len(record["deals"]) == settled
+    for k, deal in enumerate(record["deals"]):
+        assert ct.replay(deal).result().to_json() == table.match.results[k].to_json()
+    shot(page, f"match-{game}", full=True)
+    assert page.js_errors == []
+    page.context.close()
