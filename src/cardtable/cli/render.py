@@ -12,14 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable as ct
-from cardtable.words import SUIT_NAME, SUIT_SYMBOL, for_you, in_names, label, sentence
+from cardtable.words import DEFAULT_NAMES, SUIT_NAME, SUIT_SYMBOL, for_you, in_names, label, sentence
 
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
            "settlement_table", "suit_text", "totals_table", "view_panel"]
 
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
-BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Ellen", "Frank", "Grace", "Henry", "Iris", "Jack", "Kate", "Leo")
-"""The names of the other players at the table, in seat order (the person playing is "You")."""
+BOT_NAMES = DEFAULT_NAMES
+"""The names of the other players at the table, in seat order (the person playing is "You"): the web table's
+names for seats without one."""
 PANEL_WIDTH = 100
 """The table's panel keeps this width (or the terminal's, if narrower) whatever it shows."""
 
@@ -28,7 +29,7 @@ def player_names(players: int, you: int | None = None) -> list[str]:
     """A name for every seat: "You" for the person playing, first names for the others.
 
     >>> player_names(4, you=1)
-    ['Anna', 'You', 'Ben', 'Clara']
+    ['Ann', 'You', 'Bea', 'Cal']
     """
     others = iter(BOT_NAMES)
     return ["You" if s == you else next(others) for s in range(players)]
@@ -77,7 +78,7 @@ def action_text(action: str) -> Text:
 
 def move_text(deal: ct.Deal, action: str, view: dict[str, Any], names: Sequence[str]) -> Text:
     """A move as ``view`` showed it, in plain words as the web table words it ("Two", "Take the miss", "Rob with
-    the 7♥"; a lay-off on "Anna's run")."""
+    the 7♥"; a lay-off on "Ann's run")."""
     return Text(label(deal, action, view, names))
 
 
@@ -241,7 +242,8 @@ def eval_frac(x: Any) -> float:
 
 def totals_table(totals: list[Any], names: Sequence[str], deals: int) -> Table:
     """Running totals of a match."""
-    t = Table(title=f"running totals after {deals} deal{'s' if deals != 1 else ''}")
+    title = f"running totals after {deals} deal{'s' if deals != 1 else ''}"
+    t = Table(title=title, min_width=len(title))  # the title on one line, however short the names
     for s in range(len(totals)):
         t.add_column(seat_name(s, names), justify="right")
     t.add_row(*[str(x) for x in totals])
