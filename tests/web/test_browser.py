@@ -687,6 +687,26 @@ def test_the_finished_trick_stays_and_goes_to_its_winner(live: LiveServer, brows
     assert page.js_errors == []
 
 
+@pytest.mark.parametrize("motion", [True, False])
+def test_cards_glide_unless_the_browser_asks_for_reduced_motion(live: LiveServer, browser: Any, motion: bool) -> None:
+    """Dealing and playing are animated with the Web Animations API when the browser allows motion, and not at
+    all under prefers-reduced-motion (every call of Element.animate is counted)."""
+    page = new_page(browser, motion=motion, speed="fast")
+    page.add_init_script("window.glides = 0; const animate = Element.prototype.animate;"
+                         "Element.prototype.animate = function (...a) {"
+                         " window.glides++; return animate.apply(this, a); };")
+    t = create_table(live, page, "nap", ["human", "random", "random", "random"])
+    page.goto(live.url + t["seats"][0]["url"])
+    for _ in range(4):
+        if not my_turn_or_settled(page):
+            break
+        legal = live.hub.tables[t["id"]].deal.legal()
+        do(page, next((a for a in legal if a.startswith("bid ")), legal[0]))
+    glides = page.evaluate("window.glides")
+    assert glides > 0 if motion else glides == 0, glides
+    assert page.js_errors == []
+
+
 def test_four_colour_deck_and_settings(live: LiveServer, browser: Any) -> None:
     page = new_page(browser)
     t = create_table(live, page, "nap", ["human", "random", "random", "random"])
