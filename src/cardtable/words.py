@@ -167,7 +167,10 @@ def label(deal: Deal, action: str, view: dict[str, Any] | None = None, names: Se
     """The label of an action at this table: the game's own words where it has them, else :func:`label_of`
     (a lay-off names the meld by its owner when the view shows the melds)."""
     own = getattr(type(deal), "label", None)
-    if own is not None and own is not getattr(Deal, "label", None):
+    words = action.split()
+    # a move whose cards another seat may not see, shown as a count or the word alone ('exchange 2', 'discard')
+    hidden = (len(words) == 2 and words[1].isdigit()) or action in ("exchange", "discard", "give")
+    if own is not None and own is not getattr(Deal, "label", None) and not hidden:
         return str(deal.label(action))  # type: ignore[attr-defined]
     text = label_of(action, deal.game.id)
     m = re.search(r" on meld (\d+)", text)

@@ -311,8 +311,9 @@ def play(game: GameArg,
     bots = {s: ct.bots.load(bot.value, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
     if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
-    match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     names = player_names(g.players, seat)
+    g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
+    match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
     console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
                   f"({bot.value} bots). Type [bold]q[/] to stop, [bold]?[/] for help.")

@@ -66,6 +66,8 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
         return []
     pack = deal.pack
     rules = getattr(deal, "rules", None)
+    if rules is not None and getattr(rules, "trump", None) is None and view.get("phase") != "play":
+        rules = None  # no trumps known yet: the deal's rules are the plain ones until the contract
     if rules is None:  # before the play: a game's fixed trick rules, where its module declares them (Schafkopf)
         fixed = getattr(sys.modules.get(type(deal).__module__), "RULES", None)
         rules = fixed if isinstance(fixed, TrickRules) and fixed.pack is pack else None
