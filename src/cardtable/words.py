@@ -25,13 +25,14 @@ from typing import Any
 
 from cardtable.catalog import game_info
 from cardtable.core.deal import Deal
+from cardtable.core.words import PLAIN_NAMES
 from cardtable.errors import RulesError
 
 __all__ = ["DEFAULT_NAMES", "card_name", "card_symbol", "cards_phrase", "for_you", "in_names", "label", "label_of",
            "reason", "sentence"]
 
-DEFAULT_NAMES = ("Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
-"""A seat's name when its player gives none (the engine's plain names)."""
+DEFAULT_NAMES = PLAIN_NAMES
+"""A seat's name when its player gives none: the engine's plain names."""
 
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
