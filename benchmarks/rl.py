@@ -8,7 +8,7 @@
   actions drawn with ``random.choice``), alternated round by round, in CPU time; the ratio of deals/s.
 - PettingZoo: Nap (four hands) complete-action steps/s through ``env("nap", actions="flat")`` as a user
   steps it (``agent_iter``/``last``/``step`` with a random legal action from the mask), and through
-  ``raw_env``; token steps/s for comparison; the share of a step spent encoding the observation.
+  ``raw_env``; token steps/s for comparison; the share of a step spent making the observation.
 - Batch: :class:`cardtable.rl.batch.NapBatch` with N = 1,000 deals: steps/s (one action in every deal a
   step) of the environment alone and with a random policy drawing from the masks in NumPy.
 - Gymnasium: ``SingleSeatEnv("nap", actions="flat")`` against random opponents, learner steps/s.
@@ -68,8 +68,7 @@ def openspiel_ratio(seconds: float, n: int) -> dict[str, float]:
 
 
 def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
-    from cardtable.rl import encode
-    from cardtable.rl.pettingzoo import env, raw_env
+    from cardtable.rl.pettingzoo import CardTableEnv, env, raw_env
 
     def run(make: Callable[[], Any], secs: float) -> float:
         e = make()
@@ -91,13 +90,15 @@ def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
     out = {
         "pettingzoo nap env(actions='flat') steps/s": rounds(lambda s: run(lambda: env("nap", actions="flat"), s),
                                                             seconds, n),
+        "pettingzoo nap env(actions='flat', direct=True) steps/s": rounds(
+            lambda s: run(lambda: env("nap", actions="flat", direct=True), s), seconds, n),
         "pettingzoo nap raw_env(actions='flat') steps/s": rounds(
             lambda s: run(lambda: raw_env("nap", actions="flat"), s), seconds, n),
         "pettingzoo nap env(actions='tokens') token steps/s": rounds(
             lambda s: run(lambda: env("nap", actions="tokens"), s), seconds, n),
     }
     spent = [0.0]
-    original = encode.Encoder.encode
+    original = CardTableEnv.observe
 
     def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
         t = time.process_time()
@@ -106,14 +107,15 @@ def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
         finally:
             spent[0] += time.process_time() - t
 
-    encode.Encoder.encode = timed  # type: ignore[method-assign]
+    CardTableEnv.observe = timed  # type: ignore[method-assign]
     try:
         t = time.process_time()
         run(lambda: env("nap", actions="flat"), seconds)
         total = time.process_time() - t
     finally:
-        encode.Encoder.encode = original  # type: ignore[method-assign]
-    out["encoder share of a flat step (CPU time in Encoder.encode)"] = spent[0] / total
+        CardTableEnv.observe = original  # type: ignore[method-assign]
+    out["observation share of a flat step (CPU time in observe: the observation vector and the mask)"] = \
+        spent[0] / total
     return out
 
 

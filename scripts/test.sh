@@ -35,5 +35,5 @@ echo "== import layers"; .venv/bin/lint-imports
 echo "== pytest (the core compiled, as installed)"
 .venv/bin/python -c 'from cardtable import _pure; print("core compiled:", _pure.compiled())'
 .venv/bin/python -m pytest -q -n 2 "$@"
-echo "== pytest (the same suite on the plain Python modules, CARDTABLE_PURE=1; the packaging tests ran above)"
-CARDTABLE_PURE=1 .venv/bin/python -m pytest -q -n 2 -m "not packaging" "$@"
+echo "== pytest (the same suite on the plain Python modules, CARDTABLE_PURE=1; the packaging and browser tests ran above)"
+CARDTABLE_PURE=1 .venv/bin/python -m pytest -q -n 2 -m "not packaging and not browser" "$@"

@@ -275,7 +275,7 @@ def test_the_others_choices_make_a_determinisation_likely_or_not() -> None:
     d = fan("7S 7H 6H 5H 4H KC QC JC TC 2D 3D 4D 5D")
     d.act("7H")
     assert fantan.choice_loglik(d, 0) == 0.0  # one's own choices explain nothing
-    lay = d.game.new_layout()
+    lay = d.new_layout()
     hand = d.hands[0] | PACK_52.mask("7H")
     values = {c: fantan.card_value(lay, hand, PACK_52.parse(c), "fan-tan") for c in ("7S", "7H")}
     expected = values["7H"] - math.log(sum(math.exp(v) for v in values.values()))

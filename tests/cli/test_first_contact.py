@@ -52,13 +52,14 @@ def test_an_id_like_no_other_lists_every_game() -> None:
 def test_the_players_have_names_everywhere() -> None:
     out = play("nap", "--seed", "3", "--bot", "random", "--deals", "1", "--seat", "1")
     assert out.exit_code == 0
-    assert "you play with Anna, Ben and Clara (random bots)" in flat(out)
-    assert re.search(r"^  Anna: ", out.stdout, re.M) and "dealer: Anna" in out.stdout
+    assert "you play with Ann, Bea and Cal (random bots)" in flat(out)
+    assert re.search(r"^  Ann: ", out.stdout, re.M) and "dealer: Ann" in out.stdout
     assert re.search(r"│ You +│ +[+-]\d+ │", out.stdout)  # the settlement by name
-    # What the command writes itself never says "seat" (the settlement's explanation lines, "· ...", are the
-    # engine's own text).
-    own = [line for line in out.stdout.splitlines() if not line.startswith("· ")]
-    assert not [line for line in own if re.search(r"\bseat\b", line, re.I)]
+    # Nothing says "seat", the settlement's lines included: they are worded as at the web table, in names, the
+    # verbs agreeing with "You"; the others' moves are in words ("King of clubs", not "KC").
+    assert not [line for line in out.stdout.splitlines() if re.search(r"\bseat\b", line, re.I)]
+    assert "· Bea failed Nap (1 trick)" in out.stdout and "· Bea pays you 5" in out.stdout
+    assert "  Bea: King of clubs" in out.stdout
     assert len(BOT_NAMES) >= max(g.max_players for g in ct.games())  # a name for every seat of every game
 
 
@@ -74,8 +75,8 @@ def test_the_declarers_lead_is_announced_as_trumps() -> None:
     out = play("nap", "--seed", "3", "--bot", "random", "--deals", "1")
     assert out.exit_code == 0
     lines = out.stdout.splitlines()
-    lead = next(i for i, line in enumerate(lines) if line.endswith("  Ben: 5♥"))  # after the player's prompt
-    assert lines[lead + 1] == "  Trumps are hearts ♥ — the suit Ben led."
+    lead = next(i for i, line in enumerate(lines) if line.endswith("  Bea: Five of hearts"))  # after the prompt
+    assert lines[lead + 1] == "  Trumps are hearts ♥ — the suit Bea led."
     assert sum("Trumps are" in line for line in lines) == 1
 
 

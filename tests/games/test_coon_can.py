@@ -508,9 +508,14 @@ def test_going_out_by_laying_off_the_last_card() -> None:
     for a in ("meld 2S 3S 4S", "meld 5H 6H 7H 8H", "meld 9H 9D 9C"):
         d.act(a)
     assert d.legal() == ["layoff 5S to 1", "discard 5S"]
+    assert d.label("layoff 5S to 1") == "Lay off 5♠ on meld 1"
+    assert d.view(0)["status"] == "Ann to meld, lay off or discard"
     d.act("layoff 5S to 1")
     assert d.over and d.winner == 0 and d.result().deltas == [81, -81]
     assert d.view(1)["melds"][0]["cards"] == ["2S", "3S", "4S", "5S"]
+    # The settlement names the seats: "The remaining players pay him the same number of units as the pip value
+    # of the unmelded cards left in their hands".
+    assert d.result().lines[:2] == ["Ann has melded all his cards", "Bea pays Ann 81 (pip value of 10 cards left)"]
 
 
 def test_go_out_requires_discard_forbids_laying_off_the_last_card() -> None:

@@ -64,7 +64,7 @@ def check_settlement(d: ct.Deal) -> None:
     for s in range(d.players):
         if s != w:
             left = len(d.view(s)["hand"])
-            assert (f"seat {s} pays seat {w} {left} for the cards left in hand" in res.lines) == bool(left)
+            assert (f"{d.names[s]} pays {d.names[w]} {left} for the cards left in hand" in res.lines) == bool(left)
 
 
 # ------------------------------------------------------------------ Fan-Tan
@@ -131,6 +131,26 @@ def test_fan_tan_ace_and_king_are_the_last_cards() -> None:
     res = d.result()
     assert res.deltas == [-1 + 4 + 3, -2, -2, -2] and res.pools == {"pot": 0}
     assert d.carry is None
+    # The settlement and the status name the seats.
+    assert "Ann goes out first and takes the pot of 4" in res.lines and "Bea pays Ann 1 for the cards left in hand" \
+        in res.lines and d.view(1)["status"] == "Ann is out and wins"
+
+
+def test_fan_tan_a_finished_suit_lies_from_ace_to_king() -> None:
+    # "The ace is the last card played on the six pile ... the king is the last card played on the eight pile":
+    # built up to the king first, then down to the ace, each suit lies from its ace to its king (the ace goes
+    # below the two; Fan-Tan does not go round the corner).
+    d = deal("fan-tan", ONE_SUIT_EACH, dealer=3)
+    play(d, "7S", "7H", "7D", "7C")
+    for up in "89TJQK":
+        play(d, up + "S", up + "H", up + "D", up + "C")
+    for down in "65432":
+        play(d, down + "S", down + "H", down + "D", down + "C")
+    assert d.legal() == ["AS"]
+    play(d, "AS")  # seat 0's last card: he goes out with the spades complete
+    assert d.over and d.view(0)["layout"] == {"S": ["AS", "KS"], "H": ["2H", "KH"], "D": ["2D", "KD"],
+                                              "C": ["2C", "KC"]}
+    assert d.layout.rows()["S"] == [r + "S" for r in ORDER]
 
 
 def test_fan_tan_pot_carried_in_goes_to_the_winner() -> None:
@@ -171,9 +191,9 @@ def test_fan_tan_penalised_pass_with_sevens() -> None:
                           "1": ["6S", "8H"], "2": ["4H"], "3": ["8S", "TC"]}
     finish(d)
     lines = d.result().lines
-    assert "seat 0 passes holding an eligible card: 3 chips penalty to the pot" in lines
-    assert "seat 0 did not play the seven of hearts: 5 chips to seat 2, who holds 4H" in lines
-    assert "seat 0 did not play the seven of clubs: 5 chips to seat 3, who holds TC" in lines
+    assert "Ann passes holding an eligible card: 3 chips penalty to the pot" in lines
+    assert "Ann did not play the seven of hearts: 5 chips to Cal, who holds 4H" in lines
+    assert "Ann did not play the seven of clubs: 5 chips to Dee, who holds TC" in lines
     assert sum("did not play the seven" in line for line in lines) == 5
     check_settlement(d)
 
@@ -314,7 +334,7 @@ def test_domino_fan_tan_draws_until_able() -> None:
     assert "7D" not in d.view(1).get("known", {})
     finish(d)
     check_settlement(d)
-    assert d.result().lines[2:4] == ["seat 0 cannot play and pays 1 chip to the pot before drawing from the stock"] * 2
+    assert d.result().lines[2:4] == ["Ann cannot play and pays 1 chip to the pot before drawing from the stock"] * 2
 
 
 def test_domino_fan_tan_hands_played_out_when_stock_exhausted() -> None:
@@ -374,9 +394,9 @@ def test_fan_tan_penalised_pass_withholding_one_seven() -> None:
     assert {k: sorted(c) for k, c in v["known"].items()} == {"0": ["5H", "6H", "7H"], "1": ["4H"], "2": ["8H"]}
     finish(d)
     lines = d.result().lines
-    assert "seat 0 passes holding an eligible card: 3 chips penalty to the pot" in lines
-    assert "seat 0 did not play the seven of hearts: 5 chips to seat 1, who holds 4H" in lines
-    assert "seat 0 did not play the seven of hearts: 5 chips to seat 2, who holds 8H" in lines
+    assert "Ann passes holding an eligible card: 3 chips penalty to the pot" in lines
+    assert "Ann did not play the seven of hearts: 5 chips to Bea, who holds 4H" in lines
+    assert "Ann did not play the seven of hearts: 5 chips to Cal, who holds 8H" in lines
     assert sum("did not play" in line for line in lines) == 2
     check_settlement(d)
 
@@ -407,7 +427,7 @@ def test_play_or_pay_penalised_pass_pays_three() -> None:
     assert d.turn == 0 and d.legal() == ["6S"]
     finish(d)
     lines = d.result().lines
-    assert "seat 0 passes holding an eligible card: 3 chips penalty to the pot" in lines
+    assert "Ann passes holding an eligible card: 3 chips penalty to the pot" in lines
     assert not any("did not play" in line for line in lines)
 
 
@@ -420,7 +440,7 @@ def test_domino_fan_tan_penalty_not_paid_for_a_card_in_the_stock() -> None:
     assert d.view(0)["known"] == {"0": ["7H"], "1": ["6H"]}
     finish(d)
     lines = d.result().lines
-    assert "seat 0 did not play the seven of hearts: 5 chips to seat 1, who holds 6H" in lines
+    assert "Ann did not play the seven of hearts: 5 chips to Bea, who holds 6H" in lines
     assert sum("did not play" in line for line in lines) == 1
     check_settlement(d)
 

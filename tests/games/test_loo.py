@@ -16,11 +16,11 @@ from .conftest import arranged
 def loo_deck(game: ct.Game, hands: dict, turn_up: str, dealer: int = 0, stock: str = "") -> str:
     """A whole pack that deals ``hands`` (seat or "miss" -> codes) by the game's own procedure."""
     n = game.players
-    who: list = [(dealer + i + 1) % n for i in range(n)] + (["miss"] if game.miss else [])
+    who: list = [(dealer + i + 1) % n for i in range(n)] + (["miss"] if game.variant.miss_hand else [])
     cards = {k: v.split() for k, v in hands.items()}
     top: list[str] = []
     pos = dict.fromkeys(who, 0)
-    for r in game.plan().rounds:
+    for r in game.setup.plan.rounds:
         for k in who:
             top += cards[k][pos[k]:pos[k] + r]
             pos[k] += r
@@ -82,6 +82,20 @@ def test_full_deal_head_trump_ace_lead_and_loo() -> None:
     # "one-third of the amount in it to the winner of each trick"; seat 2 is looed and pays the pool at start (3).
     assert res.deltas == [-3 + 2, 1, -3] and res.pools == {"pool": 3}
     assert d.carry == {"pools": {"pool": 3}, "ante_due": False}
+
+
+def test_names_in_lines_status_and_labels() -> None:
+    # The same deal as above, with the seats named: the settlement, the status and the labels speak of
+    # people by name ("Those who have not won a trick are looed, and must put into the pool ...").
+    game = ct.load("three-card-loo", players=3, names=["Ann", "Ben", "Cy"])
+    d = game.deal(deck=loo_deck(game, A, "5H"), dealer=0)
+    assert d.status(1) == "Ben to pass or play"
+    assert [d.label(a) for a in d.legal()] == ["Pass", "Play", "Take the miss"]
+    for a in ("play", "play", "play", "AH", "3H", "JH", "7S", "KS", "QH", "9C", "4C", "2S"):
+        d.act(a)
+    assert d.result().lines == ["Ann (dealer) puts 3 into the pool", "Ben wins 1 trick(s): 1 from the pool",
+                                "Ann wins 2 trick(s): 2 from the pool", "Cy is looed and pays 3 into the pool"]
+    assert d.status(0) == "the tricks are played"
 
 
 B = {1: "9S 2C 3C", 2: "4H 7D 8D", 0: "KH 2H 6C", "miss": "TD JD QD"}
@@ -209,6 +223,8 @@ def test_exchange_commits_and_is_hidden() -> None:
     assert "enter the game first" in d.why_not("exchange 2S")
     d.act("play")
     assert d.phase == "exchange" and d.legal()[0] == "keep" and len(d.legal()) == 32
+    assert d.label("keep") == "Keep your cards"
+    assert d.label("exchange 3S 2S") == "Exchange the 3♠ and 2♠ for cards from the stock"
     d.act("exchange 2S 3S")
     assert d.view(1)["hand"] == ["9S", "8S", "4S", "AH", "6D"]
     assert d.view(2)["history"] == [[1, "play"], [1, "exchange 2"]]
@@ -219,6 +235,7 @@ def test_pam_beats_the_trump_ace() -> None:
     # "The highest card in the pack is the Jack of Clubs ... takes precedence even over the Ace".
     d = deal("five-card-loo", P, "5H", "play, keep, play, keep, play, keep")
     assert d.legal() == ["AH", "AH civil"]   # rule 3 still binds: the Ace of trumps is led
+    assert [d.label(a) for a in d.legal()] == ["Ace of hearts", "Ace of hearts: Pam be civil"]
     d.act("AH")
     assert d.legal() == ["JC"]               # must head: only Pam beats the Ace
     d.act("JC")
@@ -422,7 +439,7 @@ def test_irish_three_card_flush_option() -> None:
 
 def test_rules_text_and_options() -> None:
     for gid in ("three-card-loo", "five-card-loo", "irish-loo", "lanterloo"):  # each game's own text
-        text = type(ct.load(gid)).rules_text()
+        text = ct.catalog.game_class(gid).rules_text()
         assert "looed" in text and ("Pam be civil" in text) == (gid in ("five-card-loo", "lanterloo"))
     assert ct.load("irish-loo").options.club_law is True
     assert ct.load("lanterloo").options.pam_civil == "unless_only_trump"

@@ -502,7 +502,7 @@ def test_least_fewest_points_with_tricks_scores_2():
     play_tricks(d, LEAST_LOW_PLAY)
     assert d.view(0)["card_points"] == [15, 92, 13] and d.tricks_won == [1, 7, 2]
     assert d.result().deltas == [0, 0, 2]
-    assert d.result().lines[-1] == "seat 2 took the fewest points: +2 to seat 2"
+    assert d.result().lines[-1] == "Cal took the fewest points: +2 to Cal"
     assert d.carry == {"scores": [0, 0, 2]}
     d = all_pass(LEAST_LOW, settlement="each_opponent")
     play_tricks(d, LEAST_LOW_PLAY)

@@ -438,7 +438,7 @@ def test_progressive_failed_doubled_bid_and_pot() -> None:
 def test_options_validated() -> None:
     # SB-GAP-1: the tariff is overridable; bad values are refused with the allowed ones.
     g = six(misere=40, call_solo_hearts=200)
-    assert g.deal(deck=L2).ladder["misere"].value == 40  # type: ignore[attr-defined]
+    assert g.setup.ladder["misere"].value == 40
     with pytest.raises(ct.RulesError, match="spread_expose"):
         six(spread_expose="never")
     with pytest.raises(ct.RulesError, match="grand_rate"):
@@ -481,7 +481,7 @@ def test_heart_solo_made() -> None:
     assert d.phase == "play" and d.view(2)["trump"] == "H"
     play(d, L4_PLAY)
     assert d.result().deltas == [-114, 228, -114]
-    assert d.result().lines[0] == "seat 1 made Heart Solo: 98 points, 38 over 60 at 3 a point: 114"
+    assert d.result().lines[0] == "Bea made Heart Solo: 98 points, 38 over 60 at 3 a point: 114"
 
 
 # Every trick is followed in suit, so the trump suit does not change the play. P74: the bidder
@@ -731,7 +731,7 @@ def test_progressive_failed_redoubled_bid() -> None:
         assert d.view(0)["doubled"] == 2 and d.view(0)["doubler"] == 1
         play(d, L2_PLAY)
         assert d.result().deltas == want, opt
-        assert "Spade Solo doubled by seat 1 and redoubled" in d.result().lines[6]
+        assert "Spade Solo doubled by Bea and redoubled" in d.result().lines[6]
 
 
 @pytest.mark.parametrize("gid", ["six-bid-solo", "frog", "coeur-d-alene-solo", "progressive-solo"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -196,3 +197,98 @@ def room_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "room.db")
     return str(request.getfixturevalue("pg_url"))
+
+
+# ------------------------------------------------------------- browsers
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One chromium per test process (each xdist worker has its own), a fresh context per page."""
+    from playwright import sync_api  # installed by scripts/test.sh: a missing one fails, never skips
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test.sh does)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, *, motion: bool = False,
+             speed: str = "instant") -> Any:
+    """A page in a context of its own (another person: its own storage). It notes script errors and console
+    errors (``page.js_errors``) and every request (``page.requests``); the table's speed is ``speed`` and, unless
+    ``motion``, the browser asks for reduced motion (cards do not glide: tests need not wait for them)."""
+    # Playwright's wait_for_function evaluates its text in the page, which the room's Content-Security-Policy
+    # (no eval) forbids: these contexts bypass it; test_browser_room checks every page runs under it.
+    context = browser.new_context(viewport=viewport, reduced_motion="no-preference" if motion else "reduce",
+                                  bypass_csp=True)
+    context.add_init_script(f"localStorage.setItem('cardtable:speed', {json.dumps(speed)})")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.js_errors = errors
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("websocket", lambda w: requests.append(w.url))
+    page.requests = requests
+    return page
+
+
+def shot(page: Any, name: str, full: bool = False) -> None:
+    """A screenshot kept in test-artifacts/ (git-ignored), to be looked at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+def create_table(live: LiveServer, page: Any, game: str, kinds: list[str], **body: Any) -> dict[str, Any]:
+    r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
+        {"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds], **body}),
+        headers={"content-type": "application/json"})
+    assert r.status == 201, r.text()
+    return r.json()  # type: ignore[no-any-return]
+
+
+class SeatClient:
+    """Another person at the table, over the WebSocket protocol (no browser): sees its state frames, acts."""
+
+    def __init__(self, live: LiveServer, table: dict[str, Any], seat: int) -> None:
+        from websockets.sync.client import connect
+
+        url = live.url.replace("http", "ws") + f"/ws/{table['id']}?token={table['seats'][seat]['token']}"
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(connect(url))
+        self.seat = seat
+        self.state: dict[str, Any] | None = None
+        self.wait(lambda f: True)  # the table is loaded and this seat has its first state
+
+    def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+        deadline = time.time() + timeout
+        if self.state is not None and pred(self.state):
+            return self.state
+        while True:
+            f = json.loads(self.ws.recv(timeout=max(0.01, deadline - time.time())))
+            if f["type"] == "state":
+                self.state = f
+                if pred(f):
+                    return f
+
+    def my_turn(self) -> dict[str, Any]:
+        return self.wait(lambda f: f["view"]["turn"] == self.seat and not f["view"]["over"])
+
+    def act(self, action: str) -> None:
+        assert self.state is not None
+        rev, deal = self.state["rev"], self.state["deal"]
+        self.ws.send(json.dumps({"type": "act", "action": action, "rev": rev}))
+        self.wait(lambda f: f["rev"] > rev or f["deal"] != deal)
+
+    def close(self) -> None:
+        self._stack.close()

@@ -143,7 +143,7 @@ def test_bad_input_gets_a_reason_and_changes_nothing(client: TestClient) -> None
         assert e["legal"] == f1["view"]["legal"]
         refused(s1, {"type": "act", "action": "AS"}, "is not allowed")
         refused(s1, {"type": "act", "action": "pass", "rev": 99}, "out of date")
-        refused(s0, {"type": "act", "action": "pass"}, "it is Player 1's turn, not Player 0's")
+        refused(s0, {"type": "act", "action": "pass"}, "it is Bea's turn, not Ann's")
         refused(spec, {"type": "act", "action": "pass"}, "spectators cannot act")
         refused(s1, {"type": "next"}, "deal 1 is still being played")
         refused(s1, {"type": "replay", "deal": 1}, "not a finished deal")
@@ -166,14 +166,14 @@ def test_a_token_opens_only_its_own_seat(client: TestClient) -> None:
         for other in (0, 1, 3):  # no other seat's cards are in seat 2's frame
             assert not set(deal.view(other)["hand"]) & set(f["view"]["hand"])
         s2.send({"type": "act", "action": "pass"})  # seat 1 is to act
-        assert "it is Player 1's turn, not Player 2's" in s2.error()["error"]
+        assert "it is Bea's turn, not Cal's" in s2.error()["error"]
     with client.websocket_connect(f"/ws/{t['id']}?token=guessed-token") as bad:
         e = bad.receive_json()
         assert e["type"] == "error" and "opens no seat" in e["error"]
     with client.websocket_connect("/ws/000000000000") as bad:
         assert "no table '000000000000'" in bad.receive_json()["error"]
     assert client.get(f"/api/tables/{t['id']}").json()["seats"][0] == {
-        "seat": 0, "kind": "human", "name": "Player 0", "online": False}
+        "seat": 0, "kind": "human", "name": "Ann", "online": False}
 
 
 def test_restart_resumes_every_table_from_its_log(db: Path) -> None:

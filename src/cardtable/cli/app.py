@@ -8,6 +8,7 @@ import random
 import re
 import sys
 from enum import Enum
+from functools import partial
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -21,12 +22,15 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
+from cardtable.words import label
 
 from . import server
 from .render import (
     action_text,
     card_text,
     cards_text,
+    choice_text,
+    move_text,
     player_names,
     settlement_table,
     suit_text,
@@ -144,7 +148,7 @@ class Menu:
     """The legal actions as the player sees them: numbered, with a long list of card sets of one word
     shown as one choice; the engine's actions stay exact (what is typed is checked by ``why_not``)."""
 
-    def __init__(self, legal: list[str], hand: list[str]) -> None:
+    def __init__(self, legal: list[str], hand: list[str], deal: ct.Deal | None = None) -> None:
         sets: dict[str, list[list[str]]] = {}  # the card sets each word names
         for a in legal:
             cards = card_args(a)
@@ -153,20 +157,23 @@ class Menu:
         self.words = {a.split()[0].lower() for a in legal if a.split()}
         self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT}
         self.entries: list[tuple[str, Text]] = []  # (the action, or the word offered as one choice; its label)
+        self.typed: list[Text] = []  # what to type for each entry
         for a in legal:
             word = a.split()[0]
             if word not in self.sizes:
-                self.entries.append((a, action_text(a)))
+                self.entries.append((a, choice_text(deal, a) if deal is not None else action_text(a)))
+                self.typed.append(action_text(a))
             elif all(entry != word for entry, _ in self.entries):
                 whose = "your" if all(set(cards) <= set(hand) for cards in sets[word]) else "the"
                 self.entries.append((word, Text(f"{word} …  name up to {self.sizes[word]} of {whose} cards")))
+                self.typed.append(self.entries[-1][1])
 
     def summary(self) -> Text:
-        """Every choice on one line."""
+        """Every choice on one line, as it is typed."""
         out = Text()
-        for i, (_, label) in enumerate(self.entries):
+        for i, typed in enumerate(self.typed):
             out.append(", " if i else "")
-            out.append_text(label)
+            out.append_text(typed)
         return out
 
     def table(self) -> Table:
@@ -180,7 +187,7 @@ class Menu:
 
 def ask_action(deal: ct.Deal, seat: int) -> str | None:
     """Show the legal actions numbered and read a choice; ``None`` to quit."""
-    menu = Menu(deal.legal(), deal.view(seat).get("hand") or [])
+    menu = Menu(deal.legal(), deal.view(seat).get("hand") or [], deal)
     console.print(menu.table())
     while True:
         raw = Prompt.ask("your action (number or text, ? for help, q to quit)", console=console).strip()
@@ -261,7 +268,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             turn = deal.turn
             assert turn is not None
             if turn == seat:
-                console.print(view_panel(deal.view(seat), names))
+                console.print(view_panel(deal.view(seat), names, partial(label, deal)))
                 action = ask_action(deal, seat)
                 if action is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
@@ -272,12 +279,12 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             view = deal.view(seat)
             _, seen = view["history"][-1]
             if turn != seat:
-                console.print(Text(f"  {names[turn]}: ") + action_text(seen))
+                console.print(Text(f"  {names[turn]}: ") + move_text(deal, seen, view, names))
             news = trump_news(view, trump, seen, names[turn])
             if news:
                 console.print(news)
             trump = view.get("trump")
-        console.print(view_panel(deal.view(seat), names))
+        console.print(view_panel(deal.view(seat), names, partial(label, deal)))
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
@@ -304,8 +311,9 @@ def play(game: GameArg,
     bots = {s: ct.bots.load(bot.value, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
     if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
-    match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     names = player_names(g.players, seat)
+    g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
+    match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
     console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
                   f"({bot.value} bots). Type [bold]q[/] to stop, [bold]?[/] for help.")
@@ -517,10 +525,12 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
             deal.act(action, seat=who)
         except ct.IllegalAction as e:
             fail(f"record does not replay at action {n}: {e}")
-        shown = action if seat is None else deal.view(seat)["history"][-1][1]
-        console.print(Text(f"{n:>4}. {names[who]}: ") + action_text(shown))
+        seen = deal.view(seat) if seat is not None else deal.public_view()
+        shown = action if seat is None else seen["history"][-1][1]
+        console.print(Text(f"{n:>4}. {names[who]}: ") + move_text(deal, shown, seen, names))
         if step and os.isatty(0):
-            console.print(view_panel(deal.view(seat) if seat is not None else deal.public_view(), names))
+            shown_view = deal.view(seat) if seat is not None else deal.public_view()
+            console.print(view_panel(shown_view, names, partial(label, deal)))
             Prompt.ask("", default="", console=console, show_default=False)
     if deal.over:
         console.print(settlement_table(deal.result().to_json(), names))

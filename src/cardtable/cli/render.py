@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -11,14 +11,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "player_names", "settlement_table", "suit_text",
-           "totals_table", "view_panel"]
+import cardtable as ct
+from cardtable.words import DEFAULT_NAMES, SUIT_NAME, SUIT_SYMBOL, for_you, in_names, label, sentence
 
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+__all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
+           "settlement_table", "suit_text", "totals_table", "view_panel"]
+
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
-BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Ellen", "Frank", "Grace", "Henry", "Iris", "Jack", "Kate", "Leo")
-"""The names of the other players at the table, in seat order (the person playing is "You")."""
+BOT_NAMES = DEFAULT_NAMES
+"""The names of the other players at the table, in seat order (the person playing is "You"): the web table's
+names for seats without one."""
 PANEL_WIDTH = 100
 """The table's panel keeps this width (or the terminal's, if narrower) whatever it shows."""
 
@@ -27,7 +29,7 @@ def player_names(players: int, you: int | None = None) -> list[str]:
     """A name for every seat: "You" for the person playing, first names for the others.
 
     >>> player_names(4, you=1)
-    ['Anna', 'You', 'Ben', 'Clara']
+    ['Ann', 'You', 'Bea', 'Cal']
     """
     others = iter(BOT_NAMES)
     return ["You" if s == you else next(others) for s in range(players)]
@@ -74,6 +76,21 @@ def action_text(action: str) -> Text:
     return out
 
 
+def move_text(deal: ct.Deal, action: str, view: dict[str, Any], names: Sequence[str]) -> Text:
+    """A move as ``view`` showed it, in plain words as the web table words it ("Two", "Take the miss", "Rob with
+    the 7♥"; a lay-off on "Ann's run")."""
+    return Text(label(deal, action, view, names))
+
+
+def choice_text(deal: ct.Deal, action: str) -> Text:
+    """A legal action as the player reads it: its label, then, dimmed, what to type for it where that differs
+    ("Two  bid 2")."""
+    said = label(deal, action)
+    if said.lower() == action.lower():
+        return Text(said)
+    return Text(said) + Text("  ") + Text(action, style="dim")
+
+
 def layout_text(layout: Any) -> Text:
     """A building layout: per suit its run from low to high end, or a list of cards."""
     out = Text("layout: ", style="dim")
@@ -100,9 +117,11 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
 
 
-def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Constrain:
+def view_panel(view: dict[str, Any], names: Sequence[str] | None = None,
+               say: Callable[[str], str] | None = None) -> Constrain:
     """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
-    in a panel of a steady width."""
+    the contract and the high bid by ``say`` (an action's label, :func:`cardtable.words.label`) when given, in a
+    panel of a steady width."""
     me = view.get("seat")
     names = names or player_names(int(view.get("players") or 0), me)
     rows: list[Any] = []
@@ -112,7 +131,7 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Cons
     info.add_row("dealer", seat_name(view.get("dealer"), names))
     info.add_row("phase", str(view.get("phase")))
     if view.get("status"):
-        info.add_row("", action_text(str(view["status"])))
+        info.add_row("", Text(for_you(sentence(in_names(str(view["status"]), names)))))
     for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
                 "discard_top"):
         val = view.get(key)
@@ -122,6 +141,8 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None) -> Cons
             info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], names)}"))
         elif key in ("declarer", "high_bidder"):
             info.add_row(key.replace("_", " "), seat_name(val, names))
+        elif key in ("high_bid", "contract") and say is not None:
+            info.add_row(key.replace("_", " "), say(str(val)))
         elif key == "high_bid":
             info.add_row("high bid", str(val).removeprefix("bid "))
         elif key == "trump":
@@ -207,7 +228,7 @@ def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
         t.add_row(seat_name(s, names), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
-    lines = Text("\n".join("· " + line for line in result.get("lines", [])))
+    lines = Text("\n".join("· " + for_you(sentence(in_names(line, names))) for line in result.get("lines", [])))
     return Group(lines, t)
 
 
@@ -221,7 +242,8 @@ def eval_frac(x: Any) -> float:
 
 def totals_table(totals: list[Any], names: Sequence[str], deals: int) -> Table:
     """Running totals of a match."""
-    t = Table(title=f"running totals after {deals} deal{'s' if deals != 1 else ''}")
+    title = f"running totals after {deals} deal{'s' if deals != 1 else ''}"
+    t = Table(title=title, min_width=len(title))  # the title on one line, however short the names
     for s in range(len(totals)):
         t.add_column(seat_name(s, names), justify="right")
     t.add_row(*[str(x) for x in totals])

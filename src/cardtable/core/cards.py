@@ -303,6 +303,14 @@ class Pack:  # compiled
         ...
         cardtable.errors.CardError: an arranged deck must hold the whole 32-card pack (32 cards); got 2; ...
         """
+        if not isinstance(text, str) and not self.has_duplicates:
+            # a list of canonical codes, every card once (as programs arrange a pack): no parsing needed
+            try:
+                fast = [self.index_of[w] for w in text]
+            except (KeyError, TypeError):
+                fast = []
+            if len(fast) == self.size and len(set(fast)) == self.size:
+                return fast
         words = text.split() if isinstance(text, str) else list(text)
         order: list[int] = []
         used = 0

@@ -202,6 +202,12 @@ class Deal:  # compiled
         return cls.min_players, cls.max_players
 
     @classmethod
+    def player_counts_of(cls, options: Options) -> tuple[int, ...]:
+        """The exact player counts under ``options`` where not every count of :meth:`player_range` is one
+        (default: the declared ``player_counts``; empty: all of them)."""
+        return cls.player_counts
+
+    @classmethod
     def configuration_problem(cls, players: int, options: Options) -> str | None:
         """What is wrong with these options for ``players`` seats, in words (``None``: nothing)."""
         return None

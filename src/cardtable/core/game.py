@@ -205,7 +205,7 @@ class Game:
         """The exact player counts under the chosen options: those of :meth:`player_range` that
         ``player_counts`` lists (all of them when it is empty)."""
         lo, hi = self.player_range()
-        only = self.player_counts
+        only = self.player_counts if self.variant is None else self.variant.player_counts_of(self.options)
         return tuple(n for n in range(lo, hi + 1) if not only or n in only)
 
     def _validate(self) -> None:

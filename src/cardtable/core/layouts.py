@@ -189,6 +189,30 @@ class Layout:
                 out[SUITS[s]] = [self.pack.code(e[0]), self.pack.code(e[1])]
         return out
 
+    def rows(self) -> dict[str, list[str]]:
+        """Every run in full, ``{suit letter: [codes from the low end to the high end]}`` (round the corner
+        where the layout wraps), for showing the layout as it lies on the table.
+
+        >>> from cardtable.core.cards import PACK_52
+        >>> lay = Layout(PACK_52, ace_low=True, up=True, down=True, start_rank=7)
+        >>> for code in ("7S", "8S", "6S"):
+        ...     _ = lay.play(PACK_52.parse(code))
+        >>> lay.rows()
+        {'S': ['6S', '7S', '8S']}
+        """
+        out: dict[str, list[str]] = {}
+        for s in range(4):
+            n = self.count[s]
+            if not n:
+                continue
+            row = self._rank_cards[s]
+            cards = []
+            for k in range(n):
+                m = row[(self.lo[s] + k) % self._span]
+                cards.append(self.pack.code((m & -m).bit_length() - 1))
+            out[SUITS[s]] = cards
+        return out
+
     # ------------------------------------------------------------- changes
     def set_start_rank(self, rank: int | None) -> None:
         """Fix (or clear) the rank that opens a suit; e.g. Five or Nine after the first card."""
@@ -220,8 +244,10 @@ class Layout:
         if not self.count[s]:
             self.start(card)
             return "start"
-        span = self._span
-        way = "up" if self.up and p == (self.hi[s] + 1) % span else "down"
+        nxt = self.hi[s] + 1
+        if self.wrap:  # round the corner only when wrapping: Fan-Tan's ace goes below the two, not above the king
+            nxt %= self._span
+        way = "up" if self.up and p == nxt else "down"
         if way == "up":
             self.hi[s] = p
         else:

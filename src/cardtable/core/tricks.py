@@ -178,6 +178,8 @@ class TrickRules:  # compiled
         led = self.suit_of[trick[0]]
         if rule in (FOLLOW, HEAD) and self.suit_of[card] != led:
             what = "trumps" if led == self.trump else (*SUIT_NAMES, "jokers")[led]
+            if self.trump_anytime and led != self.trump and self.trump is not None:
+                return f"you must follow suit ({what} were led) or trump"
             return f"you must follow suit ({what} were led)"
         if rule == HEAD:
             return "you must head the trick (play a higher card of the led suit) when you can"

@@ -117,6 +117,8 @@ Rule decisions not in the seed
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import PACK_52, PACK_106, bits
@@ -126,8 +128,11 @@ from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.melds import SET, Meld, MeldRules, stand_code
 from ..core.options import Option
+from ..core.phases import Phase
+from ..core.views import Key, Kind
+from ..core.words import action_label, card_symbol
 
-__all__ = ["CoonCan", "CoonCanDeal", "pip_value"]
+__all__ = ["CoonCan", "CoonCanPhase", "CoonCanSetup", "pip_value"]
 
 POOL = "coon_can_pool"
 TURN_LIMIT = 500
@@ -139,12 +144,11 @@ def cards(mask: int) -> str:
     n = mask.bit_count()
     return f"{n} card" if n == 1 else f"{n} cards"
 HAND = 10
-_DRAWS = {(True, True): ["draw stock", "draw discard"], (True, False): ["draw stock"],
-          (False, True): ["draw discard"], (False, False): []}
-"""The draw actions by (stock left, discard pile left); shared lists (the base class copies them)."""
 
 
 _ONE_PACK = (1 << 52) - 1
+_RULES = MeldRules(PACK_106)
+"""Sets and sequences of three or more, the ace high or low, jokers wild."""
 assert PACK_106.code_of[:52] == PACK_106.code_of[52:104] == PACK_52.code_of and PACK_106.code_of[104:] == ("JK", "JK")
 
 
@@ -161,6 +165,16 @@ def _discard_actions(hand: int) -> list[str]:
     return out
 
 
+def _card_words(text: str) -> str:
+    """A card of an action in words: ``7♠``, ``the joker as 5♠`` (``JK=5S``).
+
+    >>> _card_words("TS"), _card_words("JK=5S")
+    ('10♠', 'the joker as 5♠')
+    """
+    code, _, stands = text.partition("=")
+    return f"the joker as {card_symbol(stands)}" if stands else card_symbol(code)
+
+
 def pip_value(rank: int) -> int:
     """Pip value of a card left in hand: joker (rank 0) 15, ace 11, courts 10, others their pips.
 
@@ -172,45 +186,167 @@ def pip_value(rank: int) -> int:
     return 11 if rank == 14 else min(rank, 10)
 
 
-class CoonCanDeal(Deal):
-    """A hand of Coon Can: draw, meld and lay off, discard, until someone melds all his cards."""
+class CoonCanPhase(Phase):
+    """The stages of a hand of Coon Can: each turn a draw, then melding and the discard."""
 
-    game: CoonCan
+    DRAW = "draw"  # take the top card of the stock or of the discard pile
+    PLAY = "play"  # meld, lay off, move a joker; the discard ends the turn
+    DONE = "done"
 
+
+DRAW, PLAY, DONE = CoonCanPhase
+
+
+@dataclass(frozen=True)
+class CoonCanSetup:
+    """What every hand of one configuration needs, worked out once per game (``game.setup``)."""
+
+    plan: DealPlan
+    rules: MeldRules
+    """Sets and sequences of three or more, the ace high or low, jokers wild."""
+    extend: bool
+    """Foster's joker move: the card beyond the other end may move an end joker too (CC-GAP-2)."""
+    need_discard: bool
+    """A player goes out only by discarding his last card (CC-GAP-6)."""
+    draws: dict[tuple[bool, bool], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the draws allowed, by (stock left, discard pile left) — all they depend on."""
+
+
+Move = tuple[int, Meld | None, int, bool]
+"""A melding action: (meld index or -1 for a new meld, the new meld or None for a lay-off, the card laid off,
+at the low end)."""
+
+
+class CoonCan(Deal):
+    """Coon Can (Double Rum): two packs and two jokers, ten cards each, sets and sequences, the joker move.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    # ---- the declaration
+    id = "coon-can"
+    name = "Coon Can"
+    family = "rummy"
+    aliases = ("double-rum", "cooncan")
+    min_players, max_players, default_players = 2, 8, 4
+    pack_used = PACK_106
+    source = "seed 000_021e177d957c1434.txt, 'Coon Can'; docs/decisions.md (CC-GAP-1..8)"
+    phases = CoonCanPhase
+    option_specs = (
+        Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
+               doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "
+                   "by adding the card beyond the other end",
+               source="seed 000 Coon Can: 'provided the player has the natural card to replace it'; CC-GAP-2"),
+        Option("go_out_requires_discard", bool, False,
+               doc="a player goes out only by discarding his last card (else also by melding or laying it off)",
+               source="CC-GAP-6"),
+    )
+    view_keys = (
+        Key("melds", Kind.JSON, "the melds on the table: [{id, owner, kind, cards, jokers, crosswise}]"),
+        Key("stock_size", Kind.INT, "cards left in the stock"),
+        Key("pools", Kind.AMOUNTS, "the pool carried from an exhausted hand, if any"),
+        Key("discard_top", Kind.CARD, "the top card of the discard pile", null=True),
+        Key("discard_pile", Kind.CARDS, "the discard pile, bottom first", size="pack"),
+        Key("known_cards", Kind.SEAT_CARDS, "cards other seats are known to hold (taken from the discard pile)"),
+        Key("exhausted", Kind.BOOL, "whether the stock is exhausted"),
+        Key("winner", Kind.SEAT, "the seat that melded all its cards", null=True),
+        Key("status", Kind.TEXT, "who is to draw or to play", always=False),
+    )
+
+    # ---- the state of a hand (beside the core's hands and stock)
+    setup: CoonCanSetup
+    discard: list[int]
+    """The discard pile, top last."""
+    melds: list[Meld]
+    fits: list[int]
+    """Per meld: the cards that could be laid off to it or move its joker."""
+    known: list[int]
+    """Cards each seat is known to hold (taken from the discard pile)."""
+    pool_start: int
+    drawn: int
+    """The card taken from the discard pile this turn (-1: none)."""
+    dry_turn: bool
+    """This turn began with the stock exhausted."""
+    progressed: bool
+    """A card went to the table this turn."""
+    idle: int
+    """Consecutive dry turns with no card to the table."""
+    turns: int
+    """Turns completed (for TURN_LIMIT)."""
+    winner: int | None
+    moves: dict[str, Move] | None
+    """Memo of the melding actions open to the seat to play (None: not worked out since the last action)."""
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def configure(cls, game: Game) -> CoonCanSetup:
+        o = game.options
+        return CoonCanSetup(plan=DealPlan(rounds=(1,) * HAND, turn_up=True), rules=_RULES,
+                            extend=o.joker_move == "foster_extend", need_discard=o.go_out_requires_discard)
+
+    # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
-        dealt = DealPlan(rounds=(1,) * HAND, turn_up=True).deal(order, self.players, self.dealer)
+        s = self.setup = self.game.setup
+        dealt = s.plan.deal(order, self.players, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
         assert dealt.turn_up is not None
-        self.discard: list[int] = [dealt.turn_up]
-        self.melds: list[Meld] = []
-        self.fits: list[int] = []   # per meld: the cards that could be laid off to it or move its joker
-        self.known: list[int] = [0] * self.players
-        self.rules = self.game.meld_rules
-        self.extend = self.game.options.joker_move == "foster_extend"
-        self.need_discard: bool = self.game.options.go_out_requires_discard
-        self.pool_start = self.carry_in.get("pools", {}).get(POOL, 0)
-        self.drawn = -1              # the card taken from the discard pile this turn
-        self.dry_turn = False        # this turn began with the stock exhausted
-        self.progressed = False      # a card went to the table this turn
-        self.idle = 0                # consecutive dry turns with no card to the table
-        self.turns = 0               # turns completed (for TURN_LIMIT)
-        self.winner: int | None = None
-        # The last _legal's melding actions: (meld index or -1 for a new meld, new meld or None
-        # for a lay-off, the card laid off, at the low end).
-        self._moves: dict[str, tuple[int, Meld | None, int, bool]] | None = None
-        self.phase = "draw"
+        self.discard = [dealt.turn_up]
+        self.melds = []
+        self.fits = []
+        self.known = [0] * self.players
+        self.pool_start = int(self.carry_in.get("pools", {}).get(POOL, 0))
+        self.drawn = -1
+        self.dry_turn = self.progressed = False
+        self.idle = self.turns = 0
+        self.winner = None
+        self.moves = None
+        self.phase = DRAW
         self.turn = self.next_seat(self.dealer)
 
-    # ------------------------------------------------------------------ legal
-    def _legal(self) -> list[str]:
-        if self.phase == "draw":
-            return _DRAWS[bool(self.stock), bool(self.discard)]
-        seat = self.turn
-        assert seat is not None
+    # --------------------------------------------------------------- drawing
+    def options_draw(self, seat: int) -> Iterable[str]:
+        return ("draw stock", "draw discard")
+
+    def check_draw(self, seat: int, action: str) -> str | None:
+        """The rule of the draw: the top card of the stock, or of the discard pile."""
+        if action == "draw stock":
+            return None if self.stock else "the stock is exhausted: draw the top card of the discard pile"
+        if action == "draw discard" and self.discard:
+            return None
+        return "first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')"
+
+    def legal_draw(self, seat: int) -> tuple[str, ...]:
+        """The draws :meth:`check_draw` allows, memoised per (stock left, discard pile left)."""
+        key = (bool(self.stock), bool(self.discard))
+        got = self.setup.draws.get(key)
+        if got is None:
+            got = self.setup.draws[key] = tuple(a for a in self.options_draw(seat) if self.check_draw(seat, a) is None)
+        return got
+
+    def apply_draw(self, seat: int, action: str) -> None:
+        self.moves = None
+        if action == "draw stock":
+            self.hands[seat] |= 1 << self.stock.pop()
+            self.drawn, self.dry_turn = -1, False
+        else:
+            c = self.discard.pop()
+            self.hands[seat] |= 1 << c
+            self.known[seat] |= 1 << c
+            self.drawn, self.dry_turn = c, not self.stock
+        self.phase = PLAY
+
+    # --------------------------------------------------------------- playing
+    def melding(self, seat: int) -> dict[str, Move]:
+        """The melds, lay-offs and joker moves open to ``seat`` now (the meld rules of :mod:`..core.melds`;
+        with ``go_out_requires_discard`` a card is kept for the discard), worked out once per position."""
+        moves = self.moves
+        if moves is not None:
+            return moves
         hand = self.hands[seat]
-        keep = 1 if self.need_discard else 0
-        moves: dict[str, tuple[int, Meld | None, int, bool]] = {}
-        rules = self.rules
+        s = self.setup
+        keep = 1 if s.need_discard else 0
+        moves = {}
+        rules = s.rules
         for text, m in rules.named_melds(hand, seat):
             if not keep or hand & ~m.mask():
                 moves["meld " + text] = (-1, m, 0, False)
@@ -221,16 +357,61 @@ class CoonCanDeal(Deal):
                     moves[f"layoff {text} to {i + 1} {end}" if end else f"layoff {text} to {i + 1}"] = \
                         (i, None, card, low)
             for i in near:
-                for text, new in rules.joker_moves(self.melds[i], hand, self.extend):
+                for text, new in rules.joker_moves(self.melds[i], hand, s.extend):
                     moves[f"move joker {i + 1} with {text}"] = (i, new, 0, False)
-        self._moves = moves
-        return [*moves, *self._discards(seat)]
+        self.moves = moves
+        return moves
 
-    def _discards(self, seat: int) -> list[str]:
+    def discardable(self, seat: int) -> int:
+        """The cards ``seat`` may discard: any in hand, but with the stock exhausted not the card drawn from the
+        discard pile ("discarding a different card to that drawn"), unless it is the only one left."""
         hand = self.hands[seat]
         if self.dry_turn and hand != 1 << self.drawn:
-            hand &= ~(1 << self.drawn)  # "discarding a different card to that drawn"
-        return _discard_actions(hand)
+            hand &= ~(1 << self.drawn)
+        return hand
+
+    def options_play(self, seat: int) -> Iterable[str]:
+        """Every meld, lay-off and joker move the hand can make, and a discard of each card held."""
+        yield from self.melding(seat)
+        yield from _discard_actions(self.hands[seat])
+
+    def legal_play(self, seat: int) -> list[str]:
+        """The melding actions and the allowed discards (:meth:`check_play`'s, without asking it each one)."""
+        return [*self.melding(seat), *_discard_actions(self.discardable(seat))]
+
+    def check_play(self, seat: int, action: str) -> str | None:
+        """The rule of the play after the draw: a meld, lay-off or joker move the meld rules allow, or a
+        discard (a different card to that drawn, once the stock is exhausted)."""
+        word, *args = action.split() or [""]
+        hand = self.hands[seat]
+        if word == "discard":
+            c = self.pack.parse_in(args[0], hand) if len(args) == 1 else None
+            if c is None:
+                return "you may discard only a card in your hand"
+            if self.pack.parse_in(args[0], self.discardable(seat)) is not None:
+                return None
+            return "with the stock exhausted you must discard a different card to that drawn"
+        if action in self.melding(seat):
+            return None
+        if word == "draw":
+            return "you have drawn this turn: meld, lay off, or discard to end the turn"
+        keep = "you must keep a card to discard: a player goes out only by discarding (go_out_requires_discard)"
+        need_discard = self.setup.need_discard
+        if word == "meld":
+            try:
+                m = self.setup.rules.parse(args, hand)
+            except ValueError as e:
+                return str(e)
+            if need_discard and m.mask() == hand:
+                return keep
+            return f"write the meld as 'meld {self.setup.rules.text(m)}'"
+        if need_discard and word in ("layoff", "move") and hand.bit_count() == 1:
+            return keep
+        if word == "layoff":
+            return self._why_not_layoff(args)
+        if word == "move":
+            return self._why_not_move(args)
+        return "after drawing: meld, lay off ('layoff 8S to 2'), move a joker, or discard"
 
     def canonical_action(self, action: str) -> str:
         """As the base class, and a meld written in any order (``meld 7S 5S 6S``), or a joker in a
@@ -239,14 +420,15 @@ class CoonCanDeal(Deal):
         matters: it never moves, CC-GAP-4)."""
         a = super().canonical_action(action)
         words = a.split()
-        if self.turn is None or self.phase != "play" or len(words) < 2 or words[0] not in ("meld", "layoff"):
+        if self.turn is None or self.phase != PLAY or len(words) < 2 or words[0] not in ("meld", "layoff"):
             return a
-        legal = self._legal_cache if self._legal_cache is not None else self._legal()
+        legal = self.legal()
         if a in legal:
             return a
+        rules = self.setup.rules
         if words[0] == "meld":
             try:
-                alt = "meld " + self.rules.text(self.rules.parse(words[1:], self.hands[self.turn]))
+                alt = "meld " + rules.text(rules.parse(words[1:], self.hands[self.turn]))
             except ValueError:
                 return a
             return alt if alt in legal else a
@@ -258,93 +440,49 @@ class CoonCanDeal(Deal):
             return alt
         return a
 
-    def _explain(self, seat: int, action: str) -> str:
-        word, *args = action.split() or [""]
-        if self.phase == "draw":
-            if action == "draw stock":
-                return "the stock is exhausted: draw the top card of the discard pile"
-            return "first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')"
-        hand = self.hands[seat]
-        if word == "draw":
-            return "you have drawn this turn: meld, lay off, or discard to end the turn"
-        if word == "discard":
-            if args and self.pack.parse_in(args[0], hand) is not None:
-                return "with the stock exhausted you must discard a different card to that drawn"
-            return "you may discard only a card in your hand"
-        keep = "you must keep a card to discard: a player goes out only by discarding (go_out_requires_discard)"
-        if word == "meld":
-            try:
-                m = self.rules.parse(args, hand)
-            except ValueError as e:
-                return str(e)
-            if self.need_discard and m.mask() == hand:
-                return keep
-            return f"write the meld as 'meld {self.rules.text(m)}'"
-        if self.need_discard and word in ("layoff", "move") and hand.bit_count() == 1:
-            return keep
-        if word == "layoff":
-            return self._explain_layoff(args)
-        if word == "move":
-            return self._explain_move(args)
-        return "after drawing: meld, lay off ('layoff 8S to 2'), move a joker, or discard"
-
     def _meld_arg(self, text: str) -> Meld | None:
         return self.melds[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(self.melds) else None
 
     def _ids(self) -> str:
         return f"the melds are numbered 1 to {len(self.melds)}" if self.melds else "there is no meld on the table yet"
 
-    def _explain_layoff(self, args: list[str]) -> str:
+    def _why_not_layoff(self, args: list[str]) -> str:
         if len(args) < 3 or args[1] != "to" or self._meld_arg(args[2]) is None:
             return f"write 'layoff <card> to <meld id>' ({self._ids()})"
         return f"{args[0]} does not fit meld {args[2]}: a set takes its rank, a sequence the next card at either end"
 
-    def _explain_move(self, args: list[str]) -> str:
+    def _why_not_move(self, args: list[str]) -> str:
         m = self._meld_arg(args[1]) if len(args) == 4 else None
         if m is None or args[0] != "joker" or args[2] != "with":
             return f"write 'move joker <meld id> with <card>' ({self._ids()})"
         if m.kind == SET:
             return "a joker in a set is never moved"
+        rules = self.setup.rules
         last = len(m.cards) - 1
-        ends = [i for i in (0, last) if self.rules.is_wild(m.cards[i])]
+        ends = [i for i in (0, last) if rules.is_wild(m.cards[i])]
         if not ends:
-            inner = any(self.rules.is_wild(c) for c in m.cards)
+            inner = any(rules.is_wild(c) for c in m.cards)
             return ("a joker in the interior of a sequence cannot be moved" if inner
                     else "that meld has no joker at an end")
         if all(m.moved >> m.cards[i] & 1 for i in ends):
             return "once moved, a joker cannot be moved a second time"
-        beyond = " (or, with Foster's joker move, the card beyond the other end)" if self.extend else ""
+        beyond = " (or, with Foster's joker move, the card beyond the other end)" if self.setup.extend else ""
         return (f"you need the natural card the end joker stands for{beyond}, and room at the other end "
                 "(never round the corner)")
 
-    # ------------------------------------------------------------------ apply
-    def _apply(self, seat: int, action: str) -> None:
-        moves = self._moves
-        self._moves = None
-        if action == "draw stock":
-            self.hands[seat] |= 1 << self.stock.pop()
-            self.phase, self.drawn, self.dry_turn = "play", -1, False
-            return
-        if action == "draw discard":
-            c = self.discard.pop()
-            self.hands[seat] |= 1 << c
-            self.known[seat] |= 1 << c
-            self.phase, self.drawn, self.dry_turn = "play", c, not self.stock
-            return
+    def apply_play(self, seat: int, action: str) -> None:
+        moves = self.melding(seat)
+        self.moves = None
         if action.startswith("discard"):
             self._discard(seat, action[8:])
             return
-        if moves is None:
-            self._legal()
-            moves = self._moves
-            self._moves = None
-        assert moves is not None
         index, meld, card, low = moves[action]
+        rules = self.setup.rules
         if meld is None:  # a lay-off
-            meld, cards = self.rules.lay_off(self.melds[index], card, low), 1 << card
+            meld, cards = rules.lay_off(self.melds[index], card, low), 1 << card
         else:
             cards = meld.mask() if index < 0 else meld.mask() & ~self.melds[index].mask()
-        fits = self.rules.fits(meld, self.extend)
+        fits = rules.fits(meld, self.setup.extend)
         if index < 0:
             self.melds.append(meld)
             self.fits.append(fits)
@@ -354,7 +492,7 @@ class CoonCanDeal(Deal):
         self._take(seat, cards)
         self.progressed = True
         if not self.hands[seat]:
-            self._finish(seat)
+            self._over(seat)
 
     def _take(self, seat: int, cards: int) -> None:
         """Cards leave a hand; what others knew of that hand is updated (one copy per card)."""
@@ -374,29 +512,28 @@ class CoonCanDeal(Deal):
         self.known[seat] = known
 
     def _discard(self, seat: int, code: str) -> None:
-        hand = self.hands[seat]
-        if self.dry_turn and hand != 1 << self.drawn:
-            hand &= ~(1 << self.drawn)
-        c = self.find_card(code, hand)
+        c = self.find_card(code, self.discardable(seat))
         self._take(seat, 1 << c)
         self.discard.append(c)
         if not self.hands[seat]:
-            self._finish(seat)
+            self._over(seat)
             return
         if self.dry_turn:
             self.idle = 0 if self.progressed else self.idle + 1
             if self.idle >= self.players:  # CC-GAP-7: a full cycle with nothing melded
-                self._finish(None)
+                self._over(None)
                 return
         self.turns += 1
         if self.turns >= TURN_LIMIT:  # play that never ends (the discard taken and thrown back): as CC-GAP-7
-            self._finish(None)
+            self._over(None)
             return
         self.progressed = False
-        self.phase, self.turn = "draw", self.next_seat(seat)
+        self.phase, self.turn = DRAW, self.next_seat(seat)
 
-    def _finish(self, winner: int | None) -> None:
-        self.winner, self.phase, self.turn = winner, "done", None
+    def _over(self, winner: int | None) -> None:
+        """The hand ends: ``winner`` melded all his cards (``None``: an exhausted hand, CC-GAP-7)."""
+        self.winner = winner
+        self.end()
 
     # ------------------------------------------------------------- settlement
     def pips(self, seat: int) -> int:
@@ -405,7 +542,8 @@ class CoonCanDeal(Deal):
         return sum(pip_value(rank[c]) for c in bits(self.hands[seat]))
 
     def _settle(self) -> Settlement:
-        led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start else {})
+        names = self.names
+        led = Ledger(self.players, {POOL: self.pool_start} if self.pool_start else {}, names=names)
         w = self.winner
         if w is None:
             if self.turns >= TURN_LIMIT:
@@ -419,18 +557,18 @@ class CoonCanDeal(Deal):
                 n = self.pips(s)
                 if n:
                     total += n
-                    led.to_pool(s, POOL, n, f"seat {s} puts {n} into the pool "
+                    led.to_pool(s, POOL, n, f"{names[s]} puts {n} into the pool "
                                 f"(pip value of {cards(self.hands[s])})")
             carried = f" ({self.pool_start} of it from earlier hands)" if self.pool_start else ""
             led.note(f"the pool now holds {total}{carried}")
             return led.settlement()
-        led.note(f"seat {w} has melded all his cards")
+        led.note(f"{names[w]} has melded all his cards")
         for s in range(self.players):
             if s != w:
                 n = self.pips(s)
-                led.pay(s, w, n, f"seat {s} pays seat {w} {n} (pip value of {cards(self.hands[s])} left)")
+                led.pay(s, w, n, f"{names[s]} pays {names[w]} {n} (pip value of {cards(self.hands[s])} left)")
         if self.pool_start:
-            led.from_pool(w, POOL, None, f"seat {w} takes the pool of {self.pool_start} from the last hand")
+            led.from_pool(w, POOL, None, f"{names[w]} takes the pool of {self.pool_start} from the last hand")
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -439,7 +577,7 @@ class CoonCanDeal(Deal):
 
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
-        rules = self.rules
+        rules = self.setup.rules
         melds = []
         for i, m in enumerate(self.melds):
             texts = [rules.card_text(c, st) for c, st in zip(m.cards, m.stands)]
@@ -454,10 +592,30 @@ class CoonCanDeal(Deal):
             "known_cards": {str(s): self.card_codes(k) for s, k in enumerate(self.known) if k and s != seat},
             "exhausted": not self.stock, "winner": self.winner,
         }
-        if self.turn is not None:
-            doing = "to draw" if self.phase == "draw" else "to meld, lay off or discard"
-            v["status"] = f"seat {self.turn} {doing}" + ("; the stock is exhausted" if not self.stock else "")
         return v
+
+    def status(self, seat: int | None) -> str | None:
+        if self.turn is None:
+            return None
+        doing = "to draw" if self.phase == DRAW else "to meld, lay off or discard"
+        return f"{self.names[self.turn]} {doing}" + ("; the stock is exhausted" if not self.stock else "")
+
+    def label(self, action: str) -> str:
+        word, *args = action.split() or [""]
+        if action == "draw stock":
+            return "Draw from the stock"
+        if action == "draw discard":
+            return "Take the top card of the discard pile"
+        if word == "meld":
+            return "Meld " + ", ".join(_card_words(a) for a in args)
+        if word == "layoff" and len(args) >= 3:
+            end = f" (at the {args[3]} end)" if len(args) > 3 else ""
+            return f"Lay off {_card_words(args[0])} on meld {args[2]}{end}"
+        if word == "move" and len(args) == 4:
+            return f"Move the joker of meld {args[1]}, playing {_card_words(args[3])}"
+        if word == "discard" and len(args) == 1:
+            return f"Discard {_card_words(args[0])}"
+        return action_label(action)
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         zones = [Zone(("hand", s), self.hands[s], fixed=self.known[s])
@@ -467,7 +625,7 @@ class CoonCanDeal(Deal):
         return zones
 
     def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
-        self._moves = None
+        self.moves = None
         super()._set_zone(key, mask, rng)
 
     def _zones(self) -> dict[str, int]:
@@ -476,37 +634,5 @@ class CoonCanDeal(Deal):
             table |= m.mask()
         return {**super()._zones(), "discard": sum(1 << c for c in self.discard), "melds": table}
 
-
-class CoonCan(Game):
-    """Coon Can (Double Rum): two packs and two jokers, ten cards each, sets and sequences, the joker move.
-
-    See the module text for the rules as implemented and their sources.
-    """
-
-    id = "coon-can"
-    name = "Coon Can"
-    family = "rummy"
-    aliases = ("double-rum", "cooncan")
-    min_players, max_players, default_players = 2, 8, 4
-    pack = PACK_106
-    source = "seed 000_021e177d957c1434.txt, 'Coon Can'; docs/decisions.md (CC-GAP-1..8)"
-    deal_class = CoonCanDeal
-    option_specs = (
-        Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
-               doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "
-                   "by adding the card beyond the other end",
-               source="seed 000 Coon Can: 'provided the player has the natural card to replace it'; CC-GAP-2"),
-        Option("go_out_requires_discard", bool, False,
-               doc="a player goes out only by discarding his last card (else also by melding or laying it off)",
-               source="CC-GAP-6"),
-    )
-
-    @property
-    def meld_rules(self) -> MeldRules:
-        """Sets and sequences of three or more, the ace high or low, jokers wild."""
-        return _RULES
-
-
-_RULES = MeldRules(PACK_106)
 
 GAMES = (CoonCan,)

@@ -84,11 +84,18 @@ the other hand (docs/decisions.md).
 ['8S', '6S', '7H', '7C', '8D', '6D']
 >>> d.view(0)["layout"], d.view(0)["pools"]
 ({'S': ['7S', '7S'], 'D': ['7D', '7D']}, {'pot': 2})
+
+Each variant is one class (:class:`FanTan`, :class:`PlayOrPay`, :class:`FiveOrNine`, :class:`DominoFanTan`): its
+declaration as class attributes, one phase (play) with one checker, and the few hooks where the variants
+differ: which cards the layout takes (``eligible``), where a card goes (``place``), who plays next
+(``turn_after_play``) and the word of a player who cannot play (``unable_word``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ..core.chips import Ledger, Settlement
@@ -96,53 +103,151 @@ from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.layouts import Layout
-from ..core.options import Option
+from ..core.options import Option, Options
+from ..core.phases import Phase
+from ..core.views import Key, Kind
+from ..core.words import action_label
 from ..errors import CardError
 
-__all__ = ["DominoFanTan", "FanTan", "FanTanDeal", "FiveOrNine", "PlayOrPay"]
+__all__ = ["DominoFanTan", "FanTan", "FanTanPhase", "FanTanSetup", "FiveOrNine", "PlayOrPay"]
 
 POT = "pot"
 SEED = "seed 004_2edd6d7cae07c8ad.txt"
 RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
               9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+UNABLE = ("pass", "draw")
+"""The words of a turn without a card: a pass, or (Domino Fan-Tan) paying and drawing from the stock."""
 
 
-class FanTanDeal(Deal):
-    """A deal of Fan-Tan: cards built on the sevens, a chip into the pot for each pass."""
+class FanTanPhase(Phase):
+    """The stages of a deal of the Fan-Tan family."""
 
-    game: FanTan
-    _copy_objects = ("layout",)
+    PLAY = "play"  # one card a turn on the layout, or a pass (a draw, at Domino Fan-Tan)
+    DONE = "done"
 
+
+PLAY, DONE = FanTanPhase
+
+
+@dataclass(frozen=True)
+class FanTanSetup:
+    """What every deal of one configuration needs, worked out once per game (``game.setup``)."""
+
+    plan: DealPlan
+    layout: Layout
+    """The empty layout; each deal builds on a copy."""
+    ante: int
+    extra_ante: bool
+    """Each player dealt fewer cards antes one chip more (FT-GAP-1)."""
+    penalised: bool
+    """Passing while able to play is allowed, at the book's penalties."""
+    pass_chip: bool
+    """A penalised pass pays the ordinary chip as well (FT-GAP-4)."""
+    run_bonus: str = "none"
+    """Play or Pay's chips for a run (PP-GAP-1)."""
+
+
+class FanTan(Deal):
+    """Fan-Tan (Sevens, Parliament, Card Dominoes): sevens open the suits, built down to the ace and up to the king.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    # ---- the declaration
+    id = "fan-tan"
+    name = "Fan-Tan"
+    family = "fan-tan"
+    aliases: ClassVar[tuple[str, ...]] = ("sevens", "parliament", "card-dominoes")
+    min_players, max_players, default_players = 2, 8, 4
+    source = f"{SEED}, Fan-Tan (heading lost); docs/decisions.md"
+    phases = FanTanPhase
+    stock_cards: ClassVar[bool] = False
+    """Whether the cards not dealt form a stock the players draw from (Domino Fan-Tan)."""
+    layout_args: ClassVar[dict[str, Any]] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
+    """How the layout is built (:class:`~cardtable.core.layouts.Layout`)."""
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
+               source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
+        Option("penalised_passes", bool, False,
+               doc="allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
+                   "payments for a withheld seven)",
+               source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
+        Option("pass_chip_with_penalty", bool, False,
+               doc="a penalised pass pays the ordinary chip as well as the 3-chip penalty",
+               source="FT-GAP-4 (ENGINE DEFAULT: the penalty replaces the chip)"),
+        Option("short_hand_extra_ante", bool, False,
+               doc="each player dealt fewer cards antes one chip more",
+               source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
+    )
+    view_keys: ClassVar[tuple[Key, ...]] = (
+        Key("layout", Kind.JSON, "the layout: {suit letter: [low card, high card]} of each suit begun"),
+        Key("pools", Kind.AMOUNTS, "the pot"),
+        Key("paid", Kind.PER_SEAT, "chips each seat has paid this deal (antes, passes, penalties)"),
+        Key("known", Kind.SEAT_CARDS, "cards a seat is known to hold (revealed by a penalty)"),
+        Key("stock_size", Kind.INT, "cards left in the stock (Domino Fan-Tan)", always=False),
+        Key("status", Kind.TEXT, "who is to play and the pot, or who went out"),
+    )
+
+    # ---- the state of a deal (beside the core's hands and stock)
+    setup: FanTanSetup
+    layout: Layout
+    pot_start: int
+    pot: int
+    payments: list[tuple[int, int, int, str]]
+    """(payer, payee or -1 for the pot, chips, why), in the order they were made."""
+    lacks: list[int]
+    """Cards each seat has shown it does not hold (it passed while they were eligible)."""
+    known: list[int]
+    """Cards each seat is publicly known to hold (revealed by a penalty)."""
+    winner: int | None
+    """The seat that went out first (``None`` while the deal goes on)."""
+    run: int
+    """Cards played in sequence by the seat to play, this turn (Play or Pay)."""
+    passes: int
+    """Passes since the last card was played."""
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def plan(cls, options: Options) -> DealPlan:
+        """How the cards are dealt: one at a time from dealer's left until the pack is exhausted."""
+        return DealPlan(deal_all=True)
+
+    @classmethod
+    def configure(cls, game: Game) -> FanTanSetup:
+        o = game.options
+        return FanTanSetup(plan=cls.plan(o), layout=Layout(game.pack, **cls.layout_args), ante=o.ante,
+                           extra_ante=o.short_hand_extra_ante, penalised=o.penalised_passes,
+                           pass_chip=o.pass_chip_with_penalty)
+
+    # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
-        g, n = self.game, self.players
-        dealt = g.plan().deal(order, n, self.dealer)
+        s = self.setup = self.game.setup
+        n = self.players
+        dealt = s.plan.deal(order, n, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
-        self.layout = g.new_layout()
-        self.pot_start: int = int(self.carry_in.get("pools", {}).get(POT, 0))
-        self.pot: int = self.pot_start
-        self.payments: list[tuple[int, int, int, str]] = []
-        """(payer, payee or -1 for the pot, chips, why), in the order they were made."""
-        self.lacks: list[int] = [0] * n
-        """Cards each seat has shown it does not hold (it passed while they were eligible)."""
-        self.known: list[int] = [0] * n
-        """Cards each seat is publicly known to hold (revealed by a penalty)."""
-        self.winner: int | None = None
-        self.run: int = 0
-        self.passes: int = 0
-        """Passes since the last card was played."""
+        self.layout = s.layout.copy()
+        self.pot_start = int(self.carry_in.get("pools", {}).get(POT, 0))
+        self.pot = self.pot_start
+        self.payments = []
+        self.lacks = [0] * n
+        self.known = [0] * n
+        self.winner = None
+        self.run = self.passes = 0
         most = max(h.bit_count() for h in self.hands)
-        for s in (self.next_seat(self.dealer, i + 1) for i in range(n)):
-            ante = g.options.ante
-            if getattr(g.options, "short_hand_extra_ante", False) and self.hands[s].bit_count() < most:
-                ante += 1
-            self._pay(s, -1, ante, f"seat {s} antes {ante} to the pot")
-        self.phase = "play"
+        for seat in (self.next_seat(self.dealer, i + 1) for i in range(n)):
+            ante = s.ante + (1 if s.extra_ante and self.hands[seat].bit_count() < most else 0)
+            self._pay(seat, -1, ante, f"{self.names[seat]} antes {ante} to the pot")
+        self.phase = PLAY
         self.turn = self.next_seat(self.dealer)
 
     # ------------------------------------------------------------ the rules
     def eligible(self) -> int:
         """Every card that may be played now, whoever holds it."""
         return self.layout.wanted
+
+    def playable(self, seat: int) -> int:
+        """The cards ``seat`` may play now: those it holds that the layout takes."""
+        return self.hands[seat] & self.eligible()
 
     def opening_rank(self) -> int | None:
         """The rank that opens a suit (the seven), for the pass penalties; ``None`` if none."""
@@ -160,20 +265,69 @@ class FanTanDeal(Deal):
         """The action of a player who cannot play."""
         return "pass"
 
-    # ---------------------------------------------------------------- hooks
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        cards = self.hands[seat] & self.eligible()
-        acts = self.card_codes(cards)
-        if not cards:
-            acts.append(self.unable_word())
-        elif self.game.options.penalised_passes and self.passes < self.players - 1:
-            acts.append("pass")
+    def not_buildable(self, card: int) -> str:
+        """Why ``card``, held, does not go on the layout now (the variant's building rule in words)."""
+        s = self.pack.suit[card]
+        if not self.layout.is_open(s):
+            return (f"a suit is opened only by its {RANK_NAMES[self.opening_rank() or 7]} "
+                    "('Any player in turn may play a seven')")
+        return ("cards are built in suit, down from the seven to the ace and up to the king, one rank at a time "
+                "('a card in next higher rank on the eight pile or ... next lower rank on the six pile')")
+
+    # --------------------------------------------------------------- playing
+    def options_play(self, seat: int) -> Iterable[str]:
+        """The cards in hand, a pass and a draw."""
+        yield from self.card_codes(self.hands[seat])
+        yield from UNABLE
+
+    def legal_play(self, seat: int) -> list[str]:
+        """The playable cards and the word :meth:`check_play` allows without a card (the hot path)."""
+        able = self.playable(seat)
+        acts = self.card_codes(able)
+        for word in UNABLE:
+            if self._why_not_unable(word, able) is None:
+                acts.append(word)
         return acts
 
-    def _apply(self, seat: int, action: str) -> None:
-        if action in ("pass", "draw"):
+    def check_play(self, seat: int, action: str) -> str | None:
+        """The rule of a turn: a card the layout takes, else a pass (or a draw) when allowed."""
+        if action in UNABLE:
+            return self._why_not_unable(action, self.playable(seat))
+        try:
+            code = parse_code(action)
+        except CardError:
+            return "play a card code such as '7S', or pass when you cannot play"
+        return self.why_card(seat, code)
+
+    def why_card(self, seat: int, code: str) -> str | None:
+        c = self.pack.parse_in(code, self.hands[seat])
+        if c is None:
+            return f"you do not hold {code}"
+        return None if self.playable(seat) >> c & 1 else self.not_buildable(c)
+
+    def _why_not_unable(self, word: str, able: int) -> str | None:
+        """Whether the seat to play, able to play the cards ``able``, may pass (``word`` ``pass``) or pay and
+        draw (``draw``) now, as a reason."""
+        if able:
+            if word == "pass" and self.setup.penalised:
+                if self.passes < self.players - 1:
+                    return None
+                return ("everyone else has passed since the last card was played: a player able to play must "
+                        "now play, so that the deal ends")
+            if self.setup.penalised:
+                return "a player able to play does not draw; he plays, or passes at the penalty"
+            return ("a player with an eligible card must play it; passing while able, at the book's penalty, "
+                    "needs the option penalised_passes")
+        if word == self.unable_word():
+            return None
+        if word == "pass":
+            return "you cannot play: draw from the stock (pay a chip and draw until able to play)"
+        if self.stock_cards:
+            return "with the stock exhausted the hands are played out: pass"
+        return "there is no stock to draw from in this game: a player who cannot play passes"
+
+    def apply_play(self, seat: int, action: str) -> None:
+        if action in UNABLE:
             self._pass(seat, action)
             return
         c = self.find_card(action, self.hands[seat])
@@ -184,17 +338,18 @@ class FanTanDeal(Deal):
         self.place(seat, c)
         if not self.hands[seat]:
             # "no one being permitted to play after the winner has put down his last card"
-            self.winner, self.turn, self.phase = seat, None, "done"
+            self.winner = seat
+            self.end()
             return
         self.turn = self.turn_after_play(seat, c)
 
     def _pass(self, seat: int, action: str) -> None:
-        able = self.hands[seat] & self.eligible()
+        able = self.playable(seat)
         if able:
             self._penalty(seat, able)
         else:
             self.lacks[seat] |= self.eligible()
-            self._pay(seat, -1, 1, f"seat {seat} cannot play and pays 1 chip to the pot"
+            self._pay(seat, -1, 1, f"{self.names[seat]} cannot play and pays 1 chip to the pot"
                       + (" before drawing from the stock" if action == "draw" else ""))
         if action == "draw":
             # Domino Fan-Tan: "draws the top card of the stock ... This continues until he is able to play."
@@ -206,10 +361,10 @@ class FanTanDeal(Deal):
         self.turn = self.next_seat(seat)
 
     def _penalty(self, seat: int, able: int) -> None:
-        o = self.game.options
-        self._pay(seat, -1, 3, f"seat {seat} passes holding an eligible card: 3 chips penalty to the pot")
-        if o.pass_chip_with_penalty:
-            self._pay(seat, -1, 1, f"seat {seat} also pays the chip for passing")
+        names = self.names
+        self._pay(seat, -1, 3, f"{names[seat]} passes holding an eligible card: 3 chips penalty to the pot")
+        if self.setup.pass_chip:
+            self._pay(seat, -1, 1, f"{names[seat]} also pays the chip for passing")
         r = self.opening_rank()
         if r is None:
             return
@@ -231,46 +386,27 @@ class FanTanDeal(Deal):
                 if holder is None:
                     continue  # the card is in the stock: no holder to pay (FT-GAP-2)
                 self.known[holder] |= nxt
-                self._pay(seat, holder, 5, f"seat {seat} did not play the {RANK_NAMES[r]} of {SUIT_NAMES[s]}: "
-                          f"5 chips to seat {holder}, who holds {pack.code((nxt & -nxt).bit_length() - 1)}")
+                self._pay(seat, holder, 5, f"{names[seat]} did not play the {RANK_NAMES[r]} of {SUIT_NAMES[s]}: "
+                          f"5 chips to {names[holder]}, who holds {pack.code((nxt & -nxt).bit_length() - 1)}")
 
     def _pay(self, payer: int, payee: int, chips: int, line: str) -> None:
         self.payments.append((payer, payee, chips, line))
         if payee < 0:
             self.pot += chips
 
-    def _explain(self, seat: int, action: str) -> str:
-        able = self.hands[seat] & self.eligible()
-        if action in ("pass", "draw"):
-            if able and self.game.options.penalised_passes:
-                return ("everyone else has passed since the last card was played: a player able to play must "
-                        "now play, so that the deal ends")
-            if able:
-                return ("a player with an eligible card must play it; passing while able, at the book's penalty, "
-                        "needs the option penalised_passes")
-            return "with the stock exhausted the hands are played out: pass" if action == "draw" else \
-                "you cannot play: draw from the stock (pay a chip and draw until able to play)"
-        try:
-            code = parse_code(action)
-        except CardError:
-            return "play a card code such as '7S', or pass when you cannot play"
-        c = self.pack.parse_in(code, self.hands[seat])
-        if c is None:
-            return f"you do not hold {code}"
-        return self.why_card(c)
+    # ---------------------------------------------- knowledge a bot may ask for
+    def new_layout(self) -> Layout:
+        """An empty layout of this configuration (to replay the public play on)."""
+        return self.setup.layout.copy()
 
-    def why_card(self, card: int) -> str:
-        """Why a held card may not be played now."""
-        s = self.pack.suit[card]
-        if not self.layout.is_open(s):
-            return (f"a suit is opened only by its {RANK_NAMES[self.opening_rank() or 7]} "
-                    "('Any player in turn may play a seven')")
-        return ("cards are built in suit, down from the seven to the ace and up to the king, one rank at a time "
-                "('a card in next higher rank on the eight pile or ... next lower rank on the six pile')")
+    def begins_suit(self) -> bool:
+        """Whether the next card played begins a suit of the player's choice (Play or Pay)."""
+        return False
 
     # ----------------------------------------------------------- settlement
     def _settle(self) -> Settlement:
-        led = Ledger(self.players, {POT: self.pot_start})
+        names = self.names
+        led = Ledger(self.players, {POT: self.pot_start}, names=names)
         for payer, payee, chips, line in self.payments:
             if payee < 0:
                 led.to_pool(payer, POT, chips, line)
@@ -280,30 +416,37 @@ class FanTanDeal(Deal):
         if w is None:
             led.note("nobody went out")
             return led.settlement()
-        led.from_pool(w, POT, None, f"seat {w} goes out first and takes the pot of {led.pools.get(POT, 0)}")
+        led.from_pool(w, POT, None, f"{names[w]} goes out first and takes the pot of {led.pools.get(POT, 0)}")
         for s in range(self.players):
             left = self.hands[s].bit_count()
             if s != w and left:
-                led.pay(s, w, left, f"seat {s} pays seat {w} {left} for the cards left in hand")
+                led.pay(s, w, left, f"{names[s]} pays {names[w]} {left} for the cards left in hand")
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
         pot = self.result().pools.get(POT, 0)
         return {"pools": {POT: pot}} if pot else None
 
-    # ---------------------------------------------------------------- views
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        if action == "draw":
+            return "Pay a chip and draw from the stock"
+        return action_label(action)
+
+    def status(self, seat: int | None) -> str:
+        if self.winner is not None:
+            return f"{self.names[self.winner]} is out and wins"
+        return f"{self.names[self.turn or 0]} to play; the pot holds {self.pot}"
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {"layout": self.layout.view(), "pools": {POT: self.pot},
                              "paid": [sum(p[2] for p in self.payments if p[0] == s) for s in range(self.players)],
                              "known": {str(s): self.card_codes(m) for s, m in enumerate(self.known) if m}}
-        if self.game.stock_cards:
+        if self.stock_cards:
             v["stock_size"] = len(self.stock)
-        if self.winner is not None:
-            v["status"] = f"seat {self.winner} is out and wins"
-        else:
-            v["status"] = f"seat {self.turn} to play; the pot holds {self.pot}"
         return v
 
+    # ------------------------------------------------------ hidden information
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         zones = [Zone(("hand", s), self.hands[s], fixed=self.known[s] & self.hands[s], allowed=~self.lacks[s])
                  for s in range(self.players) if s != viewer]
@@ -315,12 +458,39 @@ class FanTanDeal(Deal):
         return {**super()._zones(), "layout": self.layout.played}
 
 
-class PlayOrPayDeal(FanTanDeal):
-    """Play or Pay: one suit at a time, built upward round the corner; runs collect chips."""
+class PlayOrPay(FanTan):
+    """Play or Pay: any first card, built upward round the corner; a chip a card for runs; pay when unable.
+
+    Seed 004: "The player at dealer's left begins with any card, not necessarily a seven. The players
+    following in turn must build higher in sequence on that card." See the module text.
+    """
+
+    id = "play-or-pay"
+    name = "Play or Pay"
+    aliases = ()
+    source = f"{SEED}, Play or Pay (heading lost); docs/decisions.md"
+    layout_args = {"ace_low": True, "up": True, "wrap": True}
+    option_specs = (
+        *FanTan.option_specs,
+        Option("run_bonus", str, "after_first", ("after_first", "every_card", "none"),
+               doc="chips from each other player for a run: each card after the first, every card of a run "
+                   "of two or more, or none",
+               source=f"{SEED}: 'collecting a chip from each other player for each card played'; PP-GAP-1"),
+    )
+    view_keys = (
+        *FanTan.view_keys,
+        Key("active_suit", Kind.SUIT, "the suit being built (None: the next card begins a new suit)", null=True),
+    )
+
+    active: int
+    """The suit being built (-1: the next card begins a new suit)."""
+
+    @classmethod
+    def configure(cls, game: Game) -> FanTanSetup:
+        return replace(super().configure(game), run_bonus=game.options.run_bonus)
 
     def _start(self, order: list[int]) -> None:
-        self.active: int = -1
-        """The suit being built (-1: the next card begins a new suit)."""
+        self.active = -1
         super()._start(order)
 
     def eligible(self) -> int:
@@ -331,6 +501,9 @@ class PlayOrPayDeal(FanTanDeal):
     def opening_rank(self) -> int | None:
         return None
 
+    def begins_suit(self) -> bool:
+        return self.active < 0
+
     def place(self, seat: int, card: int) -> None:
         s = self.pack.suit[card]
         if self.active < 0:
@@ -340,13 +513,14 @@ class PlayOrPayDeal(FanTanDeal):
         else:
             self.layout.play(card)
         self.run += 1
-        bonus = self.game.options.run_bonus
+        bonus = self.setup.run_bonus
         due = {"after_first": 1 if self.run >= 2 else 0, "none": 0,
                "every_card": 2 if self.run == 2 else 1 if self.run > 2 else 0}[bonus]
         if due:
             for other in range(self.players):
                 if other != seat:
-                    self._pay(other, seat, due, f"seat {other} pays seat {seat} {due} for a card played in sequence")
+                    self._pay(other, seat, due, f"{self.names[other]} pays {self.names[seat]} {due} for a card "
+                              "played in sequence")
 
     def turn_after_play(self, seat: int, card: int) -> int:
         s = self.pack.suit[card]
@@ -359,7 +533,7 @@ class PlayOrPayDeal(FanTanDeal):
         self.run = 0
         return self.next_seat(seat)
 
-    def why_card(self, card: int) -> str:
+    def not_buildable(self, card: int) -> str:
         need = self.pack.codes(self.eligible())
         return (f"build upward in sequence on the {SUIT_NAMES[self.active]} ('The players following in turn "
                 f"must build higher in sequence on that card'); the next card is {' or '.join(need)}")
@@ -374,96 +548,6 @@ FIVES_NINES = sum(1 << c for c in range(52) if PACK_52.rank[c] in (5, 9))
 """The fives and nines of the 52-card pack."""
 
 
-class FiveOrNineDeal(FanTanDeal):
-    """Five or Nine: the first card, a five or a nine, sets the rank that opens every suit."""
-
-    def eligible(self) -> int:
-        if self.layout.start_rank is None:
-            return FIVES_NINES  # "the first card played must be a five or a nine"
-        return self.layout.wanted
-
-    def place(self, seat: int, card: int) -> None:
-        if self.layout.start_rank is None:
-            self.layout.set_start_rank(self.pack.rank[card])  # "The first card played determines rank"
-        self.layout.play(card)
-
-    def why_card(self, card: int) -> str:
-        if self.layout.start_rank is None:
-            return "the first card played must be a five or a nine"
-        r = RANK_NAMES[self.layout.start_rank]
-        if not self.layout.is_open(self.pack.suit[card]):
-            return f"a suit is opened only by its {r}, the rank the first card set"
-        return f"cards are built in suit, up from the {r} to the king and down to the ace, one rank at a time"
-
-
-class DominoFanTanDeal(FanTanDeal):
-    """Domino Fan-Tan: 17 cards each and a stock drawn from, at a chip a card, until able to play."""
-
-    def unable_word(self) -> str:
-        return "draw" if self.stock else "pass"
-
-
-class FanTan(Game):
-    """Fan-Tan (Sevens, Parliament, Card Dominoes): sevens open the suits, built down to the ace and up to the king.
-
-    See the module text for the rules as implemented and their sources.
-    """
-
-    id = "fan-tan"
-    name = "Fan-Tan"
-    family = "fan-tan"
-    aliases = ("sevens", "parliament", "card-dominoes")
-    min_players, max_players, default_players = 2, 8, 4
-    source = f"{SEED}, Fan-Tan (heading lost); docs/decisions.md"
-    deal_class: type[Deal] = FanTanDeal
-    stock_cards = False
-    layout_args: dict[str, Any] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
-    option_specs: tuple[Option, ...] = (
-        Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
-               source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
-        Option("penalised_passes", bool, False,
-               doc="allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
-                   "payments for a withheld seven)",
-               source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
-        Option("pass_chip_with_penalty", bool, False,
-               doc="a penalised pass pays the ordinary chip as well as the 3-chip penalty",
-               source="FT-GAP-4 (ENGINE DEFAULT: the penalty replaces the chip)"),
-        Option("short_hand_extra_ante", bool, False,
-               doc="each player dealt fewer cards antes one chip more",
-               source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
-    )
-
-    def plan(self) -> DealPlan:
-        """How the cards are dealt: one at a time from dealer's left until the pack is exhausted."""
-        return DealPlan(deal_all=True)
-
-    def new_layout(self) -> Layout:
-        """The empty layout of a deal."""
-        return Layout(self.pack, **self.layout_args)
-
-
-class PlayOrPay(FanTan):
-    """Play or Pay: any first card, built upward round the corner; a chip a card for runs; pay when unable.
-
-    Seed 004: "The player at dealer's left begins with any card, not necessarily a seven. The players
-    following in turn must build higher in sequence on that card." See the module text.
-    """
-
-    id = "play-or-pay"
-    name = "Play or Pay"
-    aliases = ()
-    source = f"{SEED}, Play or Pay (heading lost); docs/decisions.md"
-    deal_class = PlayOrPayDeal
-    layout_args = {"ace_low": True, "up": True, "wrap": True}
-    option_specs = (
-        *FanTan.option_specs,
-        Option("run_bonus", str, "after_first", ("after_first", "every_card", "none"),
-               doc="chips from each other player for a run: each card after the first, every card of a run "
-                   "of two or more, or none",
-               source=f"{SEED}: 'collecting a chip from each other player for each card played'; PP-GAP-1"),
-    )
-
-
 class FiveOrNine(FanTan):
     """Five or Nine (Domino Whist): the first card must be a five or a nine, and that rank opens every suit.
 
@@ -475,8 +559,25 @@ class FiveOrNine(FanTan):
     name = "Five or Nine"
     aliases = ("domino-whist",)
     source = f"{SEED}, 'Five or Nine'; docs/decisions.md"
-    deal_class = FiveOrNineDeal
     layout_args = {"ace_low": True, "up": True, "down": True}
+
+    def eligible(self) -> int:
+        if self.layout.start_rank is None:
+            return FIVES_NINES  # "the first card played must be a five or a nine"
+        return self.layout.wanted
+
+    def place(self, seat: int, card: int) -> None:
+        if self.layout.start_rank is None:
+            self.layout.set_start_rank(self.pack.rank[card])  # "The first card played determines rank"
+        self.layout.play(card)
+
+    def not_buildable(self, card: int) -> str:
+        if self.layout.start_rank is None:
+            return "the first card played must be a five or a nine"
+        r = RANK_NAMES[self.layout.start_rank]
+        if not self.layout.is_open(self.pack.suit[card]):
+            return f"a suit is opened only by its {r}, the rank the first card set"
+        return f"cards are built in suit, up from the {r} to the king and down to the ace, one rank at a time"
 
 
 class DominoFanTan(FanTan):
@@ -490,14 +591,17 @@ class DominoFanTan(FanTan):
     aliases = ()
     min_players, max_players, default_players = 2, 2, 2
     source = f"{SEED}, 'Domino Fan-Tan'; docs/decisions.md"
-    deal_class = DominoFanTanDeal
     stock_cards = True
     option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")
+    fixed_options = {"short_hand_extra_ante": False}  # "Each player is dealt 17 cards": no short hands
 
-    def plan(self) -> DealPlan:
+    @classmethod
+    def plan(cls, options: Options) -> DealPlan:
         """Seventeen cards each, one at a time; the rest is the stock."""
         return DealPlan(rounds=(1,) * 17)
 
+    def unable_word(self) -> str:
+        return "draw" if self.stock else "pass"
+
 
 GAMES = (FanTan, PlayOrPay, FiveOrNine, DominoFanTan)
-

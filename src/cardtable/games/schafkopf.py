@@ -84,30 +84,38 @@ Scoring (AS-GAP-3, ENGINE DEFAULT): the bidding side needs 60 + bid card points;
 then scores the bid, else each loses it; the opponents score nothing; the match ends when a
 side reaches ``target`` (0: no target).
 
+Each variant is one class (:class:`Schafkopf`, :class:`AuctionSchafkopf`): its declaration as class
+attributes, its phases with one checker each, and the few hooks of the core (see docs/developing.md).
+
 >>> import cardtable as ct
 >>> d = ct.load("schafkopf").deal(seed=3)
 >>> d.turn, d.legal()
 (1, ['pass', 'take'])
->>> d.act("take"); d.phase, len(d.view(1)["hand"])
-('discard', 12)
+>>> d.act("take"); d.view(1)["phase"], len(d.view(1)["hand"]), d.label("discard 7C")
+('discard', 12, 'Discard the 7♣')
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.auction import Auction
-from ..core.cards import PACK_32, SUIT_NAMES
+from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.options import Option
+from ..core.options import Option, Options
+from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
+from ..core.views import TRICK_KEYS, Key, Kind
+from ..core.words import action_label
 
-__all__ = ["AuctionSchafkopf", "AuctionSchafkopfDeal", "Schafkopf", "SchafkopfDeal", "card_points"]
+__all__ = ["AuctionPhase", "AuctionSchafkopf", "AuctionSetup", "Schafkopf", "SchafkopfPhase", "SchafkopfSetup",
+           "card_points"]
 
 SEED = "seed 001_50a7678b5606f88b.txt"
 DIAMONDS = 2
@@ -125,6 +133,10 @@ def card_points(mask: int) -> int:
     return sum(v * (mask & m).bit_count() for v, m in _BY_VALUE)
 
 
+def _tricks(n: int) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
 # --------------------------------------------------------------- Schafkopf's trump suit
 TRUMP_ORDER = ("7D", "8D", "9D", "KD", "TD", "AD", "JD", "JH", "JS", "JC", "QD", "QH", "QS", "QC")
 """The fourteen trumps, low to high."""
@@ -140,71 +152,159 @@ PLAN = DealPlan(rounds=(3, 4, 3), widows=(("blind", 0, 2),))
 """SK-GAP-1: three each, two to the blind, four each, three each."""
 
 
-class SchafkopfDeal(TrickDeal):
-    """A deal of three-hand Schafkopf: the blind offered in turn, two discards, ten tricks (or Least)."""
+class SchafkopfPhase(Phase):
+    """The stages of a deal of Schafkopf."""
 
-    game: Schafkopf
+    PICK = "pick"        # the blind offered to each active player in turn
+    DISCARD = "discard"  # the player discards two cards face down
+    PLAY = "play"        # the ten tricks (or Least)
+    DONE = "done"
 
+
+PICK, DISCARD, PLAY, DONE = SchafkopfPhase
+
+
+@dataclass(frozen=True)
+class SchafkopfSetup:
+    """What every deal of one configuration of Schafkopf needs (``game.setup``)."""
+
+    active: tuple[tuple[int, ...], ...]
+    """Per dealer: the three who play, from the dealer's left (ENGINE DEFAULT seating, SK-GAP-8)."""
+    player_account: bool
+    """The figures are points on the player's own account (else chips from each opponent, SK-GAP-3)."""
+    least_tie_fallback: str
+
+
+class Schafkopf(TrickDeal):
+    """Schafkopf (Sheepshead), three-hand: the blind, 61 to win, Schneider and Schwarz, or Least.
+
+    See the module text for the rules as implemented and their sources.
+    """
+
+    # ---- the declaration
+    id = "schafkopf"
+    name = "Schafkopf"
+    family = "schafkopf"
+    aliases = ("sheepshead", "schafskopf")
+    min_players, max_players, default_players = 3, 5, 3
+    pack_used = PACK_32
+    source = f"{SEED}, 'Schafkopf'; docs/decisions.md"
+    unit = "points"
+    phases = SchafkopfPhase
+    card_phases = (PLAY,)
+    option_specs = (
+        Option("settlement", str, "player_account", ("player_account", "each_opponent"),
+               doc="individual accounts credited or debited with the figures (points), or chips won from or "
+                   "paid to each opponent",
+               source=f"{SEED} 'Individual accounts are kept'; Parlett; SK-GAP-3"),
+        Option("least_tie_fallback", str, "latest_trick", ("latest_trick", "no_score"),
+               doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
+                   "earlier wins 2, or nobody scores",
+               source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
+    )
+    view_keys = (
+        *TRICK_KEYS,
+        Key("trump", Kind.SUIT, "the trump suit: diamonds, with all queens and jacks"),
+        Key("active", Kind.SEATS, "the three who play this deal (the others sit out)", size=3),
+        Key("declarer", Kind.SEAT, "the player who took the blind", null=True),
+        Key("contract", Kind.WORD, "what is played: Schafkopf (a player took the blind) or Least (all passed)",
+            values=("Schafkopf", "Least"), null=True),
+        Key("widow_size", Kind.INT, "cards in the blind"),
+        Key("scores", Kind.PER_SEAT, "each seat's running account before this deal (settlement in points)",
+            always=False),
+        Key("card_points", Kind.PER_SEAT, "the card points each seat has taken in tricks", always=False),
+        Key("discards", Kind.CARDS, "the player's two discards: to him, and to all once the deal is over",
+            size=2, always=False),
+    )
+
+    # ---- the state of a deal (beside the core's hands, trick and tricks won)
+    setup: SchafkopfSetup
+    active: list[int]
+    blind: int
+    discards: int
+    player: int | None
+    """The active player who took the blind (``None`` before, and at Least)."""
+    least: bool
+    offers: int
+    """How many have been offered the blind."""
+    latest: list[int]
+    """The index of each seat's latest trick (Least ties)."""
+    tricks_played: int
+    scores_in: list[int]
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def unit_of(cls, options: Options) -> str:
+        return "points" if options.settlement == "player_account" else "chips"
+
+    @classmethod
+    def configure(cls, game: Game) -> SchafkopfSetup:
+        n = game.players
+        return SchafkopfSetup(active=tuple(tuple((d + 1 + i) % n for i in range(3)) for d in range(n)),
+                              player_account=game.options.settlement == "player_account",
+                              least_tie_fallback=game.options.least_tie_fallback)
+
+    # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
-        self.active: list[int] = self.game.active_seats(self.dealer)
+        self.setup = self.game.setup
+        self.active = list(self.setup.active[self.dealer])
         dealt = PLAN.deal(order, 3, 2)
         for i, s in enumerate(self.active):
             self.hands[s] = dealt.hands[i]
-        self.blind: int = dealt.extras["blind"]
+        self.blind = dealt.extras["blind"]
         self.discards = 0
-        self.player: int | None = None
+        self.player = None
         self.least = False
-        self.offers = 0             # how many have been offered the blind
-        self.latest: list[int] = [-1] * self.players   # index of each seat's latest trick (Least ties)
+        self.offers = 0
+        self.latest = [-1] * self.players
         self.tricks_played = 0
-        self.voids = [0] * self.players
-        self.scores_in: list[int] = list(self.carry_in.get("scores") or [0] * self.players)
-        self.phase, self.turn = "pick", self.active[0]
+        self.scores_in = list(self.carry_in.get("scores") or [0] * self.players)
+        self.phase, self.turn = PICK, self.active[0]
 
-    # ------------------------------------------------------------------ legal
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase == "pick":
-            return ["pass", "take"]
-        if self.phase == "discard":
-            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
-        return self.legal_cards()
+    # ------------------------------------------------------- the blind offered
+    def options_pick(self, seat: int) -> Iterable[str]:
+        return ("pass", "take")
 
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "pick":
-            return "first take the blind ('take') or refuse it ('pass'); the cards are played afterwards"
-        if self.phase == "discard":
-            return ("the player who picks up the blind must discard two cards of his hand face down, "
-                    "one at a time (e.g. 'discard 7C')")
-        return self.explain_play(seat, action)
+    def check_pick(self, seat: int, action: str) -> str | None:
+        if action in ("pass", "take"):
+            return None
+        return "first take the blind ('take') or refuse it ('pass'); the cards are played afterwards"
 
-    # ------------------------------------------------------------------ apply
-    def _apply(self, seat: int, action: str) -> None:
-        if self.phase == "pick":
-            self.offers += 1
-            if action == "take":
-                self.player = seat
-                self.hands[seat] |= self.blind
-                self.blind = 0
-                self.phase = "discard"
-            elif self.offers == 3:
-                self.least = True  # "if all three pass, the hand must be played at 'least'"
-                self._begin_play()
-            else:
-                self.turn = self.active[self.offers]
-        elif self.phase == "discard":
-            c = self.find_card(action[8:], self.hands[seat])
-            self.hands[seat] &= ~(1 << c)
-            self.discards |= 1 << c
-            if self.discards.bit_count() == 2:
-                self._begin_play()
+    def apply_pick(self, seat: int, action: str) -> None:
+        self.offers += 1
+        if action == "take":
+            self.player = seat
+            self.hands[seat] |= self.blind
+            self.blind = 0
+            self.phase = DISCARD
+        elif self.offers == 3:
+            self.least = True  # "if all three pass, the hand must be played at 'least'"
+            self._begin_play()
         else:
-            self.play_card(seat, action)
+            self.turn = self.active[self.offers]
 
+    # ----------------------------------------------------------- the discards
+    def options_discard(self, seat: int) -> Iterable[str]:
+        return (f"discard {c}" for c in self.card_codes(self.hands[seat]))
+
+    def check_discard(self, seat: int, action: str) -> str | None:
+        c = PACK_32.index_of.get(action[8:]) if action.startswith("discard ") else None
+        if c is not None and self.hands[seat] >> c & 1:  # any card of his hand
+            return None
+        return ("the player who picks up the blind must discard two cards of his hand face down, "
+                "one at a time (e.g. 'discard 7C')")
+
+    def apply_discard(self, seat: int, action: str) -> None:
+        c = self.find_card(action[8:], self.hands[seat])
+        self.hands[seat] &= ~(1 << c)
+        self.discards |= 1 << c
+        if self.discards.bit_count() == 2:
+            self._begin_play()
+
+    # --------------------------------------------------------------- playing
     def _begin_play(self) -> None:
         # "The hand at dealer's left invariably makes the opening lead."
-        self.start_play(RULES, self.active[0])
+        self.start_play(RULES, self.active[0], PLAY)
         self.in_play = self.active
 
     def trick_done(self, winner: int) -> None:
@@ -214,8 +314,9 @@ class SchafkopfDeal(TrickDeal):
             if self.blind:  # Least: "it is added to the last trick and goes to the winner thereof"
                 self.won[winner] |= self.blind
                 self.blind = 0
-            self.phase, self.turn = "done", None
+            self.end()
 
+    # ---------------------------------------------- knowledge a bot may ask for
     def side(self, seat: int) -> int:
         if self.least or self.player is None:
             return seat
@@ -223,6 +324,9 @@ class SchafkopfDeal(TrickDeal):
 
     def wants_tricks(self, seat: int) -> bool:
         return not self.least
+
+    def declarer_seat(self) -> int | None:
+        return self.player
 
     # ------------------------------------------------------------- settlement
     def player_points(self) -> int:
@@ -232,19 +336,19 @@ class SchafkopfDeal(TrickDeal):
 
     def _award(self, led: Ledger, seat: int, amount: int, line: str) -> None:
         """Credit (or debit) ``seat`` with ``amount``: on his account, or from each other active player."""
-        if self.game.options.settlement == "player_account":
-            led.score(seat, amount, f"{line}: {amount:+d} to seat {seat}")
+        if self.setup.player_account:
+            led.score(seat, amount, f"{line}: {amount:+d} to {self.names[seat]}")
             return
         led.note(line)
         for o in self.active:
             if o != seat:
                 if amount > 0:
-                    led.pay(o, seat, amount, f"seat {o} pays seat {seat} {amount}")
+                    led.pay(o, seat, amount)
                 else:
-                    led.pay(seat, o, -amount, f"seat {seat} pays seat {o} {-amount}")
+                    led.pay(seat, o, -amount)
 
     def _settle(self) -> Settlement:
-        led = Ledger(self.players, unit=self.game.unit)
+        led = Ledger(self.players, unit=self.game.unit, names=self.names)
         if self.least:
             self._settle_least(led)
         else:
@@ -267,18 +371,17 @@ class SchafkopfDeal(TrickDeal):
             amount, what = -4, "failed to catch 31"
         else:
             amount, what = -2, "failed to make 61"
-        self._award(led, p, amount, f"seat {p} took {pts} points (his discards included) in {tricks} "
-                                    f"trick{'' if tricks == 1 else 's'}: {what}")
+        self._award(led, p, amount, f"{self.names[p]} took {pts} points (his discards included) in "
+                                    f"{_tricks(tricks)}: {what}")
 
     def _settle_least(self, led: Ledger) -> None:
-        act = self.active
+        act, names = self.active, self.names
         pts = {s: card_points(self.won[s]) for s in act}
         for s in act:
-            n = self.tricks_won[s]
-            led.note(f"Least: seat {s} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
+            led.note(f"Least: {names[s]} took {pts[s]} points in {_tricks(self.tricks_won[s])}")
         sweeper = next((s for s in act if self.tricks_won[s] == 10), None)
         if sweeper is not None:  # "If one player takes all the tricks, he is debited 4" (SK-GAP-7)
-            self._award(led, sweeper, -4, f"seat {sweeper} took all the tricks at Least")
+            self._award(led, sweeper, -4, f"{names[sweeper]} took all the tricks at Least")
             return
         low = min(pts.values())
         lows = [s for s in act if pts[s] == low]
@@ -286,39 +389,47 @@ class SchafkopfDeal(TrickDeal):
             w = lows[0]
             none = self.tricks_won[w] == 0
             what = " and no trick" if none else ""
-            self._award(led, w, 4 if none else 2, f"seat {w} took the fewest points{what}")
+            self._award(led, w, 4 if none else 2, f"{names[w]} took the fewest points{what}")
         elif len(lows) == 3:  # "the winner is the hand that passed third"
-            self._award(led, act[2], 2, f"a triple tie at 40: seat {act[2]}, who passed third, wins")
+            self._award(led, act[2], 2, f"a triple tie at 40: {names[act[2]]}, who passed third, wins")
         else:
             a, b = lows
             last = self.tricks_played - 1
             if self.latest[a] == last or self.latest[b] == last:
                 w = b if self.latest[a] == last else a
-                self._award(led, w, 2, f"seats {a} and {b} tie for low; seat {w} did not take the last trick")
-            elif self.game.options.least_tie_fallback == "latest_trick":
+                self._award(led, w, 2, f"{names[a]} and {names[b]} tie for low; {names[w]} did not take the "
+                                       "last trick")
+            elif self.setup.least_tie_fallback == "latest_trick":
                 w = a if self.latest[a] < self.latest[b] else b
-                self._award(led, w, 2, f"seats {a} and {b} tie for low; seat {w} did not take the later trick "
-                                       "as between these two")
+                self._award(led, w, 2, f"{names[a]} and {names[b]} tie for low; {names[w]} did not take the "
+                                       "later trick as between these two")
             else:
-                led.note(f"seats {a} and {b} tie for low and neither took the last trick: no score")
+                led.note(f"{names[a]} and {names[b]} tie for low and neither took the last trick: no score")
 
     def _carry(self) -> dict[str, Any] | None:
-        if self.game.unit != "points":
+        if not self.setup.player_account:
             return None
         deltas = self.result().deltas
         return {"scores": [int(a + d) for a, d in zip(self.scores_in, deltas)]}
 
-    # ------------------------------------------------------------------ views
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        if action == "take":
+            return "Take the blind"
+        if action == "pass" and self.phase == PICK:
+            return "Pass the blind"
+        return action_label(action)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {
             "active": list(self.active), "declarer": self.player, "trump": "D",
             "contract": "Least" if self.least else ("Schafkopf" if self.player is not None else None),
             "widow_size": self.blind.bit_count(),
         }
-        if self.game.unit == "points":
+        if self.setup.player_account:
             v["scores"] = list(self.scores_in)
         v.update(self.trick_view())
-        if self.phase in ("play", "done"):
+        if self.play_started:
             v["card_points"] = [card_points(m) for m in self.won]
         if self.discards and (self.over or seat == self.player):
             v["discards"] = self.card_codes(self.discards)
@@ -329,6 +440,7 @@ class SchafkopfDeal(TrickDeal):
             return "discard"
         return action
 
+    # ------------------------------------------------------ hidden information
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         zones = [Zone(("hand", s), self.hands[s], allowed=~self.voids[s])
                  for s in self.active if s != viewer and self.hands[s]]
@@ -350,48 +462,14 @@ class SchafkopfDeal(TrickDeal):
         return {**super()._zones(), "blind": self.blind, "discards": self.discards}
 
 
-class Schafkopf(Game):
-    """Schafkopf (Sheepshead), three-hand: the blind, 61 to win, Schneider and Schwarz, or Least.
-
-    See the module text for the rules as implemented and their sources.
-    """
-
-    id = "schafkopf"
-    name = "Schafkopf"
-    family = "schafkopf"
-    aliases = ("sheepshead", "schafskopf")
-    min_players, max_players, default_players = 3, 5, 3
-    pack = PACK_32
-    source = f"{SEED}, 'Schafkopf'; docs/decisions.md"
-    deal_class = SchafkopfDeal
-    unit = "points"
-    option_specs = (
-        Option("settlement", str, "player_account", ("player_account", "each_opponent"),
-               doc="individual accounts credited or debited with the figures (points), or chips won from or "
-                   "paid to each opponent",
-               source=f"{SEED} 'Individual accounts are kept'; Parlett; SK-GAP-3"),
-        Option("least_tie_fallback", str, "latest_trick", ("latest_trick", "no_score"),
-               doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
-                   "earlier wins 2, or nobody scores",
-               source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
-    )
-
-    def _validate(self) -> None:
-        self.unit = "points" if self.options.settlement == "player_account" else "chips"  # type: ignore[misc]
-
-    def active_seats(self, dealer: int) -> list[int]:
-        """The three who play: the three seats to the dealer's left (ENGINE DEFAULT seating, SK-GAP-8)."""
-        return [(dealer + 1 + i) % self.players for i in range(3)]
-
-
 # ----------------------------------------------------------------- Auction Schafkopf
 JACK_ORDERS = {"C>S>H>D": "DHSC", "S>C>H>D": "DHCS"}
 """The four jacks, low to high, by option (AS-GAP-1)."""
 _AUCTION_PLAIN = {r: i for i, r in enumerate("789QKTA")}
 BIDS = tuple(f"bid {n}" for n in range(1, 61))
+TRUMP_WORDS = tuple(f"trump {n}" for n in SUIT_NAMES)
 
 
-@cache
 def auction_rules(trump: int, jack_order: str) -> TrickRules:
     """The four jacks, then A T K Q 9 8 7 of the named suit, as one trump suit (AS-GAP-2); follow suit only."""
     jacks = JACK_ORDERS[jack_order]
@@ -400,102 +478,29 @@ def auction_rules(trump: int, jack_order: str) -> TrickRules:
     return TrickRules(PACK_32, trump, suit_of=suit_of, power=power)
 
 
-class AuctionSchafkopfDeal(TrickDeal):
-    """A deal of Auction Schafkopf: one bid each, the trump named, eight tricks, partners score together."""
+class AuctionPhase(Phase):
+    """The stages of a deal of Auction Schafkopf."""
 
-    game: AuctionSchafkopf
-    _copy_objects = ("auction",)
-
-    def _start(self, order: list[int]) -> None:
-        dealt = DealPlan(rounds=(4, 4)).deal(order, self.players, self.dealer)
-        self.hands = dealt.hands
-        self.auction = Auction(BIDS, [self.next_seat(self.dealer, i + 1) for i in range(self.players)])
-        self.declarer: int | None = None
-        self.bid = 0
-        self.trump: int | None = None
-        self.voids = [0] * self.players
-        self.scores_in: list[int] = list(self.carry_in.get("scores") or [0] * self.players)
-        self.phase, self.turn = "bid", self.auction.speaker
-
-    def _legal(self) -> list[str]:
-        if self.phase == "bid":
-            return self.auction.options()
-        if self.phase == "trump":
-            return [f"trump {n}" for n in SUIT_NAMES]
-        return self.legal_cards()
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "bid":
-            high = self.auction.high_bid
-            if action.startswith("bid") and high is not None:
-                return f"each player has one bid, which must be higher than the last ({high} points over 60)"
-            return "bid the points over 60 your side will take ('bid 1' to 'bid 60') or pass, once each"
-        if self.phase == "trump":
-            return "the winning bidder names the trump suit: 'trump spades', 'trump hearts', 'trump diamonds' " \
-                   "or 'trump clubs'"
-        return self.explain_play(seat, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        if self.phase == "bid":
-            a = self.auction
-            a.call(action)
-            if not a.done:
-                self.turn = a.speaker
-            elif a.holder is None:
-                self.phase, self.turn = "done", None  # all pass: the next dealer deals (AS-GAP-3)
-            else:
-                self.declarer, self.bid = a.holder, int((a.high_bid or "bid 0")[4:])
-                self.phase, self.turn = "trump", a.holder
-        elif self.phase == "trump":
-            self.trump = SUIT_NAMES.index(action[6:])
-            # "player at the dealer's left makes the first lead"
-            self.start_play(auction_rules(self.trump, self.game.options.jack_order), self.next_seat(self.dealer))
-        else:
-            self.play_card(seat, action)
-
-    def trick_done(self, winner: int) -> None:
-        if not self.hands[winner]:
-            self.phase, self.turn = "done", None
-
-    def side(self, seat: int) -> int:
-        return seat % 2
-
-    def side_points(self, seat: int) -> int:
-        """Card points taken by ``seat`` and his partner."""
-        return card_points(self.won[seat] | self.won[(seat + 2) % 4])
-
-    def _settle(self) -> Settlement:
-        led = Ledger(self.players, unit="points")
-        d = self.declarer
-        if d is None:
-            led.note("everyone passed: no score; the next dealer deals")
-            return led.settlement()
-        pts, need = self.side_points(d), 60 + self.bid
-        made = pts >= need
-        led.note(f"seats {d} and {(d + 2) % 4} bid {self.bid} over 60 and took {pts} of the {need} points needed: "
-                 + ("made" if made else "failed"))
-        for s in (d, (d + 2) % 4):
-            led.score(s, self.bid if made else -self.bid, f"seat {s} scores {self.bid if made else -self.bid}")
-        return led.settlement()
-
-    def _carry(self) -> dict[str, Any] | None:
-        deltas = self.result().deltas
-        return {"scores": [int(a + d) for a, d in zip(self.scores_in, deltas)]}
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        a = self.auction
-        v: dict[str, Any] = {
-            "teams": [[0, 2], [1, 3]], "high_bid": a.high_bid, "high_bidder": a.holder,
-            "declarer": self.declarer, "contract": f"{60 + self.bid} points" if self.declarer is not None else None,
-            "trump": None if self.trump is None else "SHDC"[self.trump], "scores": list(self.scores_in),
-        }
-        v.update(self.trick_view())
-        if self.phase in ("play", "done") and self.play_started:  # not when everyone passed
-            v["card_points"] = [card_points(m) for m in self.won]
-        return v
+    BID = "bid"      # one bid each
+    TRUMP = "trump"  # the winning bidder names the trump suit
+    PLAY = "play"    # the eight tricks
+    DONE = "done"
 
 
-class AuctionSchafkopf(Game):
+BID, TRUMP, A_PLAY, A_DONE = AuctionPhase
+
+
+@dataclass(frozen=True)
+class AuctionSetup:
+    """What every deal of one configuration of Auction Schafkopf needs (``game.setup``)."""
+
+    rules: tuple[TrickRules, ...]
+    """The trick rules per trump suit named (with the chosen order of the jacks)."""
+    speakers: tuple[tuple[int, ...], ...]
+    """Per dealer: the seats in the order they bid, from the dealer's left."""
+
+
+class AuctionSchafkopf(TrickDeal):
     """Auction Schafkopf: four in partnerships, eight cards each, one bid each, the jacks permanent trumps.
 
     Seed 001: "Four players, two against two as partners. ... Bidding is by the number of points
@@ -504,15 +509,17 @@ class AuctionSchafkopf(Game):
     bidder names the trump and player at the dealer's left makes the first lead."
     """
 
+    # ---- the declaration
     id = "auction-schafkopf"
     name = "Auction Schafkopf"
     family = "schafkopf"
     aliases = ("auction-schafskopf", "auction-sheepshead")
     min_players, max_players, default_players = 4, 4, 4
-    pack = PACK_32
+    pack_used = PACK_32
     source = f"{SEED}, 'Auction Schafskopf'; docs/decisions.md"
-    deal_class = AuctionSchafkopfDeal
     unit = "points"
+    phases = AuctionPhase
+    card_phases = (A_PLAY,)
     option_specs = (
         Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
                doc="the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)",
@@ -521,9 +528,149 @@ class AuctionSchafkopf(Game):
                doc="the match ends when a side's running score reaches this total (0: no target)",
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
     )
+    view_keys = (
+        *TRICK_KEYS,
+        Key("trump", Kind.SUIT, "the trump suit named by the winning bidder (None until then)", null=True),
+        Key("teams", Kind.JSON, "the partnerships: seats 0 and 2 against 1 and 3"),
+        Key("high_bid", Kind.WORD, "the highest bid so far (its action word)", null=True),
+        Key("high_bidder", Kind.SEAT, "who made it", null=True),
+        Key("declarer", Kind.SEAT, "who won the bidding", null=True),
+        Key("contract", Kind.TEXT, "the card points the bidding side must take ('65 points')", null=True),
+        Key("scores", Kind.PER_SEAT, "each seat's running score before this deal"),
+        Key("card_points", Kind.PER_SEAT, "the card points each seat has taken in tricks", always=False),
+    )
 
-    def _validate(self) -> None:
-        self.target = self.options.target or None  # type: ignore[misc]
+    # ---- the state of a deal
+    setup: AuctionSetup
+    auction: Auction
+    declarer: int | None
+    bid: int
+    """The winning bid: points over 60."""
+    trump: int | None
+    scores_in: list[int]
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def target_of(cls, options: Options) -> int | None:
+        return options.target or None
+
+    @classmethod
+    def configure(cls, game: Game) -> AuctionSetup:
+        n = game.players
+        return AuctionSetup(rules=tuple(auction_rules(t, game.options.jack_order) for t in range(4)),
+                            speakers=tuple(tuple((d + i + 1) % n for i in range(n)) for d in range(n)))
+
+    # ------------------------------------------------------------------ deal
+    def _start(self, order: list[int]) -> None:
+        self.setup = self.game.setup
+        self.hands = DealPlan(rounds=(4, 4)).deal(order, self.players, self.dealer).hands
+        self.auction = Auction(BIDS, self.setup.speakers[self.dealer])
+        self.declarer = None
+        self.bid = 0
+        self.trump = None
+        self.scores_in = list(self.carry_in.get("scores") or [0] * self.players)
+        self.phase, self.turn = BID, self.auction.speaker
+
+    # --------------------------------------------------------------- bidding
+    def options_bid(self, seat: int) -> Iterable[str]:
+        return ("pass", *BIDS)
+
+    def legal_bid(self, seat: int) -> list[str]:
+        """The options :meth:`check_bid` allows: the auction's own (``Auction.options`` is its rule)."""
+        return self.auction.options()
+
+    def check_bid(self, seat: int, action: str) -> str | None:
+        if self.auction.why_not(action) is None:
+            return None
+        high = self.auction.high_bid
+        if action.startswith("bid") and high is not None:
+            return f"each player has one bid, which must be higher than the last ({high} points over 60)"
+        return "bid the points over 60 your side will take ('bid 1' to 'bid 60') or pass, once each"
+
+    def apply_bid(self, seat: int, action: str) -> None:
+        a = self.auction
+        a.call(action)
+        if not a.done:
+            self.turn = a.speaker
+        elif a.holder is None:
+            self.end()  # all pass: the next dealer deals (AS-GAP-3)
+        else:
+            self.declarer, self.bid = a.holder, int((a.high_bid or "bid 0")[4:])
+            self.phase, self.turn = TRUMP, a.holder
+
+    # ---------------------------------------------------------- naming trumps
+    def options_trump(self, seat: int) -> Iterable[str]:
+        return TRUMP_WORDS
+
+    def check_trump(self, seat: int, action: str) -> str | None:
+        if action in TRUMP_WORDS:
+            return None
+        return "the winning bidder names the trump suit: 'trump spades', 'trump hearts', 'trump diamonds' " \
+               "or 'trump clubs'"
+
+    def apply_trump(self, seat: int, action: str) -> None:
+        self.trump = SUIT_NAMES.index(action[6:])
+        # "player at the dealer's left makes the first lead"
+        self.start_play(self.setup.rules[self.trump], self.next_seat(self.dealer), A_PLAY)
+
+    def trick_done(self, winner: int) -> None:
+        if not self.hands[winner]:
+            self.end()
+
+    # ---------------------------------------------- knowledge a bot may ask for
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    def declarer_seat(self) -> int | None:
+        return self.declarer
+
+    def high_bidder(self) -> int | None:
+        """Who holds the highest bid so far (``None``: nobody has bid)."""
+        return self.auction.holder
+
+    # ------------------------------------------------------------ settlement
+    def side_points(self, seat: int) -> int:
+        """Card points taken by ``seat`` and his partner."""
+        return card_points(self.won[seat] | self.won[(seat + 2) % 4])
+
+    def _settle(self) -> Settlement:
+        led = Ledger(self.players, unit="points", names=self.names)
+        d = self.declarer
+        if d is None:
+            led.note("everyone passed: no score; the next dealer deals")
+            return led.settlement()
+        p, names = (d + 2) % 4, self.names
+        pts, need = self.side_points(d), 60 + self.bid
+        made = pts >= need
+        led.note(f"{names[d]} and {names[p]} bid {self.bid} over 60 and took {pts} of the {need} points needed: "
+                 + ("made" if made else "failed"))
+        for s in (d, p):
+            led.score(s, self.bid if made else -self.bid, f"{names[s]} scores {self.bid if made else -self.bid}")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        deltas = self.result().deltas
+        return {"scores": [int(a + d) for a, d in zip(self.scores_in, deltas)]}
+
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        if action.startswith("bid "):
+            return f"Bid {action[4:]} over 60"
+        if action.startswith("trump "):
+            return f"Trumps: {action[6:]}"
+        return action_label(action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        a = self.auction
+        v: dict[str, Any] = {
+            "teams": [[0, 2], [1, 3]], "high_bid": a.high_bid, "high_bidder": a.holder,
+            "declarer": self.declarer, "contract": f"{60 + self.bid} points" if self.declarer is not None else None,
+            "trump": None if self.trump is None else SUITS[self.trump], "scores": list(self.scores_in),
+        }
+        v.update(self.trick_view())
+        if self.play_started:  # not when everyone passed
+            v["card_points"] = [card_points(m) for m in self.won]
+        return v
 
 
 GAMES = (Schafkopf, AuctionSchafkopf)

@@ -213,20 +213,22 @@ class FlatEntry:
 
     def __init__(self, flat: Any) -> None:
         self.flat = flat
+        self._known = flat._ids.__getitem__  # the ids already worked out (flat.ids adds the new ones)
         self._legal: list[str] = []
         self._ids: list[int] = []
-        self._sorted: list[int] | None = None
+        self._sorted: list[int] = []
 
     def reset(self, legal: list[str]) -> None:
         """Start choosing among ``legal``."""
         self._legal = legal
-        self._ids = self.flat.ids(legal)
-        self._sorted = None
+        try:  # every action seen before (the usual case): one lookup each, in C
+            self._ids = list(map(self._known, legal))
+        except KeyError:
+            self._ids = self.flat.ids(legal)
+        self._sorted = sorted(self._ids)
 
     def allowed(self) -> list[int]:
         """The ids of the legal actions, ascending."""
-        if self._sorted is None:
-            self._sorted = sorted(self._ids)
         return self._sorted
 
     def ids(self) -> list[int]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -113,6 +112,8 @@ class Config:
         lo, hi = f["deltas"]
         self.bounds = (MARGIN * min(lo, 0.0) * self.deals, MARGIN * max(hi, 0.0) * self.deals)
         self.codes = list(pack.code_of)
+        # the chance outcomes (card, 1/k) with k cards left, made once: a chance node lists those of its cards
+        self.outcomes = [[(c, 1.0 / max(k, 1)) for c in range(pack.size)] for k in range(pack.size + 1)]
 
     def new_entry(self) -> ActionEntry | FlatEntry:
         if self.actions == "flat":
@@ -209,34 +210,39 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
         return self._player == _TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(zip(self.left, repeat(1.0 / len(self.left))))
+        return list(map(self.g.outcomes[len(self.left)].__getitem__, self.left))
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        if self._player == _CHANCE:
+        p = self._player
+        if p >= 0:
+            return list(self.entry.allowed()) if player is None or player == p else []
+        if p == _CHANCE:
             return list(self.left) if player is None or player == _CHANCE else []
-        if self._player == _TERMINAL or (player is not None and player != self._player):
-            return []
-        return list(self.entry.allowed())
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.entry.allowed()
 
     def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            self.left.remove(action)
-            self.order.append(action)
-            if len(self.order) == self.g.dealt:
-                codes = self.g.codes
-                deck = [codes[c] for c in self.order] + [codes[c] for c in self.left]  # the rest: unseen
-                if self.match is not None:
-                    self.deal = self.match.next_deal(deck=" ".join(deck))
+        deal = self.deal
+        if deal is not None:
+            text = self.entry.push(action)
+            if text is not None:
+                deal.act(text)
+                if deal.turn is not None:  # the deal goes on (the usual case, inline)
+                    self.entry.reset(deal.legal())
+                    self._player = deal.turn
                 else:
-                    self.deal = self.g.ct_game.deal(deck=deck, dealer=self.g.dealer)
-                self._next()
+                    self._next()
             return
-        text = self.entry.push(action)
-        if text is not None:
-            self.deal.act(text)
+        self.left.remove(action)
+        self.order.append(action)
+        if len(self.order) == self.g.dealt:
+            deck = list(map(self.g.codes.__getitem__, self.order + self.left))  # the rest: unseen
+            if self.match is not None:
+                self.deal = self.match.next_deal(deck=" ".join(deck))
+            else:
+                self.deal = self.g.ct_game.deal(deck=deck, dealer=self.g.dealer)
             self._next()
 
     def _next(self) -> None:

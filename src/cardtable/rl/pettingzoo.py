@@ -18,7 +18,10 @@ Agents are ``seat_0`` … ``seat_{n-1}``. ``env()`` is wrapped as PettingZoo's c
 
 Observations are dicts with ``observation`` (the fixed-length encoding of ``view(seat)``,
 :mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
-game) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
+game; ``direct=True``, an opt-in fast path for Nap and Seven-Card Nap on their default options with flat
+actions: the same vector written straight from the deal by :mod:`cardtable.rl.direct`, tested slot for slot
+against the view path, which stays the default so that every observation is built from ``view(seat)``) and
+``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
 (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
 (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
 the deal, times ``reward_scale``; an episode is one deal, or a whole match with ``episode="match"``: deals
@@ -37,10 +40,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 import cardtable as ct
 
 from .actions import make_entry
+from .direct import writer_for
 from .encode import encoder
 
 __all__ = ["CardTableEnv", "env", "raw_env"]
@@ -66,7 +71,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, actions: str = "tokens", episode: str = "deal",
                  reward_scale: float = 1.0, render_mode: str | None = None, match_deals: int | None = None,
-                 padded: bool = False, **options: Any) -> None:
+                 padded: bool = False, direct: bool = False, **options: Any) -> None:
         super().__init__()
         _check(episode, reward_scale, render_mode, match_deals, self.metadata["render_modes"])
         self.game = ct.load(game_id, players=players, **options)
@@ -77,9 +82,11 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.actions = actions
         self.encoder = encoder(self.game.id, n, opts, prefix=actions == "tokens", padded=padded)
         self.vocab = self.encoder.vocab
+        self._direct = writer_for(self.game, self.encoder) if direct else None
         self.episode, self.reward_scale, self.render_mode = episode, reward_scale, render_mode
         self.match_deals = match_deals if match_deals is not None else (None if self.game.target else n)
         self.possible_agents = [f"seat_{i}" for i in range(n)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         self.n_actions = len(self.vocab) if actions == "tokens" else self.entry.flat.n  # type: ignore[union-attr]
         obs_space = spaces.Dict({
@@ -90,7 +97,6 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self.n_actions) for a in self.possible_agents}
         self._rng = random.Random()
         self._caches: list[list[Any]] = [[] for _ in range(n)]
-        self._mask: np.ndarray | None = None
         self.deal: ct.Deal | None = None
         self.match: ct.Match | None = None
 
@@ -132,7 +138,6 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if self.deal.turn is not None:
             self.entry.reset(self.deal.legal())
-            self._mask = None
             self.agent_selection = self.possible_agents[self.deal.turn]
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
@@ -141,16 +146,20 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
         assert self.deal is not None
         if self.deal.turn is None or self.possible_agents[self.deal.turn] != agent or self.terminations.get(agent):
             return np.zeros(self.n_actions, dtype=np.int8)
-        if self._mask is None:
-            self._mask = np.zeros(self.n_actions, dtype=np.int8)
-            self._mask[self.entry.allowed()] = 1
-        return self._mask.copy()
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        mask.put(self.entry.allowed(), 1)
+        return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None
-        seat = int(agent[5:])
-        vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if self.deal.turn == seat else None,
-                                  self._caches[seat])
+        seat = self._seats.get(agent)
+        if seat is None:
+            seat = int(agent[5:])  # not an agent of this table: view() says so
+        if self._direct is not None:  # Nap: the same vector, written from the deal (cardtable.rl.direct)
+            vec = self._direct.encode(self.deal, seat, self._caches[seat])
+        else:
+            vec = self.encoder.encode(self.deal.view(seat), self.entry.prefix if self.deal.turn == seat else None,
+                                      self._caches[seat])
         return {"observation": vec, "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
@@ -170,11 +179,9 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
             self.deal.act(text)
             if self.deal.over:
                 self._deal_over()
+                self._accumulate_rewards()
             else:
-                self._begin_turn()
-        else:
-            self._mask = None
-        self._accumulate_rewards()
+                self._begin_turn()  # (no reward until a deal ends: the cleared rewards add nothing)
 
     def _deal_over(self) -> None:
         assert self.deal is not None
@@ -227,15 +234,37 @@ raw_env = CardTableEnv
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` handed straight to the wrapped environment once
-    reset (the same checks; one attribute lookup through the wrapper instead of five per step)."""
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()``, ``step()``, ``agents`` and ``agent_selection``
+    handed straight to the wrapped environment (the same checks, without a lookup through ``__getattr__``)."""
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
-            from pettingzoo.utils.env_logger import EnvLogger
-
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's checks, then the wrapped environment's step (one call, not two)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    # the two attributes every step of an agent_iter loop reads: the same check as the wrapper's __getattr__
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game_id: str, players: int | None = None, illegal: str = "raise", illegal_reward: float = -1.0,

@@ -19,6 +19,7 @@ from typing import Any
 
 import cardtable as ct
 
+from . import present
 from .assist import Assist
 from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
@@ -151,6 +152,8 @@ class Server(PublicRoom, Assist, Room):
             raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
                              f"bot plays for it (or absent: never), not {takeover!r}")
         rows: list[tuple[str, str, str | None, str | None]] = []
+        given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
+        spare = iter([n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)])
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
@@ -162,8 +165,8 @@ class Server(PublicRoom, Assist, Room):
             mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
                 name = account.name
-            try:  # seat numbers as the engine's lines
-                name = seat_name(name, f"Player {i}" if kind == HUMAN else f"Bot {i}")
+            try:  # unnamed seats take plain first names
+                name = seat_name(name, next(spare))  # a plain first name, as the engine calls seats without names
             except ValueError as e:
                 raise ValueError(f"seat {i}: {e}") from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
@@ -251,7 +254,8 @@ class Server(PublicRoom, Assist, Room):
             reason = deal.why_not(msg.action, conn.seat)
             if reason is not None:
                 conn.send(error_frame(reason, action=msg.action,
-                                      legal=deal.legal() if deal.turn == conn.seat else []))
+                                      legal=deal.legal() if deal.turn == conn.seat else [],
+                                      say=present.reason(deal, reason, [s.name for s in t.seats])))
                 return
             try:
                 await self.commit(t, conn.seat, msg.action)
@@ -298,22 +302,27 @@ class Server(PublicRoom, Assist, Room):
             return
         seat = conn.seat
 
+        names = [s.name for s in t.seats]
+
         def steps() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
             log_rows = self.store.actions(t.id, deal_no)
             deal = t.game.deal(deck=d.deck, dealer=d.dealer, carry=d.carry)
-            out = [deal.view(seat) if seat is not None else deal.public_view()]
-            for a in effective(log_rows):
-                deal.act(a.action, seat=a.seat)
-                out.append(deal.view(seat) if seat is not None else deal.public_view())
-            return out, self.replay_chat(t.id, deal_no, log_rows)
+            views, shows = [], []
+            for a in [None, *effective(log_rows)]:
+                if a is not None:
+                    deal.act(a.action, seat=a.seat)
+                view = deal.view(seat) if seat is not None else deal.public_view()
+                views.append(view)
+                shows.append(present.show(deal, view, names, owner=steps))
+            return views, shows, self.replay_chat(t.id, deal_no, log_rows)
 
         try:
-            views, chat = await self.run(steps)
+            views, shows, chat = await self.run(steps)
         except StoreError as e:
             self._refuse(conn, t, e)
             return
-        conn.send({"type": "replay", "deal": deal_no, "steps": views, "chat": chat})
+        conn.send({"type": "replay", "deal": deal_no, "steps": views, "shows": shows, "chat": chat})
 
     def record(self, t: Table) -> dict[str, Any]:
         """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""

@@ -20,10 +20,11 @@ type       fields                                      meaning
 ``review`` ``deal`` (int, from 1)                      after a deal: where the bot would have done better
 =========  ==========================================  =============================================
 
-The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``),
-``sheet`` (finished deals' settlements), ``replay`` (with the chat said during the deal), ``thinking`` (a
-bot is choosing), ``chat`` (new chat lines and whether spectators are muted), ``hint``, ``review``,
-``error`` (what was wrong and what is allowed) and ``pong``.
+The server sends ``state`` (the table and ``view``: ``deal.view(seat)`` or ``public_view()``, with ``show``:
+that view's names, labels, moves and order for the page, :mod:`cardtable.web.present`), ``sheet`` (finished
+deals' settlements), ``replay`` (``steps``, their ``shows``, and the chat said during the deal), ``thinking``
+(a bot is choosing), ``chat`` (new chat lines and whether spectators are muted), ``hint``, ``review``,
+``error`` (what was wrong and what is allowed; ``say``: the same for a player, in words) and ``pong``.
 
 >>> parse_message('{"type": "act", "action": "QH"}')
 Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None, public=None)

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import cardtable as ct
 
+from . import present
 from .protocol import plain
 from .records import effective, undone_to
 from .store import Damaged, Job, SeatRow, Snapshot, Stale, Store
@@ -140,6 +141,7 @@ class Table:
         view = self.deal.view(seat) if seat is not None else self.deal.public_view()
         return {"type": "state", "table": self.meta(), "you": seat, "deal": self.deal_no,
                 "rev": self.logged, "view": view, "thinking": self.thinking,
+                "show": present.show(self.deal, view, [s.name for s in self.seats], owner=self),
                 "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
                           "target": self.game.target, "totals": plain(self.match.totals),
                           "over": self.match_over}}

@@ -250,8 +250,7 @@ def auction_schafkopf(d: Any, seat: int, legal: list[str]) -> str | None:
                                                   auction_model(pack, SUIT_WORDS.index(a[6:]), jacks)))
     if d.phase != "bid":
         return None
-    auction = getattr(d, "auction", None)
-    holder = auction.holder if auction is not None else None
+    holder = d.high_bidder()
     if holder is not None and holder % 2 == seat % 2:
         return "pass"  # never overcall the partner
     mean = max(estimate("auction-schafkopf", pack, hand, auction_model(pack, t, jacks)) for t in range(4)) + BID_SHIFT
@@ -267,9 +266,8 @@ def auction_schafkopf(d: Any, seat: int, legal: list[str]) -> str | None:
 
 
 # ------------------------------------------------------------------ Solo
-def _solo_trumps(c: object) -> str:
-    t = getattr(c, "trump", None)
-    return getattr(c, "choices", "SDC") if t is None else t
+def _solo_trumps(c: Any) -> str:
+    return str(c.choices if c.trump is None else c.trump)
 
 
 @lru_cache(maxsize=4096)
@@ -289,13 +287,11 @@ def misere_danger(pack: Pack, hand: int) -> float:
 def solo_values(d: Any, seat: int, legal: list[str]) -> dict[str, float]:
     """Expected chips of each bid in ``legal`` for ``seat``."""
     pack, hand = d.pack, d.hands[seat]
-    ladder = getattr(d, "ladder", {})
-    pools = getattr(d, "pools_in", {})
-    ante = getattr(d, "ante", {})
+    pots = d.pots()
     payers = 2
     out: dict[str, float] = {}
     for a in legal:
-        c = ladder.get(a)
+        c = d.contract_of(a)
         if c is None:
             continue
         kind, widow = c.kind, c.widow
@@ -318,8 +314,7 @@ def solo_values(d: Any, seat: int, legal: list[str]) -> dict[str, float]:
                 p = p_at_least(mean, need, sigma)
                 ev = payers * c.flat_value(ti) * (2 * p - 1)
             if c.pot:
-                pot = pools.get(f"{c.pot}_pot", 0) + ante.get(f"{c.pot}_pot", 0) * d.players
-                ev += pot * (2 * p - 1)
+                ev += pots.get(f"{c.pot}_pot", 0) * (2 * p - 1)
             best = max(best, ev)
         out[a] = best
     return out
@@ -329,10 +324,9 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
     pack, hand = d.pack, d.hands[seat]
     ph = d.phase
     if ph == "bid":
-        auction = getattr(d, "auction", None)
-        holder = auction.holder if auction is not None else None
+        holder = d.high_bidder()
         if "redouble" in legal:
-            c = d.ladder.get(auction.high_bid) if auction is not None else None
+            c = d.high_contract()
             if c is not None and c.trump:
                 mean = estimate("solo-take" if c.widow == "take" else "solo", pack, hand,
                                 solo_model(pack, SUITS.index(c.trump)))
@@ -344,8 +338,8 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
             best = max(values, key=values.__getitem__)
             if values[best] > SOLO_MARGIN:
                 return best
-        if "double" in legal and holder is not None and auction is not None:
-            c = d.ladder.get(auction.high_bid)
+        if "double" in legal and holder is not None:
+            c = d.high_contract()
             if c is not None and c.trump:
                 tm = pack.suit_mask[SUITS.index(c.trump)]
                 mine = [pack.code_of[x][0] for x in bits(hand & tm)]
@@ -353,7 +347,7 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
                     return "double"
         return "pass" if "pass" in legal else None
     if ph == "trump":
-        c = d.contract
+        c = d.high_contract()
         opts = [a for a in legal if a.startswith("trump ")]
 
         def value(a: str) -> float:
@@ -363,8 +357,7 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
                 return float(c.flat_value(t)) * (2 * p_at_least(mean, c.target(t), COEFFS["solo"][1]) - 1)
             return mean
         return max(opts, key=value)
-    trump = getattr(d, "trump", None)
-    model = solo_model(pack, trump)
+    model = solo_model(pack, d.trump_suit())
     if ph == "call":
         tm, power = model
         pts = point_table(pack)

@@ -28,6 +28,7 @@ import random
 
 from ...core.deal import Deal
 from ...core.layouts import Layout
+from ...games.fan_tan import FanTan
 
 __all__ = ["card_value", "choice_loglik", "policy"]
 
@@ -127,11 +128,12 @@ def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | No
         return legal[0] if legal else None
     if len(cards) == 1:
         return cards[0]
+    assert isinstance(d, FanTan)
     hand = d.hands[seat]
-    lay: Layout = d.layout  # type: ignore[attr-defined]
+    lay = d.layout
     pack = d.pack
     index = pack.index_of
-    if getattr(d, "active", 0) < 0:
+    if d.begins_suit():
         return _begin_suit(d, seat, cards)
     if lay.start_rank is None and not lay.played:  # Five or Nine's first card
         costs = {r: _cost(lay, hand, r) for r in (5, 9)}
@@ -219,11 +221,11 @@ def choice_loglik(d: Deal, seat: int, tau: float = TAU) -> float | None:
     0.0
     """
     gid = d.game.id
-    if gid not in ("fan-tan", "five-or-nine") or getattr(d.game.options, "penalised_passes", False):
+    if gid not in ("fan-tan", "five-or-nine") or not isinstance(d, FanTan) or d.game.options.penalised_passes:
         return None
     pack = d.pack
     index = pack.index_of
-    lay: Layout = d.game.new_layout()  # type: ignore[attr-defined]
+    lay = d.new_layout()
     hands = list(d.hands)
     moves = [(s, index[a]) for s, a in d.history if a not in ("pass", "draw")]
     for s, c in moves:

@@ -23,13 +23,12 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ...core.cards import PACK_25, Pack, bits
+from ...core.cards import SUIT_NAMES, Pack, bits
 from ...core.deal import Deal
 from ...games.spoil_five import family_rules
 
 __all__ = ["estimate", "policy"]
 
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 KEEP_KINGS = True
 """Auction Forty-Five: keep plain kings in the discard (tuned by duels)."""
 BID_P = 0.6
@@ -94,7 +93,7 @@ def rob(d: Any, seat: int, legal: list[str]) -> str | None:
     if not robs:
         return "decline" if "decline" in legal else None
     worst = min(robs, key=lambda a: _strength(d, robs[a]))
-    up = getattr(d, "up", -1)
+    up = d.turn_up()
     if "decline" in legal and up >= 0 and _strength(d, robs[worst]) > _strength(d, up):
         return "decline"
     return worst
@@ -104,7 +103,7 @@ def jink(d: Any, seat: int) -> str:
     """Jink only when every card left is a trump that nothing unseen can beat."""
     r = d.rules
     hand = d.hands[seat]
-    seen = hand | d.played | getattr(d, "up_mask", 0) | getattr(d, "discarded_by", [0] * d.players)[seat]
+    seen = d.cards_seen(seat)
     unseen_trumps = r.trump_mask & d.pack.full & ~seen
     for c in bits(hand):
         if r.suit_of[c] != r.trump:
@@ -121,12 +120,12 @@ def bid_on_estimate(game: str, d: Any, seat: int, legal: list[str]) -> str:
     bids = sorted((int(a[4:]), a) for a in legal if a.startswith("bid "))
     if "pass" not in legal:
         return bids[0][1] if bids else legal[0]
-    bidder = getattr(d, "bidder", -1)
+    high, bidder = d.high_bid()
     if bidder >= 0 and d.side(bidder) == d.side(seat):
         return "pass"  # never overcall the partner
     sigma = COEFFS[game][1]
     mean = max(estimate(game, d.pack, d.hands[seat], t) for t in range(4))
-    if "hold" in legal and p_at_least(mean, getattr(d, "high", 0), sigma) >= BID_P:
+    if "hold" in legal and p_at_least(mean, high, sigma) >= BID_P:
         return "hold"
     if bids and p_at_least(mean, bids[0][0], sigma) >= BID_P:
         return bids[0][1]
@@ -136,7 +135,7 @@ def bid_on_estimate(game: str, d: Any, seat: int, legal: list[str]) -> str:
 def name_trump(game: str, d: Any, seat: int, legal: list[str]) -> str:
     """The trump suit in which the fitted estimate of the hand's tricks is highest."""
     opts = [a for a in legal if a.startswith("trump ")]
-    return max(opts, key=lambda a: estimate(game, d.pack, d.hands[seat], SUIT_WORDS.index(a[6:])))
+    return max(opts, key=lambda a: estimate(game, d.pack, d.hands[seat], SUIT_NAMES.index(a[6:])))
 
 
 def auction_45(d: Any, seat: int, legal: list[str]) -> str | None:
@@ -146,7 +145,7 @@ def auction_45(d: Any, seat: int, legal: list[str]) -> str | None:
     if d.phase == "trump":
         return name_trump("auction-forty-five", d, seat, legal)
     if d.phase == "discard":
-        r = family_rules(pack, d.trump)
+        r = d.rules  # the named trumps' rules
         junk = []
         for a in legal:
             if a.startswith("discard "):
@@ -164,7 +163,7 @@ def hasenpfeffer(d: Any, seat: int, legal: list[str]) -> str | None:
     if d.phase == "trump":
         return name_trump("hasenpfeffer", d, seat, legal)
     if d.phase == "discard":
-        r = family_rules(PACK_25, d.trump)
+        r = d.rules  # the named trumps' rules
         cards = {a: c for a in legal if a.startswith("discard ")
                  for c in [pack.parse_in(a[8:], hand)] if c is not None}
 

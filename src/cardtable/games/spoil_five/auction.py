@@ -3,105 +3,119 @@ replacements, 5 a trick and 5 for the highest trump, game 120."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
+from ...core.cards import SUITS, bits
 from ...core.options import Option
-from .base import SEED
-from .forty_five import FortyFive, FortyFiveDeal
-from .ranking import SUIT_WORDS, family_rules
+from ...core.views import Key, Kind
+from .base import SEED, BidPhase, BidsMixin, bid_value
+from .forty_five import FortyFive
 
-__all__ = ["AuctionDeal", "AuctionFortyFive"]
+__all__ = ["AuctionFortyFive"]
+
+BID, TRUMP, DISCARD, PLAY, DONE = BidPhase
 
 
-class AuctionDeal(FortyFiveDeal):
-    """Auction Forty-Five: ``pass`` / ``bid 15`` … ``bid 30`` / ``hold``, ``trump hearts``,
-    ``discard <card>`` … ``done``, then the play; no turn-up and no robbing."""
+class AuctionFortyFive(BidsMixin, FortyFive):
+    """Auction Forty-Five (Nova Scotia): bids to 30 with the dealer's 'I hold', game 120.
 
+    Actions: ``pass``, ``bid 15`` … ``bid 30``, ``hold``; ``trump hearts``; ``discard <card>``, ``done``;
+    a card code.
+    """
+
+    id = "auction-forty-five"
+    name = "Auction Forty-Five"
+    aliases = ("auction-forty-fives", "auction-45")
+    min_players, max_players, default_players = 4, 6, 4
+    player_counts = (4, 6)  # "Four players, two against two as partners, or six, three against three"
+    target = 120
+    source = f"{SEED}, 'Auction Forty-Five'; docs/decisions.md (A45-GAP-1..4)"
+    phases = BidPhase
+    card_phases = (PLAY,)
     robbing = False
+    option_specs = (
+        Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",
+               source="A45-GAP-2 (Nova Scotia practice: 15)"),
+        Option("all_pass", str, "redeal", ("redeal", "dealer_forced_min"),
+               doc="when all pass: throw the deal in (the deal passes left), or the dealer must bid",
+               source="A45-GAP-2 (ENGINE DEFAULT)"),
+        Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
+               doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
+               source="A45-GAP-3"),
+    )
+    # "The high bidder names the trump", so no card is turned up and nobody robs.
+    fixed_options: ClassVar[dict[str, Any]] = {
+        "unannounced_ace": "lowest_trump", "rob_compulsory": False}
+    view_keys = (
+        *(FortyFive.view_keys or ()),
+        *BidsMixin.BID_KEYS,
+        Key("stock_size", Kind.INT, "cards left in the pack"),
+    )
 
-    def _init_scores(self) -> None:
-        super()._init_scores()
+    # ---- the state of a deal (beside the family's)
+    order: list[int]
+    """The seats from the dealer's left."""
+    queue: list[int]
+    """The seats still to speak in this round of the bidding."""
+    passed: int
+    """Seats that have passed (a bitmask)."""
+    dropped: int
+    """Cards discarded by the seat now discarding."""
+
+    def _start(self, order: list[int]) -> None:
+        super()._start(order)
         n = self.players
         self.order = [self.next_seat(self.dealer, i + 1) for i in range(n)]
         self.queue = list(self.order)
-        self.high, self.bidder, self.passed = 0, -1, 0
-        self.dropped = 0   # cards discarded by the seat now discarding
-        self.best = (0, -1)  # (power, winner of its trick) of the highest trump played (A45-GAP-4)
-        self.best_card = -1
-        self.phase, self.turn = "bid", self.queue.pop(0)
+        self.high, self.passed, self.dropped = 0, 0, 0
+        self.phase, self.turn = BID, self.queue.pop(0)
 
+    # ---------------------------------------------------------------- bidding
     def _min_bid(self, seat: int) -> int:
         low = int(self.game.options.min_bid)
         return max(low, 20) if self.scores[self.side(seat)] >= 100 else low
 
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase == "bid":
-            out = [] if self._forced(seat) else ["pass"]
-            low = max(self._min_bid(seat), self.high + 5)
-            if seat == self.dealer and self.high and self.bidder != seat and self.high >= self._min_bid(seat):
-                out.append("hold")
-            return out + [f"bid {b}" for b in range(low, 31, 5)]
-        if self.phase == "trump":
-            return [f"trump {w}" for w in SUIT_WORDS]
-        if self.phase == "discard":
-            out = ["done"]
-            if self.dropped < len(self.stock):
-                out += [f"discard {c}" for c in self.card_codes(self.hands[seat])]
-            return out
-        return self.legal_cards()
+    def options_bid(self, seat: int) -> Iterable[str]:
+        yield "pass"
+        yield "hold"
+        yield from (f"bid {b}" for b in range(5, 31, 5))
 
-    def _forced(self, seat: int) -> bool:
-        return seat == self.dealer and self.high == 0 and self.game.options.all_pass == "dealer_forced_min"
+    def legal_bid(self, seat: int) -> tuple[str, ...]:
+        """The options :meth:`check_bid` allows, memoised by all it reads."""
+        key = (seat == self.dealer, self.high, self.bidder == seat, self._min_bid(seat))
+        got = self.setup.bids.get(key)
+        if got is None:
+            got = self.setup.bids[key] = tuple(a for a in self.options_bid(seat) if self.check_bid(seat, a) is None)
+        return got
 
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "bid":
-            low = self._min_bid(seat)
-            if action == "hold":
-                if seat != self.dealer:
-                    return "only the dealer may say 'I hold', taking the last bid at its value"
-                if not self.high:
-                    return "there is no bid to hold"
-                return "your side has 100 or more and may not bid (or hold) less than 20"
-            if action == "pass":
+    def check_bid(self, seat: int, action: str) -> str | None:
+        low = self._min_bid(seat)
+        if action == "pass":
+            if seat == self.dealer and self.high == 0 and self.game.options.all_pass == "dealer_forced_min":
                 return "everyone else passed: the dealer must bid"
-            return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
-                   + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
-        if self.phase == "trump":
-            return "the high bidder names the trump suit: 'trump hearts' and so on"
-        if self.phase == "discard":
-            return "discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the " \
-                   f"pack can replace ({len(self.stock)} cards are left in it)"
-        return super()._explain(seat, action)
+            return None
+        if action == "hold":
+            # "dealer may [take] the previous bid without going over, by saying 'I hold'"
+            if seat != self.dealer:
+                return "only the dealer may say 'I hold', taking the last bid at its value"
+            if not self.high:
+                return "there is no bid to hold"
+            if self.bidder == seat:
+                return "you hold the bid already"
+            if self.high < low:
+                return "your side has 100 or more and may not bid (or hold) less than 20"
+            return None
+        # "Bids are in multiples of 5 points and the highest bid is 30"; "Each bid must be higher than the
+        # preceding bid"; "A side having 100 points or more may not bid less than 20".
+        n = bid_value(action)
+        if n % 5 == 0 and max(low, self.high + 5) <= n <= 30:
+            return None
+        return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
+            + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
 
-    def _apply(self, seat: int, action: str) -> None:
+    def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
-        if self.phase == "bid":
-            self._bid(seat, word, args)
-        elif self.phase == "trump":
-            self.trump = SUIT_WORDS.index(args[0])
-            self.rules = family_rules(self.pack, self.trump)
-            self.phase, self.turn = "discard", self.order[0]
-        elif self.phase == "discard":
-            if word == "discard":
-                c = self.find_card(args[0], self.hands[seat])
-                self.hands[seat] &= ~(1 << c)
-                self.discards |= 1 << c
-                self.discarded_by[seat] |= 1 << c
-                self.dropped += 1
-                return
-            for _ in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
-                self.hands[seat] |= 1 << self.stock.pop()
-            self.dropped = 0
-            if seat == self.dealer:
-                self.start_play(self.rules, self.next_seat(self.bidder))
-            else:
-                self.turn = self.next_seat(seat)
-        else:
-            self._play(seat, action)
-
-    def _bid(self, seat: int, word: str, args: list[str]) -> None:
         if word == "pass":
             self.passed |= 1 << seat
         elif word == "hold":
@@ -116,28 +130,76 @@ class AuctionDeal(FortyFiveDeal):
         elif seat != self.dealer and self.bidder != self.dealer and not self.passed >> self.dealer & 1:
             self.turn = self.dealer  # someone outbid the dealer's hold: he may hold again
         elif self.bidder < 0:
-            self._end()  # all passed: the deal is thrown in (A45-GAP-2)
+            self.end()  # all passed: the deal is thrown in (A45-GAP-2)
         else:
-            self.phase, self.turn = "trump", self.bidder
+            self.phase, self.turn = TRUMP, self.bidder
 
-    def _play(self, seat: int, code: str) -> None:
-        c = self.find_card(code, self.hands[seat])
-        p = self.rules.power[c]
-        if self.rules.suit_of[c] == self.rules.trump and p > self.best[0]:
-            self.best = (p, -2 - len(self.trick_seats))  # resolved to the trick's winner in trick_done
-            self.best_card = c
-        super()._play(seat, code)
+    # ---------------------------------------------------------- naming trumps
+    def apply_trump(self, seat: int, action: str) -> None:
+        self.name_trumps(action)  # "The high bidder names the trump, then each player discards"
+        self.phase, self.turn = DISCARD, self.order[0]
 
-    def trick_done(self, winner: int) -> None:
-        if self.best[1] <= -2:
-            self.best = (self.best[0], winner)
-        super().trick_done(winner)
+    # -------------------------------------------------------------- discarding
+    def _may_discard(self) -> bool:
+        """Whether the pack can replace one more card."""
+        return self.dropped < len(self.stock)
+
+    def legal_discard(self, seat: int) -> list[str]:
+        """The options :meth:`check_discard` allows: ``done``, and each card of the hand while the pack can
+        replace one more."""
+        return ["done", *(f"discard {c}" for c in self.card_codes(self.hands[seat]))] if self._may_discard() \
+            else ["done"]
+
+    def options_discard(self, seat: int) -> Iterable[str]:
+        yield "done"
+        yield from (f"discard {c}" for c in self.card_codes(self.hands[seat]))
+
+    def check_discard(self, seat: int, action: str) -> str | None:
+        # "each player discards as many cards as he wishes and dealer restores his hand to five cards from the
+        # top of the pack" (A45-GAP-1); no more than the pack can replace (engine decision).
+        word, *args = action.split() or [""]
+        if action == "done":
+            return None
+        if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None \
+                and self._may_discard():
+            return None
+        return "discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the " \
+               f"pack can replace ({len(self.stock)} cards are left in it)"
+
+    def apply_discard(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if word == "discard":
+            c = self.find_card(args[0], self.hands[seat])
+            self.hands[seat] &= ~(1 << c)
+            self.discards |= 1 << c
+            self.discarded_by[seat] |= 1 << c
+            self.dropped += 1
+            return
+        for _ in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
+            self.hands[seat] |= 1 << self.stock.pop()
+        self.dropped = 0
+        if seat == self.dealer:
+            self.start_play(self.rules, self.next_seat(self.bidder), PLAY)  # "The player at the left of the
+            # high bidder leads"
+        else:
+            self.turn = self.next_seat(seat)
+
+    # ------------------------------------------------------------- scoring
+    def highest_trump(self) -> tuple[int, int]:
+        """The highest trump played and the seat that won its trick (A45-GAP-4), or ``(-1, -1)``."""
+        r = self.rules
+        trumps = list(bits(self.played & r.trump_mask)) if self.trump >= 0 else []
+        if not trumps:
+            return -1, -1
+        c = max(trumps, key=r.power.__getitem__)
+        return c, next(s for s in range(self.players) if self.won[s] >> c & 1)
 
     def made_points(self) -> list[int]:
         """What each side took: 5 a trick and 5 more for the trick holding the highest trump played."""
         got = [5 * t for t in self.side_tricks()]
-        if self.best[1] >= 0:
-            got[self.side(self.best[1])] += 5  # "the highest trump in play counts an additional 5"
+        _, by = self.highest_trump()
+        if by >= 0:
+            got[self.side(by)] += 5  # "the highest trump in play counts an additional 5"
         return got
 
     def points(self) -> list[int]:
@@ -161,9 +223,10 @@ class AuctionDeal(FortyFiveDeal):
             return ["everyone passed: the deal is thrown in and the deal passes to the left"]
         got, tricks, b = self.made_points(), self.side_tricks(), self.side(self.bidder)
         lines = []
-        if self.best[1] >= 0:
-            lines.append(f"the highest trump played, {self.pack.code(self.best_card)}, is worth 5 more to "
-                         f"{self.members(self.side(self.best[1]))}")
+        card, by = self.highest_trump()
+        if by >= 0:
+            lines.append(f"the highest trump played, {self.pack.code(card)}, is worth 5 more to "
+                         f"{self.members(self.side(by))}")
         for t in range(self.nsides):
             took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)} for {got[t]}"
             if t != b:
@@ -178,63 +241,38 @@ class AuctionDeal(FortyFiveDeal):
                 lines.append(f"{took}, making the bid of {self.high}: they score all they took")
         return lines
 
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        if action == "hold":
+            return "I hold: take the bid at its value"
+        if action == "done":
+            return "Done discarding"
+        return self.bid_label(action) or super().label(action)
+
     def status(self, seat: int | None) -> str:
         me = seat is not None and seat == self.turn
-        if self.phase == "bid":
+        line = ""
+        if self.phase == BID:
             if not self.high:
-                return "Bidding: nobody has bid yet; bids go in fives up to 30"
-            line = f"Bidding: {self.high} by seat {self.bidder}"
-            if self.bidder == self.dealer:
-                line += " (the dealer holds)"
-            if me and seat == self.dealer and self.bidder != seat:
-                line += f"; as dealer you may 'hold' (take the bid at {self.high}) or bid higher"
-            return line
-        if self.phase == "trump":
-            return f"You won the bid at {self.high}: name trumps" if me else \
-                f"Seat {self.bidder} won the bid at {self.high} and names trumps"
-        if self.phase == "discard":
-            if me:
-                return ("Discard the cards you do not want one at a time, then 'done': the dealer gives you "
-                        "as many new cards from the pack")
-            return f"Seat {self.turn} discards and draws"
-        return super().status(seat)
+                line = "Bidding: nobody has bid yet; bids go in fives up to 30"
+            else:
+                line = f"Bidding: {self.high} by {self.names[self.bidder]}"
+                if self.bidder == self.dealer:
+                    line += " (the dealer holds)"
+                if me and seat == self.dealer and self.bidder != seat:
+                    line += f"; as dealer you may 'hold' (take the bid at {self.high}) or bid higher"
+        elif self.phase == TRUMP:
+            line = f"You won the bid at {self.high}: name trumps" if me else \
+                f"{self.names[self.bidder]} won the bid at {self.high} and names trumps"
+        elif self.phase == DISCARD:
+            assert self.turn is not None
+            line = ("Discard the cards you do not want one at a time, then 'done': the dealer gives you as many "
+                    "new cards from the pack") if me else f"{self.names[self.turn]} discards and draws"
+        return self.joined_status(line, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v = super()._view(seat)
-        if self.phase in ("bid", "trump", "discard"):
-            v["trump"] = None if self.phase != "discard" else "SHDC"[self.trump]
-        v.update(high_bid=self.high or None, high_bidder=self.bidder if self.bidder >= 0 else None,
-                 declarer=self.bidder if self.phase not in ("bid",) and self.bidder >= 0 else None,
-                 contract=f"bid {self.high}" if self.high and self.phase != "bid" else None,
-                 stock_size=len(self.stock))
+        if self.phase in (BID, TRUMP, DISCARD):
+            v["trump"] = None if self.phase != DISCARD else SUITS[self.trump]
+        v.update(self.bid_view(), stock_size=len(self.stock))
         return v
-
-
-class AuctionFortyFive(FortyFive):
-    """Auction Forty-Five (Nova Scotia): bids to 30 with the dealer's 'I hold', game 120.
-
-    Actions: ``pass``, ``bid 15`` … ``bid 30``, ``hold``; ``trump hearts``; ``discard <card>``, ``done``;
-    a card code.
-    """
-
-    id = "auction-forty-five"
-    name = "Auction Forty-Five"
-    aliases = ("auction-forty-fives", "auction-45")
-    min_players, max_players, default_players = 4, 6, 4
-    player_counts = (4, 6)  # "Four players, two against two as partners, or six, three against three"
-    target = 120
-    source = f"{SEED}, 'Auction Forty-Five'; docs/decisions.md (A45-GAP-1..4)"
-    deal_class = AuctionDeal
-    option_specs = (
-        Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",
-               source="A45-GAP-2 (Nova Scotia practice: 15)"),
-        Option("all_pass", str, "redeal", ("redeal", "dealer_forced_min"),
-               doc="when all pass: throw the deal in (the deal passes left), or the dealer must bid",
-               source="A45-GAP-2 (ENGINE DEFAULT)"),
-        Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
-               doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
-               source="A45-GAP-3"),
-    )
-
-    def sides(self) -> int:
-        return 2

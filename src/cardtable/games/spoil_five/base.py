@@ -4,65 +4,173 @@ play, running scores by side, and the options they have in common."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from ...core.cards import PACK_52, SUIT_NAMES, SUITS, Pack
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
-from ...core.options import Option
-from ...core.tricks import TrickDeal
+from ...core.game import Game
+from ...core.options import Option, Options
+from ...core.phases import Phase
+from ...core.tricks import TrickDeal, TrickRules
+from ...core.views import TRICK_KEYS, Key, Kind
+from ...core.words import action_label, cards_phrase
 from .ranking import family_rules
 
-__all__ = ["ROB_COMPULSORY", "SEED", "FiveCardDeal", "ScoresMixin"]
+__all__ = ["ROB_COMPULSORY", "SCORE_KEYS", "SEED", "BidPhase", "BidsMixin", "FamilySetup", "FiveCardDeal", "RobPhase",
+           "ScoresMixin", "bid_value"]
 
 SEED = "seed 003_30d3d4dac9c6032b.txt"
+
+
+class RobPhase(Phase):
+    """The stages of a deal with a turn-up (Forty-Five, Twenty-Five)."""
+
+    ROB = "rob"    # the dealer says whether he robs the turned-up ace
+    PLAY = "play"  # the tricks (with the holder of the trump ace's rob or decline at his first turn)
+    DONE = "done"
+
+
+ROB, PLAY, DONE = RobPhase  # the members, read at module speed
+
+
+class BidPhase(Phase):
+    """The stages of a deal with bidding and named trumps (Auction Forty-Five, Hasenpfeffer)."""
+
+    BID = "bid"          # the bidding
+    TRUMP = "trump"      # the high bidder names the trump suit
+    DISCARD = "discard"  # discards (and Auction Forty-Five's replacements)
+    PLAY = "play"        # the tricks
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class FamilySetup:
+    """What every deal of one configuration needs, worked out once per game (``game.setup``)."""
+
+    plan: DealPlan
+    sides: int
+    """Partnerships of alternate seats (two or three seats each), or each for himself."""
+    individual: bool
+    """Each for himself, 5 a trick (Twenty-Five's ``scoring="five_per_trick_individual"``)."""
+    rob_compulsory: bool
+    ace_penalty: str
+    """What befalls an unannounced trump ace: ``lowest_trump`` (Scarne) or ``cannot_win_pool`` (1911 EB)."""
+    bids: dict[tuple[Any, ...], tuple[str, ...]] = field(default_factory=dict)
+    """Memo: the bids allowed, by all that the bidding's checker reads (Auction Forty-Five)."""
 
 
 class FiveCardDeal(TrickDeal):
     """Five cards each (3 then 2), the turn-up for trumps, robbing, Spoil Five play.
 
-    Subclasses set up their pools or scores in :meth:`_init_scores` and decide in
-    :meth:`after_trick` when the deal ends.
+    A game of the family sets up its pool or scores in :meth:`_init_scores` and decides in
+    :meth:`trick_done` when the deal ends. The play is a word phase: beside the cards, the holder of the
+    trump ace may ``rob <card>`` or ``decline`` at his first turn, and a dealer who took the turned-up ace
+    puts a card out for it (``rob <card>``) when he likes.
     """
 
-    game: Any
-    robbing = True
+    family = "spoil five"
+    pack_used = PACK_52
+    phases: ClassVar[type[Phase] | None] = RobPhase
+    robbing: ClassVar[bool] = True
+    """A card is turned up for trumps and may be robbed (not at Auction Forty-Five or Hasenpfeffer)."""
+    view_keys: ClassVar[tuple[Key, ...] | None] = (
+        *TRICK_KEYS,
+        Key("trump", Kind.SUIT, "the trump suit (the turn-up's, or the one named)", null=True),
+        Key("turn_up", Kind.CARD, "the card turned up for trumps", always=False),
+        Key("robbed_by", Kind.SEAT, "who robbed the turn-up (None: nobody yet)", null=True, always=False),
+        Key("turned_down", Kind.SEAT, "the holder of the trump ace who had the turn-up turned down", null=True,
+            always=False),
+        Key("my_discards", Kind.CARDS, "the cards this seat put out (robbing, discards)", size="hand",
+            always=False),
+        Key("status", Kind.TEXT, "what the table is waiting for, in words", always=False),
+    )
 
+    # ---- the state (beside the core's hands, trick and tricks won)
+    setup: FamilySetup
+    up: int
+    """The turned-up card (-1: none)."""
+    up_mask: int
+    """The turn-up while it lies on the table (0 once robbed)."""
+    trump: int
+    ace: int
+    """The ace of trumps (-1 before trumps are known)."""
+    discards: int
+    discarded_by: list[int]
+    known: list[int]
+    """Cards everyone knows a seat holds (a robbed turn-up, a declared ace, an announced joker)."""
+    robber: int
+    declared: int
+    """The holder of the trump ace who had the turn-up turned down (-1: none)."""
+    rob_pending: int
+    """The holder of the trump ace who may still rob (-1: none)."""
+    barred: int
+    """A holder who played without robbing and cannot win the pool (-1: none)."""
+    ace_waits: bool
+    """The dealer took the turned-up ace but has not yet put a card out for it."""
+    demoted: bool
+    started: int
+    """Seats that have played a card (a bitmask)."""
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def individual_of(cls, options: Options) -> bool:
+        """Whether each plays for himself, 5 a trick (Twenty-Five's individual game)."""
+        return False
+
+    @classmethod
+    def sides_of(cls, players: int, options: Options) -> int:
+        """Number of sides: partnerships of alternate seats (each for himself with two players)."""
+        return players if players == 2 or cls.individual_of(options) else 2
+
+    @classmethod
+    def plan(cls, options: Options) -> DealPlan:
+        """How the cards are dealt: "three at a time, then two at a time", then the turn-up."""
+        return DealPlan(rounds=(3, 2), turn_up=cls.robbing)
+
+    @classmethod
+    def configure(cls, game: Game) -> FamilySetup:
+        o = game.options
+        return FamilySetup(plan=cls.plan(o), sides=cls.sides_of(game.players, o),
+                           individual=cls.individual_of(o),
+                           rob_compulsory=bool(o.rob_compulsory), ace_penalty=str(o.unannounced_ace))
+
+    @classmethod
+    def hand_limit(cls, game: Game) -> int:
+        return 5  # a robber or a discarder exchanges cards; he never holds more than five
+
+    # ------------------------------------------------------------------ deal
     def _start(self, order: list[int]) -> None:
-        pack, n = self.pack, self.players
-        dealt = DealPlan(rounds=(3, 2), turn_up=self.robbing).deal(order, n, self.dealer)
+        s = self.setup = self.game.setup
+        n = self.players
+        dealt = s.plan.deal(order, n, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock
         self.up = -1 if dealt.turn_up is None else dealt.turn_up
         self.up_mask = 0 if self.up < 0 else 1 << self.up
         self.discards = 0
         self.discarded_by = [0] * n
-        self.known = [0] * n            # cards everyone knows a seat holds (robbed turn-up, declared ace)
+        self.known = [0] * n
         self.robber = self.declared = self.rob_pending = self.barred = -1
-        self.ace_waits = False          # the dealer took the turned-up ace but has not yet put a card out for it
-        self.demoted = False
-        self.started = 0                # seats that have played a card (bitmask)
+        self.ace_waits = self.demoted = False
+        self.started = 0
+        self.trump = self.ace = -1
         self._init_scores()
         if not self.robbing:
             return
-        self.trump = pack.suit[self.up]
-        self.ace = pack.parse("A" + "SHDC"[self.trump])
+        self.trump = self.pack.suit[self.up]
+        self.ace = self.pack.parse("A" + SUITS[self.trump])
         if self.up == self.ace:
-            self.phase, self.turn = "rob", self.dealer
-            self.rules = family_rules(pack, self.trump)
+            self.phase, self.turn = ROB, self.dealer
+            self.rules = family_rules(self.pack, self.trump)
         else:
-            self.start_play(family_rules(pack, self.trump), self.next_seat(self.dealer))
+            self.start_play(family_rules(self.pack, self.trump), self.next_seat(self.dealer), PLAY)
             self._ace_status()
 
     def _init_scores(self) -> None:
-        """Set up pools or running scores (subclasses)."""
-
-    def ace_penalty(self) -> str:
-        """What befalls an unannounced trump ace (option ``unannounced_ace``; Scarne's rule without it)."""
-        return str(getattr(self.game.options, "unannounced_ace", "lowest_trump"))
-
-    def rob_compulsory(self) -> bool:
-        """Option ``rob_compulsory`` (1911 EB: robbing is compulsory); off where the game has no robbing."""
-        return bool(getattr(self.game.options, "rob_compulsory", False))
+        """Set up the pool or running scores, and the first phase where it is not the turn-up's."""
 
     def _ace_status(self) -> None:
         """Who may still rob, and whether an undeclared trump ace has lost its rank (from the hands)."""
@@ -75,47 +183,98 @@ class FiveCardDeal(TrickDeal):
             return
         late = bool(self.started >> holder & 1)
         self.rob_pending = -1 if late else holder
-        penalty = self.ace_penalty()
+        penalty = self.setup.ace_penalty
         self.demoted = late and penalty == "lowest_trump"
         self.barred = holder if late and penalty == "cannot_win_pool" else -1
         self.rules = family_rules(self.pack, self.trump, self.demoted)
 
-    # ------------------------------------------------------------------ legal
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        compulsory = self.rob_compulsory()
-        if self.phase == "rob":
-            # 1911 EB: "If the turn-up is an ace, the dealer must 'rob'" (option rob_compulsory) before the lead;
-            # Scarne: "He can either discard when playing to the first trick, or he can leave the ace there
-            # until ready to play it" ('rob' now, 'rob <card>' at a turn of his, at the latest to play the ace).
-            robs = [f"rob {c}" for c in self.card_codes(self.hands[seat])]
-            return robs + ([] if compulsory else ["rob", "decline"])
-        if seat == self.dealer and self.ace_waits:
-            return self.legal_cards() + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
-        if seat == self.rob_pending:
-            # Any card of his hand but the ace itself: giving up the ace for the turn-up would gain nothing.
-            robs = [f"rob {c}" for c in self.card_codes(self.hands[seat] & ~(1 << self.ace))]
-            if compulsory:
-                return robs
-            keep = self.rules
-            if self.ace_penalty() == "lowest_trump":
-                self.rules = family_rules(self.pack, self.trump, True)  # playing now = not declaring
-            cards = self.legal_cards()
-            self.rules = keep
-            return cards + robs + ["decline"]
-        return self.legal_cards()
+    # ---------------------------------------------------- robbing the ace
+    def options_rob(self, seat: int) -> Iterable[str]:
+        """The dealer's choices over a turned-up ace."""
+        yield from (f"rob {c}" for c in self.card_codes(self.hands[seat]))
+        yield "rob"
+        yield "decline"
 
-    def _explain(self, seat: int, action: str) -> str:
-        word = action.split()[0] if action else ""
-        compulsory = self.rob_compulsory()
-        if self.phase == "rob":
-            if compulsory:
-                return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer " \
-                       "must first 'rob <card>', putting out a card of his hand for the ace"
-            return "the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card " \
-                   "out for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare " \
-                   "whether or not he is exchanging for the ace')"
+    def check_rob(self, seat: int, action: str) -> str | None:
+        # Scarne: "Should the turned trump card be an ace, the dealer may discard any card in his hand face
+        # down for it ... But he must declare whether or not he is exchanging for the ace"; "He can either
+        # discard when playing to the first trick, or he can leave the ace there until ready to play it"
+        # ('rob' now, 'rob <card>' at a turn of his). 1911 EB: "the dealer must 'rob'" (rob_compulsory).
+        word, *args = action.split() or [""]
+        if word == "rob" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None:
+            return None
+        if action in ("rob", "decline") and not self.setup.rob_compulsory:
+            return None
+        if self.setup.rob_compulsory:
+            return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer must " \
+                   "first 'rob <card>', putting out a card of his hand for the ace"
+        return "the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card out " \
+               "for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare whether " \
+               "or not he is exchanging for the ace')"
+
+    def apply_rob(self, seat: int, action: str) -> None:
+        if action == "rob":  # the dealer takes the ace and will put a card out for it later
+            self.robber, self.ace_waits = seat, True
+        elif action != "decline":
+            self._rob(seat, action.split()[1])
+        self.start_play(self.rules, self.next_seat(self.dealer), PLAY)
+
+    def _rob(self, seat: int, code: str) -> None:
+        """``seat`` puts ``code`` out face down and takes the turn-up."""
+        self.ace_waits = False
+        c = self.find_card(code, self.hands[seat])
+        self.hands[seat] = (self.hands[seat] & ~(1 << c)) | self.up_mask
+        self.discards |= 1 << c
+        self.discarded_by[seat] |= 1 << c
+        self.known[seat] |= self.up_mask
+        self.up_mask, self.robber, self.rob_pending = 0, seat, -1
+
+    # -------------------------------------------------------------- playing
+    def may_rob(self, seat: int) -> bool:
+        """Whether ``seat`` may put a card out for the turn-up now (the holder of the trump ace at his
+        first turn, or the dealer who took the turned-up ace)."""
+        return seat == self.rob_pending or (seat == self.dealer and self.ace_waits)
+
+    def _play_rules(self, seat: int) -> TrickRules:
+        """The trick rules for ``seat``'s card: for the holder of the trump ace who may still rob, playing
+        now is not declaring, so his ace already ranks lowest (Scarne's rule)."""
+        if seat == self.rob_pending and self.setup.ace_penalty == "lowest_trump":
+            return family_rules(self.pack, self.trump, True)
+        return self.rules
+
+    def play_mask(self, seat: int) -> int:
+        if seat == self.rob_pending and self.trick:
+            return self._play_rules(seat).plays(self.hands[seat], self.trick)
+        return super().play_mask(seat)
+
+    def why_card(self, seat: int, code: str) -> str | None:
+        c = self.pack.parse_in(code, self.hands[seat]) if len(code) == 2 else None
+        if c is None or not self.trick:
+            return super().why_card(seat, code)
+        return self._play_rules(seat).why(self.hands[seat], self.trick, c)
+
+    def options_play(self, seat: int) -> Iterable[str]:
+        """A card of the hand, ``rob <card>`` for each, ``decline``."""
+        codes = self.card_codes(self.hands[seat])
+        yield from codes
+        yield from (f"rob {c}" for c in codes)
+        yield "decline"
+
+    def legal_play(self, seat: int) -> Sequence[str]:
+        """The options :meth:`check_play` allows: for a seat that may not rob, its playable cards."""
+        if not self.may_rob(seat):
+            return self.legal_cards()
+        return [a for a in self.options_play(seat) if self.check_play(seat, a) is None]
+
+    def check_play(self, seat: int, action: str) -> str | None:
+        word, *args = action.split() or [""]
+        if word == "rob" and len(args) == 1 and self.may_rob(seat):
+            c = self.pack.parse_in(args[0], self.hands[seat])
+            if c is None:
+                return "rob by discarding a card of your hand for the turn-up"
+            if c == self.ace and seat == self.rob_pending:
+                return "rob with another card of your hand: giving up the ace itself for the turn-up gains nothing"
+            return None
         if seat == self.dealer and self.ace_waits:
             if word == "decline":
                 return "you have taken the ace: put out a card for it ('rob <card>') when you wish to"
@@ -123,76 +282,56 @@ class FiveCardDeal(TrickDeal):
                 return "put out a card of your hand for the ace: 'rob <card>'"
             if self.pack.parse_in(action, self.up_mask) is not None:
                 return "the ace is still on the table: put out a card for it first ('rob <card>'), then play it"
+        if word == "decline" and seat == self.rob_pending:
+            return "robbing is compulsory (option rob_compulsory): rob the turn-up" \
+                if self.setup.rob_compulsory else None
         if word in ("rob", "decline"):
-            if seat == self.rob_pending and word == "rob" and self.hands[seat] >> self.ace & 1 and \
-                    action == f"rob {self.pack.code(self.ace)}":
-                return "rob with another card of your hand: giving up the ace itself for the turn-up gains nothing"
-            if seat == self.rob_pending and word == "decline":
-                return "robbing is compulsory (option rob_compulsory): rob the turn-up"
             if seat == self.rob_pending:
                 return "rob by discarding a card of your hand for the turn-up"
             return "only the holder of the ace of trumps may rob the turn-up or have it turned down, at his " \
                    "first turn to play"
-        if seat == self.rob_pending and compulsory:
+        if seat == self.rob_pending and self.setup.rob_compulsory:
             return "you hold the ace of trumps and robbing is compulsory (option rob_compulsory): " \
                    "'rob <card>' before you play"
-        return self.explain_play(seat, action)
+        return self.why_card(seat, action)
 
-    def explain_play(self, seat: int, action: str) -> str:
-        c = self.pack.parse_in(action, self.hands[seat]) if len(action) == 2 else None
-        if c is None or not self.trick:
-            return super().explain_play(seat, action)
-        r = self.rules
-        if r.suit_of[self.trick[0]] == r.trump:
-            return "a trump was led and you hold a trump you must play (only the five and jack of trumps and " \
-                   "the ace of hearts may be withheld, and only when a lower trump is led)"
-        return "you must follow suit or trump ('Each player in turn must follow suit, or he may play a trump " \
-               "even if able to follow suit')"
-
-    # ------------------------------------------------------------------ apply
-    def _apply(self, seat: int, action: str) -> None:
+    def apply_play(self, seat: int, action: str) -> None:
         word, *args = action.split()
-        if word == "rob" and not args:  # the dealer takes the ace and will put a card out for it later
-            self.robber, self.ace_waits = seat, True
-            self.start_play(self.rules, self.next_seat(self.dealer))
-        elif word == "rob":
-            self.ace_waits = False
-            c = self.find_card(args[0], self.hands[seat])
-            self.hands[seat] = (self.hands[seat] & ~(1 << c)) | self.up_mask
-            self.discards |= 1 << c
-            self.discarded_by[seat] |= 1 << c
-            self.known[seat] |= self.up_mask
-            self.up_mask, self.robber, self.rob_pending = 0, seat, -1
-            if self.phase == "rob":
-                self.start_play(self.rules, self.next_seat(self.dealer))
+        if word == "rob":
+            self._rob(seat, args[0])
         elif word == "decline":
-            if self.phase == "rob":
-                self.start_play(self.rules, self.next_seat(self.dealer))
-            else:
-                self.declared, self.rob_pending = seat, -1
-                self.known[seat] |= 1 << self.ace
+            # "he must tell the dealer to turn the trump face down": everyone now knows where the ace is
+            self.declared, self.rob_pending = seat, -1
+            self.known[seat] |= 1 << self.ace
         else:
-            self._play(seat, action)
-
-    def _play(self, seat: int, code: str) -> None:
-        self.started |= 1 << seat
-        if seat == self.rob_pending:
-            self._ace_status()
-        self.known[seat] &= ~self.pack.mask([code])
-        self.play_card(seat, code)
+            self.started |= 1 << seat
+            if seat == self.rob_pending:
+                self._ace_status()  # "If the holder of the ace of trumps makes a play without exchanging ..."
+            self.play_card(seat, action)
 
     def trick_done(self, winner: int) -> None:
-        self.after_trick(winner)
-
-    def after_trick(self, winner: int) -> None:
-        """What happens after a trick (default: play all five)."""
+        """After a trick (default: play all five)."""
         if not self.hands[winner]:
-            self._end()
+            self.end()
 
-    def _end(self) -> None:
-        self.phase, self.turn = "done", None
+    # ----------------------------------------------- knowledge a bot may ask for
+    def turn_up(self) -> int:
+        """The card turned up for trumps (-1: none)."""
+        return self.up
+
+    def cards_seen(self, seat: int) -> int:
+        """The cards ``seat`` has seen outside the hidden hands: its own, those played, the turn-up still on
+        the table and its own discards (a mask)."""
+        return self.hands[seat] | self.played | self.up_mask | self.discarded_by[seat]
 
     # ------------------------------------------------------------ information
+    def label(self, action: str) -> str:
+        if action == "rob":
+            return "Rob: take the ace, and put out a card for it later"
+        if action == "decline":
+            return "Have the turn-up turned down"
+        return action_label(action)
+
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
         if viewer != seat and action.startswith(("rob ", "discard ")):
             return action.split()[0]
@@ -225,39 +364,38 @@ class FiveCardDeal(TrickDeal):
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {"trump": None}
         if self.robbing:
-            v.update(trump="SHDC"[self.trump], turn_up=self.pack.code(self.up), robbed_by=self.robber,
+            v.update(trump=SUITS[self.trump], turn_up=self.pack.code(self.up),
+                     robbed_by=self.robber if self.robber >= 0 else None,
                      turned_down=self.declared if self.declared >= 0 else None)
         v.update(self.trick_view())
         if seat is not None and self.discarded_by[seat]:
             v["my_discards"] = self.card_codes(self.discarded_by[seat])
-        status = self.status(seat)
-        if status:
-            v["status"] = status
         return v
 
     def status(self, seat: int | None) -> str:
         """One line saying what the table is waiting for, in the seat's own words (nothing hidden)."""
         me = seat is not None and seat == self.turn
-        if self.phase == "rob":
+        up = self.pack.code(self.up) if self.up >= 0 else ""
+        if self.phase == ROB:
             if me:
-                if self.rob_compulsory():
-                    return (f"The {self.pack.code(self.up)} is turned up and you must rob it: 'rob <card>' puts "
+                if self.setup.rob_compulsory:
+                    return (f"The {up} is turned up and you must rob it: 'rob <card>' puts "
                             "that card face down and takes the ace")
-                return (f"The {self.pack.code(self.up)} is turned up: you may rob it ('rob <card>' puts that card "
+                return (f"The {up} is turned up: you may rob it ('rob <card>' puts that card "
                         "face down and takes the ace) or 'decline'")
-            return "The dealer says whether he robs the turned-up ace"
+            return f"{self.names[self.dealer]}, the dealer, says whether he robs the turned-up ace"
         if self.ace_waits and me:
-            return (f"You have taken the {self.pack.code(self.up)}, which waits on the table: put out a card for it "
+            return (f"You have taken the {up}, which waits on the table: put out a card for it "
                     "('rob <card>') whenever you like, and before you play it")
         if self.ace_waits:
-            return f"The dealer has taken the {self.pack.code(self.up)} and will put out a card for it"
-        if me and seat == self.rob_pending and self.rob_compulsory():
-            return (f"You hold the ace of trumps and must rob the {self.pack.code(self.up)}: "
+            return f"{self.names[self.dealer]}, the dealer, has taken the {up} and will put out a card for it"
+        if me and seat == self.rob_pending and self.setup.rob_compulsory:
+            return (f"You hold the ace of trumps and must rob the {up}: "
                     "'rob <card>' discards a card for it")
         if me and seat == self.rob_pending:
-            late = ("your ace becomes the lowest trump" if self.ace_penalty() == "lowest_trump"
+            late = ("your ace becomes the lowest trump" if self.setup.ace_penalty == "lowest_trump"
                     else "you cannot win the pool this deal")
-            return (f"You hold the ace of trumps: rob the {self.pack.code(self.up)} ('rob <card>' discards a card "
+            return (f"You hold the ace of trumps: rob the {up} ('rob <card>' discards a card "
                     f"for it) or 'decline' to have it turned down; if you play without either, {late}")
         return ""
 
@@ -266,34 +404,48 @@ class ScoresMixin:
     """Running scores per side, kept in carry; a side's points are each member's delta."""
 
     players: int
+    names: tuple[str, ...]
     carry_in: dict[str, Any]
-    game: Any
-    bidder: int
+    game: Game
+    setup: FamilySetup
     tricks_won: list[int]
+    bidder: int
+    scores: list[int]
+    """Each side's score before this deal."""
+    game_winner: int | None
+    new_scores: list[int]
+    """Each side's score after this deal (set by the settlement)."""
 
     def _init_scores(self) -> None:
-        c = self.carry_in
-        self.nsides: int = self.game.sides()
-        fresh = not c.get("scores") or c.get("winner") is not None or len(c["scores"]) != self.nsides
-        self.scores: list[int] = [0] * self.nsides if fresh else [int(x) for x in c["scores"]]
+        c, n = self.carry_in, self.setup.sides
+        fresh = not c.get("scores") or c.get("winner") is not None or len(c["scores"]) != n
+        self.scores = [0] * n if fresh else [int(x) for x in c["scores"]]
+        self.new_scores = list(self.scores)
         self.bidder = -1
-        self.game_winner: int | None = None
+        self.game_winner = None
+
+    @property
+    def nsides(self) -> int:
+        """The number of sides."""
+        return self.setup.sides
 
     def side(self, seat: int) -> int:
-        return seat % self.nsides
+        return seat % self.setup.sides
 
     def points(self) -> list[int]:
         """Each side's points for this deal."""
         raise NotImplementedError
 
-    def members(self, t: int) -> str:
-        """'seat 1' or 'seats 0 and 2': the seats of side ``t``, for settlement lines."""
-        seats = [str(s) for s in range(self.players) if self.side(s) == t]
-        return f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+    def members(self, t: int, seat: int | None = None) -> str:
+        """'Bea' or 'Ann and Cal': the seats of side ``t`` by name (``seat`` itself as 'you')."""
+        who = [("you" if s == seat else self.names[s]) for s in range(self.players) if self.side(s) == t]
+        if "you" in who:
+            who.insert(0, who.pop(who.index("you")))
+        return who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
 
     def side_tricks(self) -> list[int]:
         """Tricks taken by each side."""
-        got = [0] * self.nsides
+        got = [0] * self.setup.sides
         for s in range(self.players):
             got[self.side(s)] += self.tricks_won[s]
         return got
@@ -304,7 +456,7 @@ class ScoresMixin:
 
     def _settle(self) -> Settlement:
         pts = self.points()
-        led = Ledger(self.players, unit="points")
+        led = Ledger(self.players, unit="points", names=self.names)
         for s in range(self.players):
             if pts[self.side(s)]:
                 led.score(s, pts[self.side(s)])
@@ -314,15 +466,16 @@ class ScoresMixin:
             led.note(f"{self.members(t)}: {pts[t]:+d} points, now {self.scores[t] + pts[t]}")
         new = [a + b for a, b in zip(self.scores, pts)]
         target = self.game.target
+        assert target is not None
         reached = [t for t in range(self.nsides) if new[t] >= target]
         if reached:
             bid_side = self.side(self.bidder) if self.bidder >= 0 else -1
-            order = self.game.options.as_dict().get("tie_order", "bidder_first")
-            if len(reached) > 1 and bid_side in reached and order == "bidder_first":
+            if len(reached) > 1 and bid_side in reached and self.game.options.tie_order == "bidder_first":
                 self.game_winner = bid_side
             else:
                 self.game_winner = max(reached, key=lambda t: (new[t], t == bid_side))
-            led.note(f"the side of seat {self.game_winner} reaches {new[self.game_winner]} and wins the game")
+            led.note(f"{self.members(self.game_winner)} reach{'es' * (self.players == self.nsides)} "
+                     f"{new[self.game_winner]} and win{'s' * (self.players == self.nsides)} the game")
         self.new_scores = new
         return led.settlement()
 
@@ -336,19 +489,91 @@ class ScoresMixin:
         return {"scores": list(self.scores), "teams": teams}
 
     def score_status(self, seat: int | None) -> str:
-        """The running score in words: 'Score: you and seat 2 have 15, seats 1 and 3 have 10; game is 45'."""
+        """The running score in words: 'Score: you and Cal have 15, Bea and Dee have 10; game is 45'."""
         parts = []
         for t in range(self.nsides):
-            name = self.members(t)
-            if seat is not None and self.side(seat) == t:
-                rest = [str(s) for s in range(self.players) if self.side(s) == t and s != seat]
-                name = "you" + (" and seat" + ("s " if len(rest) > 1 else " ") + " and ".join(rest) if rest else "")
-            parts.append(f"{name} {'has' if name.startswith('seat ') else 'have'} {self.scores[t]}")
+            name = self.members(t, seat)
+            single = name == self.names[next(s for s in range(self.players) if self.side(s) == t)]
+            parts.append(f"{name} {'has' if single else 'have'} {self.scores[t]}")
         if seat is not None:
-            mine = self.side(seat)
-            parts.insert(0, parts.pop(mine))
+            parts.insert(0, parts.pop(self.side(seat)))
         return "Score: " + ", ".join(parts) + f"; game is {self.game.target}"
 
+    def joined_status(self, line: str, seat: int | None) -> str:
+        """The table's status line, then the running score."""
+        return " — ".join(x for x in (line, self.score_status(seat)) if x)
+
+
+TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
+"""The actions naming trumps: ``trump spades`` ..."""
+
+
+def bid_value(action: str) -> int:
+    """The number of a ``bid <n>`` action (0 for any other action)."""
+    word, _, n = action.partition(" ")
+    return int(n) if word == "bid" and n.isdigit() and str(int(n)) == n else 0
+
+
+class BidsMixin:
+    """What the games with bids and named trumps share (Auction Forty-Five, Hasenpfeffer): the high bid,
+    the trump suit named by the high bidder, and the view of the bidding."""
+
+    phase: str
+    pack: Pack
+    high: int
+    """The highest bid so far (0: none)."""
+    bidder: int
+    trump: int
+    rules: TrickRules
+
+    BID_KEYS: ClassVar[tuple[Key, ...]] = (
+        Key("trump", Kind.SUIT, "the trump suit, once named", null=True),
+        Key("high_bid", Kind.INT, "the highest bid so far", null=True),
+        Key("high_bidder", Kind.SEAT, "who made it (or holds it)", null=True),
+        Key("declarer", Kind.SEAT, "the high bidder, once the bidding is over", null=True),
+        Key("contract", Kind.WORD, "the bid to make (its action word), once the bidding is over", null=True),
+    )
+
+    def high_bid(self) -> tuple[int, int]:
+        """The highest bid so far and the seat holding it (``(0, -1)``: none)."""
+        return self.high, self.bidder
+
+    def declarer_seat(self) -> int | None:
+        return self.bidder if self.phase != "bid" and self.bidder >= 0 else None
+
+    def options_trump(self, seat: int) -> Iterable[str]:
+        return TRUMP_WORDS
+
+    def check_trump(self, seat: int, action: str) -> str | None:
+        if action in TRUMP_WORDS:
+            return None
+        return "the high bidder names the trump suit: 'trump hearts' and so on"
+
+    def name_trumps(self, action: str) -> None:
+        """"The high bidder names the trump": the trump suit and its trick rules."""
+        self.trump = SUIT_NAMES.index(action.split()[1])
+        self.rules = family_rules(self.pack, self.trump)
+
+    def bid_view(self) -> dict[str, Any]:
+        """The bidding for the view (``BID_KEYS`` but the trump)."""
+        return {"high_bid": self.high or None, "high_bidder": self.bidder if self.bidder >= 0 else None,
+                "declarer": self.declarer_seat(),
+                "contract": f"bid {self.high}" if self.high and self.phase != "bid" else None}
+
+    @staticmethod
+    def bid_label(action: str) -> str | None:
+        """Words for ``trump <suit>`` and ``discard <card>``, or ``None`` for another action."""
+        word, *rest = action.split() or [""]
+        if word == "trump" and rest:
+            return f"Trumps: {rest[0]}"
+        return f"Discard {cards_phrase(rest)}" if word == "discard" and rest else None
+
+
+SCORE_KEYS = (
+    Key("scores", Kind.JSON, "each side's score before this deal (a list, one per side)"),
+    Key("teams", Kind.JSON, "the seats of each side (a list of lists of seats)"),
+)
+"""The view keys of the games scored by side."""
 
 ROB_COMPULSORY = Option(
     "rob_compulsory", bool, False,

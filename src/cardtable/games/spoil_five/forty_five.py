@@ -4,27 +4,49 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...core.cards import PACK_52
-from ...core.game import Game
-from ...core.options import Option
-from ...errors import RulesError
-from .base import ROB_COMPULSORY, SEED, FiveCardDeal, ScoresMixin
+from ...core.options import Option, Options
+from .base import ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
 
-__all__ = ["FortyFive", "FortyFiveDeal", "TwentyFive"]
+__all__ = ["FortyFive", "TwentyFive"]
 
 
-class FortyFiveDeal(ScoresMixin, FiveCardDeal):
-    """Forty-Five / Twenty-Five: Spoil Five's play in partnerships, scored in points."""
+class FortyFive(ScoresMixin, FiveCardDeal):
+    """Forty-Five: Spoil Five for 2, 4 (2 v 2) or 6 (3 v 3); 5 or 10 a deal (or 5 a trick net); game 45.
 
-    def after_trick(self, winner: int) -> None:
-        if self.game.individual and self.scores[winner] + 5 * self.tricks_won[winner] >= self.game.target:
-            self._end()  # Parlett's Twenty-Five: the first to 25 wins at once
+    Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump).
+    """
+
+    id = "forty-five"
+    name = "Forty-Five"
+    aliases: ClassVar[tuple[str, ...]] = ("forty-fives", "45")
+    min_players, max_players, default_players = 2, 6, 4
+    # "for two, four (two against two), or six (three against three) players"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4, 6)
+    unit = "points"
+    target = 45
+    source = f"{SEED}, Forty-Five paragraph (heading lost); docs/decisions.md (45-GAP-1..3)"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        ROB_COMPULSORY,
+        Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
+               doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
+               source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
+                      "counts 5 points'"),
+    )
+    # No pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne); a tie at the target
+    # has no bidder to prefer.
+    fixed_options: ClassVar[dict[str, Any]] = {
+        "unannounced_ace": "lowest_trump", "tie_order": "bidder_first"}
+    view_keys = (*(FiveCardDeal.view_keys or ()), *SCORE_KEYS)
+
+    def trick_done(self, winner: int) -> None:
+        if self.setup.individual and self.scores[winner] + 5 * self.tricks_won[winner] >= (self.game.target or 0):
+            self.end()  # Parlett's Twenty-Five: the first to 25 wins at once
         elif not self.hands[winner]:
-            self._end()
+            self.end()
 
     def points(self) -> list[int]:
         tricks = self.side_tricks()
-        if self.game.individual:
+        if self.setup.individual:
             return [5 * t for t in tricks]
         best = max(range(self.nsides), key=tricks.__getitem__)
         out = [0] * self.nsides
@@ -37,7 +59,7 @@ class FortyFiveDeal(ScoresMixin, FiveCardDeal):
 
     def point_lines(self, pts: list[int]) -> list[str]:
         tricks = self.side_tricks()
-        if self.game.individual:
+        if self.setup.individual:
             return [f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}: 5 a trick"
                     for t in range(self.nsides) if tricks[t]]
         best = max(range(self.nsides), key=tricks.__getitem__)
@@ -48,44 +70,10 @@ class FortyFiveDeal(ScoresMixin, FiveCardDeal):
                 f"= {5 * tricks[best]} - {5 * (5 - tricks[best])}"]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        v = {**super()._view(seat), **self.score_view()}
-        v["status"] = " — ".join(x for x in (v.get("status", ""), self.score_status(seat)) if x)
-        return v
+        return {**super()._view(seat), **self.score_view()}
 
-
-class FortyFive(Game):
-    """Forty-Five: Spoil Five for 2, 4 (2 v 2) or 6 (3 v 3); 5 or 10 a deal (or 5 a trick net); game 45.
-
-    Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump).
-    """
-
-    id = "forty-five"
-    name = "Forty-Five"
-    family = "spoil five"
-    aliases: ClassVar[tuple[str, ...]] = ("forty-fives", "45")
-    min_players, max_players, default_players = 2, 6, 4
-    player_counts = (2, 4, 6)  # "for two, four (two against two), or six (three against three) players"
-    pack = PACK_52
-    unit = "points"
-    target = 45
-    source = f"{SEED}, Forty-Five paragraph (heading lost); docs/decisions.md (45-GAP-1..3)"
-    deal_class = FortyFiveDeal
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        ROB_COMPULSORY,  # no pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne)
-        Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
-               doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
-               source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
-                      "counts 5 points'"),
-    )
-
-    @property
-    def individual(self) -> bool:
-        """Each for himself, 5 a trick (Twenty-Five's ``scoring="five_per_trick_individual"``)."""
-        return bool(self.options.as_dict().get("scoring") == "five_per_trick_individual")
-
-    def sides(self) -> int:
-        """Number of sides: partnerships of alternate seats, or each for himself."""
-        return self.players if self.individual or self.players == 2 else 2
+    def status(self, seat: int | None) -> str:
+        return self.joined_status(super().status(seat), seat)
 
 
 class TwentyFive(FortyFive):
@@ -107,12 +95,23 @@ class TwentyFive(FortyFive):
                source="docs/decisions.md (Parlett's Twenty-Five)"),
     )
 
-    def accepted_players(self) -> tuple[int, ...]:
+    @classmethod
+    def individual_of(cls, options: Options) -> bool:
+        return bool(options.scoring == "five_per_trick_individual")
+
+    @classmethod
+    def player_range(cls, options: Options) -> tuple[int, int]:
         # Parlett's individual game: "Any number can play as individuals", "as few as two or as many as ten"
         # (pagat, Twenty-Five); the seed's partnership game keeps Forty-Five's 2, 4 or 6.
-        return tuple(range(2, 11)) if self.individual else super().accepted_players()
+        return (2, 10) if cls.individual_of(options) else (2, 6)
 
-    def _validate(self) -> None:
-        if self.individual and self.options.deal_scoring != "five_ten":
-            raise RulesError(f"{self.id}: option deal_scoring applies only with scoring='forty_five_rules'; "
-                             "the individual game (scoring='five_per_trick_individual') scores 5 a trick")
+    @classmethod
+    def player_counts_of(cls, options: Options) -> tuple[int, ...]:
+        return () if cls.individual_of(options) else cls.player_counts
+
+    @classmethod
+    def configuration_problem(cls, players: int, options: Options) -> str | None:
+        if cls.individual_of(options) and options.deal_scoring != "five_ten":
+            return "option deal_scoring applies only with scoring='forty_five_rules'; the individual game " \
+                   "(scoring='five_per_trick_individual') scores 5 a trick"
+        return None

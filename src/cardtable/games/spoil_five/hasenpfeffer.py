@@ -4,109 +4,165 @@ holder's forced bid of three, the face-down card; game 10."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
-from ...core.cards import PACK_25
+from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.tricks import TrickDeal
-from .base import SEED, ScoresMixin
-from .ranking import SUIT_WORDS, family_rules
+from ...core.views import TRICK_KEYS, Key, Kind
+from .base import SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
 
-__all__ = ["HasenDeal", "Hasenpfeffer"]
+__all__ = ["Hasenpfeffer"]
+
+BID, TRUMP, DISCARD, PLAY, DONE = BidPhase
 
 
-class HasenDeal(ScoresMixin, TrickDeal):
-    """Hasenpfeffer: six each and the face-down card, one bid each, the joker's forced bid."""
+class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
+    """Hasenpfeffer: a euchre offshoot for 2 v 2 with the joker as top trump; game 10.
 
-    game: Any
+    Actions: ``pass``, ``bid 1`` … ``bid 6``; ``trump hearts``; ``discard <card>``; a card code.
+    """
+
+    id = "hasenpfeffer"
+    name = "Hasenpfeffer"
+    family = "euchre"  # seed 003: "This old game is another offshoot of Euchre"
+    min_players, max_players, default_players = 4, 4, 4
+    pack_used = PACK_25
+    unit = "points"
+    target = 10
+    source = f"{SEED}, 'Hasenpfeffer'; docs/decisions.md (HP-GAP-1..3)"
+    phases = BidPhase
+    card_phases = (PLAY,)
+    # "If both sides reach 10 points in the same deal, the bidding side wins."
+    fixed_options: ClassVar[dict[str, Any]] = {"tie_order": "bidder_first"}
+    view_keys = (
+        *TRICK_KEYS,
+        *BidsMixin.BID_KEYS,
+        Key("widow_size", Kind.INT, "the face-down card (1) until the bidder picks it up"),
+        Key("my_discards", Kind.CARDS, "the card this seat discarded", size="hand", always=False),
+        Key("status", Kind.TEXT, "what the table is waiting for, and the score, in words", always=False),
+        *SCORE_KEYS,
+    )
+
+    # ---- the state of a deal (beside the core's hands, trick and tricks won)
+    joker: int
+    known: list[int]
+    """Cards everyone knows a seat holds (the joker, announced by the forced bid)."""
+    discards: int
+    discarded_by: list[int]
+    spoken: int
+    """How many seats have had their one bid."""
+    forced: bool
+    """All passed: the joker's holder must bid three."""
+    redeal: bool
+    """Nobody holds the joker: the same dealer deals again."""
+    widow_card: int
+    """The face-down card, once picked up (-1 before)."""
+
+    @classmethod
+    def configure(cls, game: Game) -> FamilySetup:
+        # "Dealer gives three cards at a time to each player until all have hands of six cards."
+        return FamilySetup(plan=DealPlan(rounds=(3, 3)), sides=2, individual=False, rob_compulsory=False,
+                           ace_penalty="lowest_trump")
+
+    @classmethod
+    def hand_limit(cls, game: Game) -> int:
+        return 7  # the bidder's six and the face-down card, before his discard
 
     def _start(self, order: list[int]) -> None:
-        dealt = DealPlan(rounds=(3, 3)).deal(order, self.players, self.dealer)
+        s = self.setup = self.game.setup
+        dealt = s.plan.deal(order, self.players, self.dealer)
         self.hands, self.stock = dealt.hands, dealt.stock  # the stock is the one face-down card
         self._init_scores()
         self.joker = self.pack.parse("JK")
         self.known = [0] * self.players
         self.discards, self.discarded_by = 0, [0] * self.players
-        self.high, self.bidder, self.spoken, self.forced = 0, -1, 0, False
+        self.high, self.spoken, self.forced = 0, 0, False
         self.redeal = False
-        self.trump = -1
-        self.phase, self.turn = "bid", self.next_seat(self.dealer)
+        self.trump = self.widow_card = -1
+        self.phase, self.turn = BID, self.next_seat(self.dealer)
 
-    def _legal(self) -> list[str]:
-        if self.phase == "bid":
-            if self.forced:
-                return ["bid 3"]
-            return ["pass"] + [f"bid {b}" for b in range(self.high + 1, 7)]
-        if self.phase == "trump":
-            return [f"trump {w}" for w in SUIT_WORDS]
-        if self.phase == "discard":
-            seat = self.turn
-            assert seat is not None
-            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
-        return self.legal_cards()
+    def next_dealer(self) -> int:
+        """'If no one holds the joker, there is a new deal by the same dealer.'"""
+        return self.dealer if self.redeal else super().next_dealer()
 
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "bid":
-            if self.forced:
-                return "all passed: the holder of the joker must bid three"
-            if self.high == 6:
-                return "six, every trick, has been bid: you may only pass"
-            return f"bid a number of tricks from {self.high + 1} to 6 (each bid higher than the last), or pass; " \
-                   "one bid each"
-        if self.phase == "trump":
-            return "the bidder names the trump suit: 'trump hearts' and so on"
-        if self.phase == "discard":
-            return "the bidder discards one card of his seven"
-        c = self.pack.parse_in(action, self.hands[seat]) if len(action) == 2 else None
-        if c == self.joker and self.trick:
-            return "a player may not play the joker as long as he can follow to a no-trump suit led"
-        return self.explain_play(seat, action)
+    # ---------------------------------------------------------------- bidding
+    def options_bid(self, seat: int) -> Iterable[str]:
+        yield "pass"
+        yield from (f"bid {b}" for b in range(1, 7))
 
-    def _apply(self, seat: int, action: str) -> None:
+    def check_bid(self, seat: int, action: str) -> str | None:
+        # One bid each from the dealer's left, each higher (HP-GAP-2); "If all players pass, the player
+        # holding the joker must bid three" (HP-GAP-3).
+        if self.forced:
+            return None if action == "bid 3" else "all passed: the holder of the joker must bid three"
+        if action == "pass" or self.high < bid_value(action) <= 6:
+            return None
+        if self.high == 6:
+            return "six, every trick, has been bid: you may only pass"
+        return f"bid a number of tricks from {self.high + 1} to 6 (each bid higher than the last), or pass; " \
+               "one bid each"
+
+    def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
-        if self.phase == "bid":
-            self._bid(seat, word, args)
-        elif self.phase == "trump":
-            self.trump = SUIT_WORDS.index(args[0])
-            self.phase = "discard"
-        elif self.phase == "discard":
-            c = self.find_card(args[0], self.hands[seat])
-            self.hands[seat] &= ~(1 << c)
-            self.discards |= 1 << c
-            self.discarded_by[seat] |= 1 << c
-            self.start_play(family_rules(self.pack, self.trump), seat)  # "Then he leads any card"
-        else:
-            self.known[seat] &= ~self.pack.mask([action])
-            self.play_card(seat, action)
-
-    def _bid(self, seat: int, word: str, args: list[str]) -> None:
         if word == "bid":
             self.high, self.bidder = int(args[0]), seat
         self.spoken += 1
         if self.forced:
             self.known[seat] |= 1 << self.joker  # he announces the joker
-            self.phase = "trump"
+            self.phase = TRUMP
         elif self.spoken < self.players:
             self.turn = self.next_seat(seat)
         elif self.bidder >= 0:
-            self.phase, self.turn = "trump", self.bidder
+            self.phase, self.turn = TRUMP, self.bidder
         else:
             holder = next((s for s in range(self.players) if self.hands[s] >> self.joker & 1), -1)
             if holder < 0:
                 self.redeal = True  # "If no one holds the joker, there is a new deal by the same dealer."
-                self.phase, self.turn = "done", None
+                self.end()
             else:
                 self.forced, self.turn = True, holder
-        if self.phase == "trump":
+        if self.phase == TRUMP:
             self.widow_card = self.stock.pop()
             self.hands[self.bidder] |= 1 << self.widow_card  # "picks up the face-down card"
 
+    # ---------------------------------------------------------- naming trumps
+    def apply_trump(self, seat: int, action: str) -> None:
+        self.name_trumps(action)  # "The successful bidder picks up the face-down card ... names the suit"
+        self.phase = DISCARD
+
+    # -------------------------------------------------------------- discarding
+    def options_discard(self, seat: int) -> Iterable[str]:
+        return (f"discard {c}" for c in self.card_codes(self.hands[seat]))
+
+    def check_discard(self, seat: int, action: str) -> str | None:
+        word, *args = action.split() or [""]
+        if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None:
+            return None
+        return "the bidder discards one card of his seven"
+
+    def apply_discard(self, seat: int, action: str) -> None:
+        c = self.find_card(action.split()[1], self.hands[seat])
+        self.hands[seat] &= ~(1 << c)
+        self.discards |= 1 << c
+        self.discarded_by[seat] |= 1 << c
+        self.start_play(self.rules, seat, PLAY)  # "Then he leads any card"
+
+    # ---------------------------------------------------------------- playing
+    def why_card(self, seat: int, code: str) -> str | None:
+        why = super().why_card(seat, code)
+        if why is not None and self.trick and self.pack.parse_in(code, self.hands[seat]) == self.joker:
+            return "a player may not play the joker as long as he can follow to a no-trump suit led"
+        return why
+
     def trick_done(self, winner: int) -> None:
         if not self.hands[winner]:
-            self.phase, self.turn = "done", None
+            self.end()
 
+    # ------------------------------------------------------------- scoring
     def points(self) -> list[int]:
         if self.bidder < 0:
             return [0, 0]
@@ -115,6 +171,25 @@ class HasenDeal(ScoresMixin, TrickDeal):
         if got[b] < self.high:
             got[b] = -self.high  # "set back"
         return got
+
+    def point_lines(self, pts: list[int]) -> list[str]:
+        if self.bidder < 0:
+            return ["nobody holds the joker (it lay face down): the same dealer deals again"]
+        tricks, b = self.side_tricks(), self.side(self.bidder)
+        lines = []
+        for t in range(self.nsides):
+            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}"
+            if t != b:
+                lines.append(f"{took}: 1 point each (the opponents always score their tricks)")
+            elif pts[t] < 0:
+                lines.append(f"{took}, short of the bid of {self.high}: set back {self.high}")
+            else:
+                lines.append(f"{took}, making the bid of {self.high}: 1 point each")
+        return lines
+
+    # ------------------------------------------------------------ information
+    def label(self, action: str) -> str:
+        return self.bid_label(action) or super().label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
         return "discard" if viewer != seat and action.startswith("discard") else action
@@ -138,74 +213,33 @@ class HasenDeal(ScoresMixin, TrickDeal):
             super()._set_zone(key, mask, rng)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {"trump": None, "high_bid": self.high or None,
-                             "high_bidder": self.bidder if self.bidder >= 0 else None,
-                             "declarer": self.bidder if self.phase != "bid" and self.bidder >= 0 else None,
-                             "contract": f"bid {self.high}" if self.high and self.phase != "bid" else None,
-                             "widow_size": len(self.stock), **self.score_view()}
+        v: dict[str, Any] = {"trump": None, **self.bid_view(), "widow_size": len(self.stock), **self.score_view()}
         v.update(self.trick_view())
-        if self.phase == "discard":
-            v["trump"] = "SHDC"[self.trump]
+        if self.phase == DISCARD:
+            v["trump"] = SUITS[self.trump]
         if seat is not None and self.discarded_by[seat]:
             v["my_discards"] = self.card_codes(self.discarded_by[seat])
-        v["status"] = " — ".join(x for x in (self.status(seat), self.score_status(seat)) if x)
         return v
 
     def status(self, seat: int | None) -> str:
-        """One line saying what the table is waiting for (the picked-up card only to its taker)."""
+        """One line saying what the table is waiting for (the picked-up card only to its taker), and the score."""
+        return self.joined_status(self._waiting(seat), seat)
+
+    def _waiting(self, seat: int | None) -> str:
         me = seat is not None and seat == self.turn
-        if self.phase == "bid":
+        if self.phase == BID:
             if self.forced:
+                assert self.turn is not None
                 return ("Everyone passed: you hold the joker and must bid three" if me else
-                        f"Everyone passed: seat {self.turn} holds the joker and must bid three")
-            high = f"{self.high} by seat {self.bidder}" if self.high else "none yet"
+                        f"Everyone passed: {self.names[self.turn]} holds the joker and must bid three")
+            high = f"{self.high} by {self.names[self.bidder]}" if self.high else "none yet"
             return f"One bid each, in tricks for your side (1 to 6): high bid {high}"
-        if self.phase in ("trump", "discard"):
+        if self.phase in (TRUMP, DISCARD):
             if not me:
-                return f"Seat {self.bidder} took the face-down card, names trumps and discards one card"
+                return f"{self.names[self.bidder]} took the face-down card, names trumps and discards one card"
             took = self.pack.code(self.widow_card)
             return f"You took the face-down card ({took}): " + \
-                ("name trumps, then discard one card" if self.phase == "trump" else "discard one card, then lead")
-        if self.phase == "done" and self.redeal:
+                ("name trumps, then discard one card" if self.phase == TRUMP else "discard one card, then lead")
+        if self.phase == DONE and self.redeal:
             return "Nobody holds the joker (it lies face down): the same dealer deals again"
         return ""
-
-    def point_lines(self, pts: list[int]) -> list[str]:
-        if self.bidder < 0:
-            return ["nobody holds the joker (it lay face down): the same dealer deals again"]
-        tricks, b = self.side_tricks(), self.side(self.bidder)
-        lines = []
-        for t in range(self.nsides):
-            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}"
-            if t != b:
-                lines.append(f"{took}: 1 point each (the opponents always score their tricks)")
-            elif pts[t] < 0:
-                lines.append(f"{took}, short of the bid of {self.high}: set back {self.high}")
-            else:
-                lines.append(f"{took}, making the bid of {self.high}: 1 point each")
-        return lines
-
-
-class Hasenpfeffer(Game):
-    """Hasenpfeffer: a euchre offshoot for 2 v 2 with the joker as top trump; game 10.
-
-    Actions: ``pass``, ``bid 1`` … ``bid 6``; ``trump hearts``; ``discard <card>``; a card code.
-    """
-
-    id = "hasenpfeffer"
-    name = "Hasenpfeffer"
-    family = "euchre"  # seed 003: "This old game is another offshoot of Euchre"
-    min_players, max_players, default_players = 4, 4, 4
-    pack = PACK_25
-    unit = "points"
-    target = 10
-    source = f"{SEED}, 'Hasenpfeffer'; docs/decisions.md (HP-GAP-1..3)"
-    deal_class = HasenDeal
-    option_specs = ()
-
-    def sides(self) -> int:
-        return 2
-
-    def next_dealer(self, deal: Any) -> int:
-        """'If no one holds the joker, there is a new deal by the same dealer.'"""
-        return int(deal.dealer) if deal.redeal else super().next_dealer(deal)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.cards import PACK_25, Pack
+from ...core.cards import PACK_25, SUITS, Pack
 from ...core.tricks import TrickRules
 
-__all__ = ["HEARTS", "SUIT_WORDS", "family_rules"]
+__all__ = ["HEARTS", "family_rules"]
 
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 HEARTS = 1
 RED_PLAIN = "KQJT98765432A"
 BLACK_PLAIN = "KQJA23456789T"
@@ -27,9 +26,9 @@ def _spoil_tables(pack: Pack, trump: int, demoted: bool) -> tuple[list[int], lis
     for s in range(4):
         plain = RED_PLAIN if s in (1, 2) else BLACK_PLAIN  # "highest in red, lowest in black"
         for i, r in enumerate(plain):
-            if r + "SHDC"[s] in idx:
-                power[idx[r + "SHDC"[s]]] = len(plain) - i
-    t = "SHDC"[trump]
+            if r + SUITS[s] in idx:
+                power[idx[r + SUITS[s]]] = len(plain) - i
+    t = SUITS[trump]
     rest = [r for r in (RED_PLAIN if trump in (1, 2) else BLACK_PLAIN) if r not in "5JA"]
     order = ["5" + t, "J" + t] + (["AH"] if trump != HEARTS else []) + ["A" + t] + [r + t for r in rest]
     for i, c in enumerate(order):
@@ -53,8 +52,8 @@ def _euchre_tables(pack: Pack, trump: int) -> tuple[list[int], list[int]]:
     suit_of, power = list(pack.suit), [0] * pack.size
     for s in range(4):
         for i, r in enumerate(EUCHRE_PLAIN):
-            power[idx[r + "SHDC"[s]]] = len(EUCHRE_PLAIN) - i
-    t, partner = "SHDC"[trump], "SHDC"[(3, 2, 1, 0)[trump]]
+            power[idx[r + SUITS[s]]] = len(EUCHRE_PLAIN) - i
+    t, partner = SUITS[trump], SUITS[(3, 2, 1, 0)[trump]]
     order = ["JK", "J" + t, "J" + partner] + [r + t for r in "AKQT9"]
     for i, c in enumerate(order):
         power[idx[c]] = 100 + len(order) - i

@@ -2,125 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from ...core.cards import PACK_52
 from ...core.chips import Ledger, Settlement
-from ...core.game import Game
-from ...core.options import Option
+from ...core.options import Option, Options
+from ...core.phases import Phase
+from ...core.views import Key, Kind
 from .base import ROB_COMPULSORY, SEED, FiveCardDeal
 
-__all__ = ["SpoilFive", "SpoilFiveDeal"]
+__all__ = ["SpoilFive", "SpoilPhase"]
 
 POOL = "pool"
 
 
-class SpoilFiveDeal(FiveCardDeal):
-    """Spoil Five: the pool, three tricks take it, jinking (``claim`` / ``jink``), spoils carried."""
+class SpoilPhase(Phase):
+    """The stages of a deal of Spoil Five."""
 
-    def _init_scores(self) -> None:
-        n, o = self.players, self.game.options
-        self.winner = self.jinker = -1
-        self.pool_start = int(self.carry_in.get("pools", {}).get(POOL, 0))
-        self.topup = self.pool_start > 0
-        if not self.topup:
-            self.ante = [1] * n  # "Each player puts one chip in the pool."
-        elif o.spoil_topup == "each_player_1":
-            self.ante = [1] * n  # "each player puts in another chip for the next deal"
-        else:
-            self.ante = [1 if s == self.dealer else 0 for s in range(n)]  # Hervey: only the dealer (SF-GAP-5)
-
-    def _legal(self) -> list[str]:
-        if self.phase == "jink":
-            return ["claim", "jink"]
-        return super()._legal()
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "jink":
-            return "you have won the first three tricks: 'claim' the pool or 'jink' for all five"
-        return super()._explain(seat, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        if action == "claim":
-            self.winner = seat
-            self._end()
-        elif action == "jink":
-            self.jinker, self.phase = seat, "play"
-        else:
-            super()._apply(seat, action)
-
-    def after_trick(self, winner: int) -> None:
-        won, played = self.tricks_won[winner], sum(self.tricks_won)
-        if self.jinker >= 0:
-            # SF-GAP-3: the jink fails at the first trick lost (nobody else can now win three).
-            if winner != self.jinker or not self.hands[winner]:
-                self._end()
-            return
-        if won == 3:
-            if winner == self.barred:
-                self._end()  # 1911 EB: "cannot go out that hand" - and nobody else can win three: a spoil
-            elif played == 3 and self.hands[winner]:
-                self.phase, self.turn = "jink", winner  # SF-GAP-3: every trick so far, tricks to come
-            else:
-                self.winner = winner
-                self._end()
-        elif not self.hands[winner]:
-            self._end()
-
-    def _settle(self) -> Settlement:
-        led = Ledger(self.players, {POOL: self.pool_start})
-        why = " more in the pool (it was not won last deal)" if self.topup else " in the pool"
-        for s, a in enumerate(self.ante):
-            if a:
-                led.to_pool(s, POOL, a, f"seat {s} puts {a}{why}")
-        j = self.jinker
-        if j >= 0 and self.tricks_won[j] == 5:
-            pool = led.from_pool(j, POOL, None)
-            led.note(f"seat {j} jinked and won all five tricks: he takes the pool of {pool}")
-            for s in range(self.players):
-                if s != j:
-                    led.pay(s, j, 1, f"seat {s} pays seat {j} 1 for the jink")
-        elif j >= 0:
-            led.note(f"seat {j} jinked and lost a trick: he does not get the pool, which stays for the next deal")
-        elif self.winner >= 0:
-            pool = led.from_pool(self.winner, POOL, None)
-            led.note(f"seat {self.winner} won three tricks and takes the pool of {pool}")
-        elif self.barred >= 0 and self.tricks_won[self.barred] >= 3:
-            led.note(f"seat {self.barred} won three tricks but had played without robbing or declaring his ace, "
-                     "so he cannot take the pool, which stays")
-        else:
-            led.note("nobody won three tricks: the deal is spoilt and the pool stays for the next deal")
-        return led.settlement()
-
-    def _carry(self) -> dict[str, Any] | None:
-        pool = self.result().pools.get(POOL, 0)
-        return {"pools": {POOL: pool}} if pool else None
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v = super()._view(seat)
-        if self.phase == "jink":  # between tricks: the table stays on show while the winner decides
-            code = self.pack.code
-            v.update(trump="SHDC"[self.trump], trick=[], tricks_won=list(self.tricks_won),
-                     last_trick=[[s, code(c)] for s, c in self.last_trick], leader=self.leader)
-        if self.jinker >= 0:
-            v["jinking"] = self.jinker
-        v["pools"] = dict(self.result().pools) if self.over else {POOL: self.pool_start + sum(self.ante)}
-        return v
-
-    def status(self, seat: int | None) -> str:
-        me = seat is not None and seat == self.turn
-        if self.phase == "jink":
-            if me:
-                return ("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
-                        "all five for the pool and a chip from each player, lose one and the pool stays")
-            return f"Seat {self.turn} has won three tricks and chooses to claim the pool or jink"
-        if self.jinker >= 0 and self.phase == "play":
-            who = "You are" if seat == self.jinker else f"Seat {self.jinker} is"
-            return f"{who} jinking: every remaining trick must fall to the jinker, or the pool stays"
-        return super().status(seat)
+    ROB = "rob"    # the dealer says whether he robs the turned-up ace
+    PLAY = "play"  # the tricks
+    JINK = "jink"  # the winner of the first three tricks claims the pool or jinks
+    DONE = "done"
 
 
-class SpoilFive(Game):
+ROB, PLAY, JINK, DONE = SpoilPhase
+
+
+class SpoilFive(FiveCardDeal):
     """Spoil Five (Five Cards, Five Fingers): each for himself, three tricks take the pool.
 
     Actions: a card code; ``rob <card>`` / ``decline`` (robbing the trump); ``claim`` / ``jink``.
@@ -128,12 +36,10 @@ class SpoilFive(Game):
 
     id = "spoil-five"
     name = "Spoil Five"
-    family = "spoil five"
     aliases = ("five-cards", "five-fingers", "spoil-5")
     min_players, max_players, default_players = 2, 10, 5
-    pack = PACK_52
     source = f"{SEED}, 'Spoil Five'; docs/decisions.md (SF-GAP-1..7)"
-    deal_class = SpoilFiveDeal
+    phases = SpoilPhase
     option_specs = (
         Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
                doc="an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
@@ -145,3 +51,130 @@ class SpoilFive(Game):
                doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
     )
+    view_keys = (
+        *(FiveCardDeal.view_keys or ()),
+        Key("jinking", Kind.SEAT, "the seat jinking for all five tricks", always=False),
+        Key("pools", Kind.AMOUNTS, "the pool as it stands (after the deal: as the settlement leaves it)"),
+    )
+
+    # ---- the state of a deal of Spoil Five (beside the family's)
+    winner: int
+    """Who took the pool with three tricks (-1: nobody yet)."""
+    jinker: int
+    pool_start: int
+    topup: bool
+    """The pool was not won last deal: the chips put in now are a top-up."""
+    ante: list[int]
+
+    @classmethod
+    def sides_of(cls, players: int, options: Options) -> int:
+        return players  # each for himself
+
+    def _init_scores(self) -> None:
+        n = self.players
+        self.winner = self.jinker = -1
+        self.pool_start = int(self.carry_in.get("pools", {}).get(POOL, 0))
+        self.topup = self.pool_start > 0
+        if not self.topup:
+            self.ante = [1] * n  # "Each player puts one chip in the pool."
+        elif self.game.options.spoil_topup == "each_player_1":
+            self.ante = [1] * n  # "each player puts in another chip for the next deal"
+        else:
+            self.ante = [1 if s == self.dealer else 0 for s in range(n)]  # Hervey: only the dealer (SF-GAP-5)
+
+    # ---------------------------------------------------------------- jinking
+    def options_jink(self, seat: int) -> Iterable[str]:
+        return ("claim", "jink")
+
+    def check_jink(self, seat: int, action: str) -> str | None:
+        if action in ("claim", "jink"):
+            return None
+        return "you have won the first three tricks: 'claim' the pool or 'jink' for all five"
+
+    def apply_jink(self, seat: int, action: str) -> None:
+        if action == "claim":
+            self.winner = seat
+            self.end()
+        else:
+            self.jinker, self.phase = seat, PLAY
+
+    def trick_done(self, winner: int) -> None:
+        won, played = self.tricks_won[winner], sum(self.tricks_won)
+        if self.jinker >= 0:
+            # SF-GAP-3: the jink fails at the first trick lost (nobody else can now win three).
+            if winner != self.jinker or not self.hands[winner]:
+                self.end()
+            return
+        if won == 3:
+            if winner == self.barred:
+                self.end()  # 1911 EB: "cannot go out that hand" - and nobody else can win three: a spoil
+            elif played == 3 and self.hands[winner]:
+                self.phase, self.turn = JINK, winner  # SF-GAP-3: every trick so far, tricks to come
+            else:
+                self.winner = winner
+                self.end()
+        elif not self.hands[winner]:
+            self.end()
+
+    # ------------------------------------------------------------ settlement
+    def _settle(self) -> Settlement:
+        names = self.names
+        led = Ledger(self.players, {POOL: self.pool_start}, names=names)
+        why = " more in the pool (it was not won last deal)" if self.topup else " in the pool"
+        for s, a in enumerate(self.ante):
+            if a:
+                led.to_pool(s, POOL, a, f"{names[s]} puts {a}{why}")
+        j = self.jinker
+        if j >= 0 and self.tricks_won[j] == 5:
+            pool = led.from_pool(j, POOL, None)
+            led.note(f"{names[j]} jinked and won all five tricks: he takes the pool of {pool}")
+            for s in range(self.players):
+                if s != j:
+                    led.pay(s, j, 1, f"{names[s]} pays {names[j]} 1 for the jink")
+        elif j >= 0:
+            led.note(f"{names[j]} jinked and lost a trick: he does not get the pool, which stays for the next deal")
+        elif self.winner >= 0:
+            pool = led.from_pool(self.winner, POOL, None)
+            led.note(f"{names[self.winner]} won three tricks and takes the pool of {pool}")
+        elif self.barred >= 0 and self.tricks_won[self.barred] >= 3:
+            led.note(f"{names[self.barred]} won three tricks but had played without robbing or declaring his "
+                     "ace, so he cannot take the pool, which stays")
+        else:
+            led.note("nobody won three tricks: the deal is spoilt and the pool stays for the next deal")
+        return led.settlement()
+
+    def _carry(self) -> dict[str, Any] | None:
+        pool = self.result().pools.get(POOL, 0)
+        return {"pools": {POOL: pool}} if pool else None
+
+    # ------------------------------------------------------------ words, views
+    def label(self, action: str) -> str:
+        if action == "claim":
+            return "Claim the pool"
+        if action == "jink":
+            return "Jink: play on for all five tricks"
+        return super().label(action)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        if self.phase == JINK:  # between tricks: the table stays on show while the winner decides
+            code = self.pack.code
+            v.update(trick=[], tricks_won=list(self.tricks_won),
+                     last_trick=[[s, code(c)] for s, c in self.last_trick], leader=self.leader)
+        if self.jinker >= 0:
+            v["jinking"] = self.jinker
+        v["pools"] = dict(self.result().pools) if self.over else {POOL: self.pool_start + sum(self.ante)}
+        return v
+
+    def status(self, seat: int | None) -> str:
+        me = seat is not None and seat == self.turn
+        if self.phase == JINK:
+            if me:
+                return ("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
+                        "all five for the pool and a chip from each player, lose one and the pool stays")
+            assert self.turn is not None
+            return f"{self.names[self.turn]} has won three tricks and chooses to claim the pool or jink"
+        if self.jinker >= 0 and self.phase == PLAY:
+            who = "You are" if seat == self.jinker else f"{self.names[self.jinker]} is"
+            return f"{who} jinking: every remaining trick must fall to the jinker, or the pool stays"
+        return super().status(seat)

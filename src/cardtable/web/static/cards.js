@@ -1,10 +1,13 @@
-// Cards drawn as SVG: suits as paths (no font needed), pips laid out as on a real card, jokers and backs.
+// Cards drawn as SVG: suits as paths (no font needed), pips laid out as on a real card, court cards, jokers
+// (also a joker standing for a card in a meld), and names for people and screen readers.
+// Colours come from the style sheet (classes ink-S, ink-H...), so the four-colour deck is a class on <body>.
+
+import { el } from "./dom.js";
 
 export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RED = "#c8102e";
-const BLACK = "#1a1a1a";
-export const suitColor = (s) => (s === "H" || s === "D" ? RED : BLACK);
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
 
 // Each suit in a 100 x 100 box.
 const SUIT_PATH = {
@@ -16,123 +19,137 @@ const CLUB = '<circle cx="50" cy="27" r="22"/><circle cx="25" cy="60" r="22"/><c
   + '<path d="M44 45h12c0 25 4 42 14 55H30c10-13 14-30 14-55z"/>';
 
 const PIPS = {
-  1: [],
   2: [[50, 30], [50, 110]],
   3: [[50, 30], [50, 70], [50, 110]],
-  4: [[32, 30], [68, 30], [32, 110], [68, 110]],
-  5: [[32, 30], [68, 30], [50, 70], [32, 110], [68, 110]],
-  6: [[32, 30], [68, 30], [32, 70], [68, 70], [32, 110], [68, 110]],
-  7: [[32, 30], [68, 30], [50, 50], [32, 70], [68, 70], [32, 110], [68, 110]],
-  8: [[32, 30], [68, 30], [50, 50], [32, 70], [68, 70], [50, 90], [32, 110], [68, 110]],
-  9: [[32, 30], [68, 30], [32, 57], [68, 57], [50, 70], [32, 83], [68, 83], [32, 110], [68, 110]],
-  10: [[32, 30], [68, 30], [50, 44], [32, 57], [68, 57], [32, 83], [68, 83], [50, 96], [32, 110], [68, 110]],
+  4: [[34, 30], [66, 30], [34, 110], [66, 110]],
+  5: [[34, 30], [66, 30], [50, 70], [34, 110], [66, 110]],
+  6: [[34, 30], [66, 30], [34, 70], [66, 70], [34, 110], [66, 110]],
+  7: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [34, 110], [66, 110]],
+  8: [[34, 30], [66, 30], [50, 50], [34, 70], [66, 70], [50, 90], [34, 110], [66, 110]],
+  9: [[34, 30], [66, 30], [34, 57], [66, 57], [50, 70], [34, 83], [66, 83], [34, 110], [66, 110]],
+  10: [[34, 30], [66, 30], [50, 44], [34, 57], [66, 57], [34, 83], [66, 83], [50, 96], [34, 110], [66, 110]],
 };
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+const CARD_RE = /^([AKQJT98765432])([SHDC])$/;
 
-export function rankLabel(r) {
-  return r === "T" ? "10" : r;
+export const rankLabel = (r) => (r === "T" ? "10" : r);
+
+/** Is this token a card code (``QS``, ``JK``) or a joker standing for one (``JK=3C``)? */
+export function isCard(tok) {
+  return typeof tok === "string" && (tok === "JK" || CARD_RE.test(tok) || /^JK=[AKQJT98765432][SHDC]$/.test(tok));
+}
+
+/** The card a code shows: ``JK=3C`` shows the three of clubs (as a joker). */
+export const standsFor = (code) => (code && code.startsWith("JK=") ? code.slice(3) : code);
+
+/** "Queen of spades", "Joker", "Joker as the three of clubs". */
+export function cardName(code) {
+  if (!code) return "a card face down";
+  if (code === "JK") return "Joker";
+  if (code.startsWith("JK=")) return `Joker as the ${cardName(code.slice(3)).toLowerCase()}`;
+  const m = CARD_RE.exec(code);
+  if (!m) return code;
+  const name = `${RANK_NAMES[m[1]]} of ${SUIT_NAMES[m[2]]}`;
+  return name[0].toUpperCase() + name.slice(1);
+}
+
+/** "Q♠", "10♥", "Joker", "Joker (3♣)". */
+export function cardSymbol(code) {
+  if (code === "JK") return "Joker";
+  if (code.startsWith("JK=")) return `Joker (${cardSymbol(code.slice(3))})`;
+  const m = CARD_RE.exec(code);
+  return m ? rankLabel(m[1]) + SUIT_SYMBOL[m[2]] : code;
 }
 
 function suitGlyph(s, x, y, size, flip = false) {
   const k = size / 100;
-  const t = flip ? `translate(${x + size / 2} ${y + size / 2}) rotate(180) translate(${-size / 2} ${-size / 2})`
-    : `translate(${x} ${y})`;
+  const t = flip ? `translate(${x + size} ${y + size}) rotate(180)` : `translate(${x} ${y})`;
   const shape = s === "C" ? CLUB : `<path d="${SUIT_PATH[s]}"/>`;
-  return `<g transform="${t} scale(${k})" fill="${suitColor(s)}">${shape}</g>`;
+  return `<g transform="${t} scale(${k})" class="ink-${s}">${shape}</g>`;
 }
 
-let uid = 0;
+const FRAME = '<rect class="face" x="1" y="1" width="98" height="138" rx="8"/>';
+const STAR = "M0-30L8-9 30-9 12 4 19 26 0 13-19 26-12 4-30-9-8-9z";
 
-/** One card face (or back when code is null) as an SVG string, 100 x 140 units. */
-export function cardSVG(code) {
-  if (!code) return backSVG();
-  const label = `aria-label="${cardName(code)}"`;
-  const frame = `<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#9a9a9a" stroke-width="1.5"/>`;
-  if (code === "JK") {
-    return `<svg class="svg-card" viewBox="0 0 100 140" role="img" ${label}>${frame}
-      <text x="9" y="24" font-size="15" font-weight="700" fill="#6a1b9a" font-family="sans-serif">JK</text>
-      <g transform="translate(50 72)"><path d="M0-30L8-9 30-9 12 4 19 26 0 13-19 26-12 4-30-9-8-9z" fill="#6a1b9a"/></g>
-      <text x="50" y="122" font-size="16" font-weight="700" text-anchor="middle" fill="#6a1b9a"
-        font-family="sans-serif" letter-spacing="2">JOKER</text></svg>`;
-  }
-  const r = code[0];
-  const s = code[1];
-  const col = suitColor(s);
-  const idx = `<text x="11" y="25" font-size="22" font-weight="700" text-anchor="middle" fill="${col}"
-      font-family="sans-serif">${rankLabel(r)}</text>${suitGlyph(s, 3, 30, 16)}`;
+function jokerSVG() {
+  return `${FRAME}<text x="9" y="26" class="joker-ink idx">★</text>
+    <g transform="translate(50 66) scale(1.25)"><path d="${STAR}" class="joker-ink"/></g>
+    <text x="50" y="122" class="joker-word">JOKER</text>`;
+}
+
+function faceSVG(r, s) {
+  const idx = `<text x="13" y="27" class="idx ink-${s}">${rankLabel(r)}</text>${suitGlyph(s, 4, 32, 18)}`;
   const idx2 = `<g transform="rotate(180 50 70)">${idx}</g>`;
-  let body = "";
   const v = RANK_VALUE[r] || Number(r);
+  let body;
   if (v === 1) {
-    body = suitGlyph(s, 24, 44, 52);
+    body = suitGlyph(s, 25, 45, 50);
   } else if (v <= 10) {
     body = PIPS[v].map(([x, y]) => suitGlyph(s, x - 10, y - 10, 20, y > 72)).join("");
   } else {
-    const tint = s === "H" || s === "D" ? "#fbe9e7" : "#eceff1";
-    body = `<rect x="24" y="22" width="52" height="96" rx="4" fill="${tint}" stroke="${col}" stroke-width="1.2"/>
-      <text x="50" y="82" font-size="44" font-weight="700" text-anchor="middle" fill="${col}"
-        font-family="Georgia, serif">${r}</text>${suitGlyph(s, 40, 88, 20)}${suitGlyph(s, 40, 30, 20, true)}`;
+    body = `<rect x="25" y="22" width="50" height="96" rx="5" class="court court-${s}"/>
+      <text x="50" y="84" class="court-letter ink-${s}">${r}</text>${suitGlyph(s, 41, 90, 18)}${suitGlyph(s, 41, 30, 18, true)}`;
   }
-  return `<svg class="svg-card" viewBox="0 0 100 140" role="img" ${label}>${frame}${idx}${idx2}${body}</svg>`;
+  return FRAME + idx + idx2 + body;
 }
 
-export function backSVG() {
-  const id = `bk${uid++}`;
-  return `<svg class="svg-card back" viewBox="0 0 100 140" role="img" aria-label="a card face down">
-    <defs><pattern id="${id}" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-      <rect width="10" height="10" fill="#1f4e8c"/><rect width="5" height="10" fill="#2a63ad"/></pattern></defs>
-    <rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#9a9a9a" stroke-width="1.5"/>
-    <rect x="7" y="7" width="86" height="126" rx="5" fill="url(#${id})"/></svg>`;
+/** One card face (a back when ``code`` is empty) as an SVG string, 100 x 140 units. */
+export function cardSVG(code) {
+  if (!code) return `<svg class="svg-card" viewBox="0 0 100 140" aria-hidden="true"><rect class="back-frame" x="1" y="1" width="98" height="138" rx="8"/><rect class="back-fill" x="7" y="7" width="86" height="126" rx="5"/></svg>`;
+  let body;
+  if (code === "JK") {
+    body = jokerSVG();
+  } else {
+    const wild = code.startsWith("JK=");
+    const m = CARD_RE.exec(wild ? code.slice(3) : code);
+    if (!m) return cardSVG("");
+    body = faceSVG(m[1], m[2]);
+    if (wild) { // a joker standing for a card: that card's face, marked as a joker
+      body += `<rect x="1" y="1" width="98" height="138" rx="8" class="wild-frame"/>
+        <g transform="translate(84 16) scale(.42)"><path d="${STAR}" class="joker-ink"/></g>`;
+    }
+  }
+  return `<svg class="svg-card" viewBox="0 0 100 140" aria-hidden="true">${body}</svg>`;
 }
 
-export function cardName(code) {
-  if (code === "JK") return "joker";
-  const names = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
-  return `${names[code[0]] || code[0]} of ${SUIT_NAMES[code[1]]}`;
+/** A card as an element: ``span.card`` holding its SVG, with its code and accessible name. */
+export function cardEl(code, cls = "", attrs = {}) {
+  return el("span", { class: `card ${cls}`.trim(), html: cardSVG(code), "data-code": code || null, role: "img",
+    "aria-label": cardName(code), ...attrs });
 }
 
-export function isCard(tok) {
-  return tok === "JK" || (tok.length === 2 && "AKQJT98765432".includes(tok[0]) && "SHDC".includes(tok[1]));
+export const backEl = (cls = "") => el("span", { class: `card back ${cls}`.trim(), "aria-hidden": "true" });
+
+/** A card written in text: "Q♠" coloured by suit, its name on hover and for screen readers. */
+export function cardSpan(code) {
+  const suit = standsFor(code) === "JK" ? "J" : standsFor(code)[1];
+  return el("span", { class: `cardtext ink-${suit}`, title: cardName(code) }, cardSymbol(code));
 }
 
-/** Text with card codes (and "JK=7C" wild cards) turned into coloured rank+suit spans. */
+export function suitSpan(s) {
+  return el("span", { class: `cardtext ink-${s}` }, `${SUIT_SYMBOL[s] || ""} ${SUIT_NAMES[s] || s}`.trim());
+}
+
+/** Text with card codes (and "JK=7C") turned into coloured rank-and-suit spans. */
 export function richText(text) {
   const frag = document.createDocumentFragment();
-  String(text).split(/(\s+)/).forEach((tok) => {
-    const m = tok.match(/^([(\[]?)([AKQJT98765432][SHDC]|JK)(?:=([AKQJT98765432][SHDC]))?([)\],.;:]?)$/);
+  String(text ?? "").split(/(\s+)/).forEach((tok) => {
+    const m = tok.match(/^([(\[]?)((?:JK=)?[AKQJT98765432][SHDC]|JK)([)\],.;:]*)$/);
     if (!m) {
       frag.append(tok);
       return;
     }
-    frag.append(m[1]);
-    frag.append(cardSpan(m[2]));
-    if (m[3]) {
-      frag.append("=");
-      frag.append(cardSpan(m[3]));
-    }
-    frag.append(m[4]);
+    frag.append(m[1], cardSpan(m[2]), m[3]);
   });
   return frag;
 }
 
-export function cardSpan(code) {
-  const span = document.createElement("span");
-  span.className = "cardtext";
-  if (code === "JK") {
-    span.textContent = "Joker";
-    span.style.color = "#6a1b9a";
-  } else {
-    span.textContent = rankLabel(code[0]) + SUIT_SYMBOL[code[1]];
-    span.style.color = suitColor(code[1]);
-  }
-  span.title = cardName(code);
-  return span;
-}
-
-export function suitSpan(s) {
-  const span = document.createElement("span");
-  span.className = "cardtext";
-  span.textContent = `${SUIT_SYMBOL[s] || s} ${SUIT_NAMES[s] || ""}`.trim();
-  span.style.color = suitColor(s);
-  return span;
+/** "ace of hearts" (a money card named in words) → "AH". */
+export function codeOfName(name) {
+  const m = /^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$/
+    .exec(String(name));
+  if (!m) return null;
+  const rank = Object.keys(RANK_NAMES).find((k) => RANK_NAMES[k] === m[1]);
+  const suit = Object.keys(SUIT_NAMES).find((k) => SUIT_NAMES[k] === m[2]);
+  return rank + suit;
 }

@@ -1,19 +1,11 @@
 // The home page: pick a game, set seats and options, create a table.
 
-const $ = (id) => document.getElementById(id);
+import { $, el } from "./dom.js";
+
 let catalog = { games: [], bots: [] };
 let chosen = null;
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  e.append(...children);
-  return e;
-}
+const NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
+const BOT_WORDS = { random: "Bot: easy", heuristic: "Bot: medium", ismcts: "Bot: strong" };
 
 function listGames() {
   const q = $("filter").value.trim().toLowerCase();
@@ -36,13 +28,13 @@ function seatRows() {
     kind: r.querySelector("select").value, name: r.querySelector("input").value }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "aria-label": `seat ${i} player`, name: `seat-${i}` },
-      el("option", { value: "human" }, "Person"),
-      ...catalog.bots.map((b) => el("option", { value: b }, `Bot: ${b}`)));
+    const kind = el("select", { "aria-label": `seat ${i + 1} player`, name: `seat-${i}` },
+      el("option", { value: "human" }, i === 0 ? "You" : "Person"),
+      ...catalog.bots.map((b) => el("option", { value: b }, BOT_WORDS[b] || `Bot: ${b}`)));
     kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : (catalog.bots.includes("heuristic") ? "heuristic" : catalog.bots[0]));
-    const name = el("input", { type: "text", maxlength: 24, placeholder: i === 0 ? "your name" : "name",
-      "aria-label": `seat ${i} name`, value: old[i] ? old[i].name : "" });
-    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i}`), kind, name));
+    const name = el("input", { type: "text", maxlength: 24, placeholder: NAMES[i] || "name",
+      "aria-label": `seat ${i + 1} name`, value: old[i] ? old[i].name : "" });
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, name));
   }
 }
 
@@ -52,7 +44,7 @@ function optionInput(o) {
     input = el("input", { type: "checkbox", name: o.name });
     input.checked = !!o.default;
   } else if (Array.isArray(o.allowed)) {
-    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, String(a))));
+    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, String(a).replaceAll("_", " "))));
     input.value = String(o.default);
   } else if (o.type === "int") {
     input = el("input", { type: "number", name: o.name, value: o.default,
@@ -89,6 +81,7 @@ function choose(g) {
   chosen = g;
   history.replaceState(null, "", `/?game=${g.id}`);
   $("setup").hidden = false;
+  $("setup-empty").hidden = true;
   $("setup-title").textContent = g.name;
   $("setup-summary").textContent = g.summary;
   $("rules-link").href = `/rules/${g.id}`;
@@ -99,6 +92,7 @@ function choose(g) {
   $("options-box").hidden = g.options.length === 0;
   $("create-error").textContent = "";
   listGames();
+  if (window.matchMedia("(max-width: 700px)").matches) $("setup").scrollIntoView({ block: "start" });
 }
 
 async function create(ev) {

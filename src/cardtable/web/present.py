@@ -1,0 +1,249 @@
+"""What the table page shows in words and order, built beside ``deal.view(seat)`` for the ``show`` key of a
+state frame: the seats' names, each legal action's label, the deal's moves as a log in words (with who won
+each trick), the settlement and status lines in names, the hand in the game's own order, each seat's part in
+the deal, and the layout rows in full.
+
+The words themselves come from :mod:`cardtable.words`, the one source the command line uses too. Everything
+comes from the seat's own view, except facts that are public to every seat (who won a trick, with which
+card), which a shadow replay of the deal reads off the public trick record.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import cardtable as ct
+from cardtable.core.tricks import TrickDeal, TrickRules
+from cardtable.words import DEFAULT_NAMES, card_name, in_names, label, label_of, reason, sentence
+
+__all__ = ["DEFAULT_NAMES", "card_name", "hand_groups", "in_names", "label", "label_of", "moves", "reason", "roles",
+           "show"]
+
+
+# ------------------------------------------------------------ hand order
+def _rank_order(deal: ct.Deal) -> dict[str, int]:
+    """Each card code's place in the game's rank order for building (ace low in the Fan-Tan family)."""
+    layout = getattr(deal, "layout", None)
+    pack = deal.pack
+    out: dict[str, int] = {}
+    for c in range(pack.size):
+        code = pack.code(c)
+        if layout is not None and hasattr(layout, "pos"):
+            out[code] = layout.pos[c]
+        else:
+            out[code] = pack.rank[c]
+    return out
+
+
+SUIT_RING = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
+
+
+def _suit_sequence(first: str | None, present: set[str]) -> list[str]:
+    """The suits in hand order: ``first`` (the trump or the turn-up's suit) leading, then the others so that
+    neighbouring suits differ in colour wherever they can (♠ ♥ ♣ ♦ when nothing leads).
+
+    >>> _suit_sequence(None, {"S", "H", "D"}), _suit_sequence("D", {"S", "H", "D", "C"})
+    (['H', 'S', 'D'], ['D', 'S', 'H', 'C'])
+    """
+    def clashes(order: tuple[str, ...]) -> int:
+        return sum((a in "HD") == (b in "HD") for a, b in itertools.pairwise(order))
+
+    ring = {s: i for i, s in enumerate(SUIT_RING)}
+    options = [p for p in itertools.permutations(sorted(present, key=ring.__getitem__))
+               if first not in present or p[0] == first]
+    return list(min(options, key=lambda p: (clashes(p), [ring[s] for s in p]))) if options else []
+
+
+def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
+    """The hand in the game's order, as groups: the trumps (by their power), then the other suits with colours
+    alternating, strongest first in trick games; by suit and rank upward in building and melding games."""
+    hand = [c for c in view.get("hand") or [] if isinstance(c, str)]
+    if not hand:
+        return []
+    pack = deal.pack
+    rules = getattr(deal, "rules", None)
+    if rules is not None and getattr(rules, "trump", None) is None and view.get("phase") != "play":
+        rules = None  # no trumps known yet: the deal's rules are the plain ones until the contract
+    if rules is None:  # before the play: a game's fixed trick rules, where its module declares them (Schafkopf)
+        fixed = getattr(sys.modules.get(type(deal).__module__), "RULES", None)
+        rules = fixed if isinstance(fixed, TrickRules) and fixed.pack is pack else None
+    trump = view.get("trump")
+    turn_up = view.get("turn_up")
+    first = trump if isinstance(trump, str) else (turn_up[1] if isinstance(turn_up, str) and len(turn_up) == 2
+                                                 else None)
+    tricky = isinstance(deal, TrickDeal)
+    index = pack.index_of
+    if rules is not None and tricky:
+        def suit(code: str) -> str:
+            c = index.get(code)
+            s = rules.suit_of[c] if c is not None else 4
+            return "SHDC"[s] if s < 4 else "*"
+
+        def power(code: str) -> int:
+            c = index.get(code)
+            return rules.power[c] if c is not None else 99
+        first = "SHDC"[rules.trump] if rules.trump is not None else first
+    else:
+        order = _rank_order(deal)
+
+        def suit(code: str) -> str:
+            return code[1] if code != "JK" else "*"
+
+        def power(code: str) -> int:
+            return order.get(code, 99)
+    groups: dict[str, list[str]] = {}
+    for code in hand:
+        groups.setdefault(suit(code), []).append(code)
+    seq = (["*"] if "*" in groups else []) + _suit_sequence(first, set(groups) - {"*"})
+    out = []
+    for s in seq:
+        cards = sorted(groups[s], key=power, reverse=tricky)
+        out.append(cards)
+    return out
+
+
+# ------------------------------------------------------------ roles
+def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[list[str]]:
+    """Each seat's part in the deal, in words (declarer and contract, partner, in or out...)."""
+    n = deal.players
+    out: list[list[str]] = [[] for _ in range(n)]
+
+    def seats(key: str) -> list[int]:
+        v = view.get(key)
+        if isinstance(v, list):
+            return [s for s in v if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n]
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
+            return [v]
+        return []
+
+    contract = view.get("contract")
+    for s in seats("declarer"):
+        word = label(deal, contract) if isinstance(contract, str) else None
+        out[s].append(f"Declarer · {word}" if word else "Declarer")
+    me = view.get("seat")
+    teams = view.get("teams") or view.get("partners")
+    if isinstance(teams, list) and isinstance(me, int):
+        for team in teams:
+            if isinstance(team, list) and me in team:
+                for s in team:
+                    if s != me and isinstance(s, int) and 0 <= s < n:
+                        out[s].append("Partner")
+    for key, word in (("miss_taker", "Took the miss"), ("robbed_by", "Robbed the turn-up"),
+                      ("exchanger", "Took the widow"), ("doubler", "Doubled"), ("defender", "Defends"),
+                      ("winner", "Went out"), ("playing_for_pool", "Playing for the pool")):
+        for s in seats(key):
+            out[s].append(word)
+    for key, word in (("entered", "In"), ("joined", "Joined in"), ("lurkers", "Lurking")):
+        for s in seats(key):
+            if not out[s]:
+                out[s].append(word)
+    for s in seats("passed"):
+        out[s].append("Out")
+    return out
+
+
+# ------------------------------------------------------------ the log
+class _Shadow:
+    """A replay of one deal's full history, kept in step, to read public facts (who won each trick)."""
+
+    def __init__(self, deal: ct.Deal) -> None:
+        rec = deal.record()
+        self.key = (rec["deck"], rec["dealer"], repr(rec.get("carry")))
+        self.deal = deal.game.deal(deck=rec["deck"], dealer=rec["dealer"], carry=rec.get("carry"))
+        self.done = 0
+        self.won: dict[int, tuple[int, str]] = {}
+        """After history entry ``i``: (winner, winning card) of the trick it completed."""
+
+    def follow(self, history: Sequence[tuple[int, str]]) -> None:
+        d = self.deal
+        for i in range(self.done, len(history)):
+            before = list(getattr(d, "tricks_won", None) or [])
+            seat, action = history[i]
+            d.act(action, seat=seat)
+            after = list(getattr(d, "tricks_won", None) or [])
+            if before and after and after != before:
+                winner = next(s for s in range(len(after)) if after[s] != before[s])
+                rules = getattr(d, "rules", None)
+                last = list(getattr(d, "last_trick", None) or [])
+                card = ""
+                if last and rules is not None:
+                    cards = [c for _, c in last]
+                    card = d.pack.code(cards[rules.winner(cards)])
+                self.won[i] = (winner, card)
+        self.done = len(history)
+
+
+_SHADOWS: weakref.WeakKeyDictionary[Any, _Shadow] = weakref.WeakKeyDictionary()
+
+
+def _shadow(owner: Any, deal: ct.Deal) -> _Shadow | None:
+    if owner is None or not isinstance(deal, TrickDeal):
+        return None
+    try:
+        sh = _SHADOWS.get(owner)
+        rec = deal.record()
+        key = (rec["deck"], rec["dealer"], repr(rec.get("carry")))
+        if sh is None or sh.key != key or sh.done > len(deal.history) or \
+                [tuple(h) for h in deal.history[:sh.done]] != [tuple(h) for h in sh.deal.history]:
+            sh = _SHADOWS[owner] = _Shadow(deal)
+        sh.follow(deal.history)
+        return sh
+    except (TypeError, ValueError):  # an owner that cannot be weakly referenced, or a deal that will not replay
+        return None
+
+
+def moves(deal: ct.Deal, view: dict[str, Any], owner: Any = None, names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The deal so far as this seat saw it: each move with its label; after a trick, who won it and with what."""
+    sh = _shadow(owner, deal)
+    out: list[dict[str, Any]] = []
+    for i, (seat, action) in enumerate(view.get("history") or []):
+        entry: dict[str, Any] = {"seat": seat, "act": action, "say": label(deal, action, view, names)}
+        if sh is not None and i in sh.won:
+            entry["won"], entry["with"] = sh.won[i]
+        out.append(entry)
+    return out
+
+
+# ------------------------------------------------------------ the whole block
+def layout_rows(deal: ct.Deal, view: dict[str, Any]) -> dict[str, list[str]] | None:
+    """Every layout row in full, low to high ({suit: [codes]}), where the view has a layout of runs."""
+    layout = getattr(deal, "layout", None)
+    if not isinstance(view.get("layout"), dict) or layout is None or not hasattr(layout, "rows"):
+        return None
+    return layout.rows()  # type: ignore[no-any-return]
+
+
+def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any = None) -> dict[str, Any]:
+    """The ``show`` block of a state frame for the seat whose ``view`` this is."""
+    out: dict[str, Any] = {
+        "names": list(names),
+        "labels": {a: label(deal, a, view, names) for a in view.get("legal") or []},
+        "log": moves(deal, view, owner, names),
+        "hand": hand_groups(deal, view),
+        "roles": roles(deal, view, names),
+    }
+    if isinstance(view.get("status"), str):
+        out["status"] = sentence(in_names(view["status"], names))
+    contract = view.get("contract")
+    if isinstance(contract, str):
+        out["contract"] = label(deal, contract)
+    if isinstance(view.get("high_bid"), str):
+        out["high_bid"] = label(deal, view["high_bid"])
+    result = view.get("result")
+    if isinstance(result, dict):
+        out["lines"] = [sentence(in_names(line, names)) for line in result.get("lines") or []]
+    rows = layout_rows(deal, view)
+    if rows is not None:
+        out["layout"] = rows
+        layout = getattr(deal, "layout", None)
+        if layout is not None and not getattr(layout, "wrap", False):
+            ranks = [""] * layout.span
+            for c, p in enumerate(layout.pos):
+                if p >= 0:
+                    ranks[p] = deal.pack.code(c)[0]
+            out["layout_ranks"] = ranks
+    return out

@@ -1,0 +1,172 @@
+// The side panel: score sheet, replay of a finished deal, last trick, invite links, settings, keys, and the
+// typed-action box for those who like to type.
+
+import { cardEl, cardName, richText } from "./cards.js";
+import { $, el } from "./dom.js";
+import { facts, stage } from "./board.js";
+import { poolName } from "./pools.js";
+import { nameOf, say, useWords } from "./words.js";
+
+export const panel = { kind: null };
+
+export function openPanel(kind, title, ...content) {
+  panel.kind = kind;
+  $("panel-body").replaceChildren(el("h2", { id: "panel-title" }, title),
+    ...content.filter((c) => c !== null && c !== undefined));
+  $("panel").hidden = false;
+}
+
+export function closePanel() {
+  panel.kind = null;
+  $("panel").hidden = true;
+}
+
+export function fmtDelta(d) {
+  const s = String(d);
+  return s.startsWith("-") || s === "0" ? s.replace("-", "−") : `+${s}`;
+}
+
+// ------------------------------------------------------------------ score sheet
+export function openSheet(state, sheet, send) {
+  const seats = state.table.seats;
+  const head = el("tr", {}, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col" }, "Dealer"),
+    ...seats.map((s) => el("th", { scope: "col" }, nameOf(s.seat))), el("th", { scope: "col" }, "Pools after"),
+    el("th", { scope: "col" }, el("span", { class: "sr" }, "replay")));
+  const rows = sheet.rows.map((r) => el("tr", {}, el("td", {}, String(r.deal)), el("td", {}, nameOf(r.dealer)),
+    ...r.result.deltas.map((d) => el("td", { class: String(d).startsWith("-") ? "minus" : "plus" }, fmtDelta(d))),
+    el("td", {}, poolsText(r.result.pools)),
+    el("td", {}, el("button", { type: "button", class: "small", onclick: () => send({ type: "replay", deal: r.deal }) }, "Replay"))));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), el("td"),
+    ...(sheet.totals || []).map((x) => el("td", {}, String(x).replace("-", "−"))), el("td"), el("td"));
+  const m = state.match;
+  openPanel("sheet", "Score sheet",
+    sheet.rows.length ? el("div", { class: "scroll-x" }, el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, ...rows, total)))
+      : el("p", {}, "No deal has finished yet."),
+    m.max_deals ? el("p", {}, `A match of ${m.max_deals} ${m.max_deals === 1 ? "deal" : "deals"}.`)
+      : m.target ? el("p", {}, `The match is played to ${m.target}.`) : null);
+}
+
+export function poolsText(pools) {
+  return Object.entries(pools || {}).map(([k, n]) => `${poolName(k)} ${n}`).join(" · ");
+}
+
+// ------------------------------------------------------------------ replay
+export function openReplay(state, replay) {
+  const { deal, steps, i } = replay;
+  const view = steps[i];
+  const show = replay.shows[i] || { names: state.show.names, labels: {}, log: [] };
+  const frame = { ...state, view, show, thinking: null, match: { ...state.match, totals: null } }; // totals: now, not then
+  useWords(frame);
+  const last = i > 0 ? (show.log || [])[i - 1] : null;
+  const go = (k) => { replay.i = Math.max(0, Math.min(steps.length - 1, k)); openReplay(state, replay); };
+  const board = el("div", { class: "replay-board" }, el("div", { class: "facts" }, ...facts(frame)), stage(frame, {}));
+  const held = show.hand && show.hand.length ? show.hand.flat() : view.hand || [];
+  const hand = held.length
+    ? el("div", { class: "replay-hand", "aria-label": "your hand" }, ...held.map((c) => cardEl(c, "small"))) : null;
+  openPanel("replay", `Replay of deal ${deal}`,
+    el("div", { class: "replay-controls" },
+      el("button", { type: "button", onclick: () => go(0), "aria-label": "first", title: "first" }, "«"),
+      el("button", { type: "button", onclick: () => go(i - 1), "aria-label": "back", title: "back (←)" }, "◀"),
+      el("span", { class: "step" }, `Move ${i} of ${steps.length - 1}`),
+      el("button", { type: "button", onclick: () => go(i + 1), "aria-label": "forward", id: "replay-next", title: "forward (→)" }, "▶"),
+      el("button", { type: "button", onclick: () => go(steps.length - 1), "aria-label": "last", title: "last" }, "»")),
+    el("p", { class: "replay-last" }, last ? richText(`${nameOf(last.seat)}: ${last.say}`) : "The deal as dealt."),
+    board, hand,
+    view.over && show.lines ? el("ol", { class: "lines" }, ...show.lines.map((l) => el("li", {}, richText(l)))) : null);
+  useWords(state);
+}
+
+// ------------------------------------------------------------------ last trick
+export function openLast(state) {
+  const v = state.view;
+  const last = v.last_trick || [];
+  const won = [...(state.show.log || [])].reverse().find((e) => e.won !== undefined);
+  openPanel("last", "Last trick",
+    last.length ? el("div", { class: "last-trick" }, ...last.map(([s, c]) => el("figure", { class: `played-fig${won && won.won === s ? " best" : ""}` },
+      cardEl(c, "", { "aria-label": `${nameOf(s)}: ${cardName(c)}` }), el("figcaption", {}, nameOf(s)))))
+      : el("p", {}, "No trick has been completed yet."),
+    won && last.length ? el("p", {}, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}.`)) : null);
+}
+
+// ------------------------------------------------------------------ invite
+export function openInvite(tid) {
+  const saved = JSON.parse(localStorage.getItem(`cardtable:table:${tid}`) || "null");
+  const base = location.origin;
+  const rows = [];
+  for (const s of (saved && saved.seats) || []) {
+    if (!s.url) continue;
+    const url = base + s.url;
+    rows.push(el("li", {}, el("strong", {}, s.name), " ",
+      el("input", { type: "text", readonly: true, value: url, "aria-label": `link for ${s.name}`, "data-seat": s.seat }),
+      el("button", { type: "button", class: "small", onclick: () => navigator.clipboard?.writeText(url) }, "Copy")));
+  }
+  rows.push(el("li", {}, el("strong", {}, "Spectators (watch only)"), " ",
+    el("input", { type: "text", readonly: true, value: `${base}/t/${tid}`, "aria-label": "spectator link" })));
+  openPanel("invite", "Invite", el("p", {}, "Each seat's link carries its own secret: give it only to the person who sits there."),
+    el("ul", { class: "invite" }, ...rows));
+}
+
+// ------------------------------------------------------------------ settings
+export const SPEEDS = {
+  slow: { move: 1100, trick: 2600, label: "Slow" },
+  normal: { move: 600, trick: 1500, label: "Normal" },
+  fast: { move: 250, trick: 700, label: "Fast" },
+  instant: { move: 0, trick: 0, label: "Instant" },
+};
+
+export const prefs = {
+  tid: null,
+  get speed() {
+    const s = localStorage.getItem(`cardtable:speed:${this.tid}`) || localStorage.getItem("cardtable:speed") || "normal";
+    return SPEEDS[s] ? s : "normal";
+  },
+  set speed(s) {
+    localStorage.setItem(`cardtable:speed:${this.tid}`, s);
+    localStorage.setItem("cardtable:speed", s);
+  },
+  flag(name) { return localStorage.getItem(`cardtable:${name}`) === "1"; },
+  setFlag(name, on) { localStorage.setItem(`cardtable:${name}`, on ? "1" : "0"); },
+};
+
+export function applyPrefs() {
+  document.body.classList.toggle("four-colour", prefs.flag("four-colour"));
+  document.body.classList.toggle("no-motion", prefs.flag("no-motion"));
+}
+
+export function openSettings() {
+  const speed = el("fieldset", {}, el("legend", {}, "Speed of the other players (this table)"),
+    ...Object.entries(SPEEDS).map(([k, s]) => el("label", { class: "radio" },
+      el("input", { type: "radio", name: "speed", value: k, checked: prefs.speed === k,
+        onchange: () => { prefs.speed = k; } }), ` ${s.label}`)),
+    el("small", {}, "How long each move and each finished trick stay in view before the next."));
+  const flag = (name, text, note) => el("label", { class: "check" },
+    el("input", { type: "checkbox", checked: prefs.flag(name), onchange: (e) => { prefs.setFlag(name, e.target.checked); applyPrefs(); } }),
+    ` ${text}`, note ? el("small", {}, note) : null);
+  openPanel("settings", "Settings", speed,
+    el("fieldset", {}, el("legend", {}, "Cards and sound"),
+      flag("four-colour", "Four-colour deck", "spades black, hearts red, diamonds blue, clubs green"),
+      flag("sound", "A sound when it is your turn"),
+      flag("no-motion", "No card movement", "also off when your system asks for reduced motion")));
+}
+
+// ------------------------------------------------------------------ keys and the typed action
+export function openHelp() {
+  const keys = [["← →", "move between the cards in your hand"], ["Enter or Space", "play or select the card"],
+    ["1 – 9", "the choices under the table, in order"], ["L", "last trick"], ["S", "score sheet"],
+    ["N", "next deal"], ["/", "type an action"], ["Esc", "close a panel, clear a selection"], ["?", "this list"]];
+  openPanel("help", "Keys", el("dl", { class: "keys" }, ...keys.flatMap(([k, d]) => [el("dt", {}, el("kbd", {}, k)), el("dd", {}, d)])));
+}
+
+export function openTyped(state, act) {
+  const legal = state && state.view.turn === state.you ? state.view.legal || [] : [];
+  const list = el("datalist", { id: "typed-list" }, ...legal.slice(0, 300).map((a) => el("option", { value: a }, say(a))));
+  const input = el("input", { type: "text", id: "typed", list: "typed-list", autocomplete: "off", spellcheck: "false",
+    "aria-label": "type an action", placeholder: legal[0] ? `e.g. ${legal[0]}` : "" });
+  const form = el("form", { class: "typed", onsubmit: (e) => {
+    e.preventDefault();
+    if (input.value.trim()) { act(input.value.trim()); closePanel(); }
+  } }, input, list, el("button", { type: "submit", class: "primary" }, "Send"));
+  openPanel("typed", "Type an action", el("p", {}, "The actions as the engine writes them (the same as in the command line game)."), form,
+    legal.length ? el("p", { class: "small" }, `Legal now: ${legal.slice(0, 40).join(", ")}${legal.length > 40 ? " …" : ""}`) : null);
+  input.focus();
+}

@@ -1,0 +1,157 @@
+"""The words and order the table page shows (``cardtable.web.present``): plain labels for every action of every
+game, names instead of seat numbers, the hand in the game's own order, who won each trick, the layout in full."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import cardtable as ct
+from cardtable.web import present
+
+from .driver import as_shown, jargon
+
+NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def words_of(show: dict[str, Any], log: bool) -> list[str]:
+    out = list(show["labels"].values()) + ([e["say"] for e in show["log"]] if log else [])
+    out += [r for roles in show["roles"] for r in roles]
+    out += [show[k] for k in ("status", "contract", "high_bid") if k in show]
+    return out + show.get("lines", [])
+
+
+@pytest.mark.parametrize("game", [g.id for g in ct.games()])
+def test_every_word_a_player_reads_is_plain(game: str) -> None:
+    """Every label, move, role, status and settlement line of three random deals (seen by the seat to act, and
+    every few moves and at the end by every seat), in
+    plain words: no seat numbers, raw bids, card codes, quoted actions or identifiers."""
+    g = ct.load(game)
+    names = NAMES[:g.players]
+    for seed in range(3):
+        d = g.deal(seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while True:
+            k += 1
+            for seat in range(g.players) if d.over or k % 7 == 1 else [d.turn]:  # every seat now and then
+                view = d.view(seat)
+                show = present.show(d, view, names, owner=None)
+                words = words_of(show, log=d.over)  # each move's words once: the whole log at the end
+                bad = [w for w in words if jargon(as_shown(w))]  # the page draws card codes as Q♠
+                assert not bad, (game, seed, seat, bad)
+            if d.over:
+                break
+            d.act(rng.choice(d.legal()))
+
+
+def test_labels_and_names() -> None:
+    assert present.label_of("bid 3", "nap") == "Three"
+    assert present.label_of("bid 40", "auction-schafkopf").startswith("100 points")
+    assert present.label_of("bid 5", "michigan") == "5 chips for the widow"
+    assert present.label_of("take", "five-card-loo") == "Take the miss"
+    assert present.label_of("play pool", "three-card-loo") == "Play for the pool"
+    assert present.label_of("trump hearts", "hasenpfeffer") == "Hearts are trumps"
+    assert present.label_of("call ace of spades", "six-bid-solo") == "Call the ace of spades"
+    assert present.label_of("stake ace ace king jack", "boodle") == "Stake 2 on the ace, 1 on the king, 1 on the jack"
+    assert present.label_of("discard", "schafkopf") == "Discard a card"  # one another seat may not see
+    assert present.in_names("seats 1, 3 and 5: +5 points, now 5", NAMES[:6]) == "Bea, Dee and Fay: +5 points, now 5"
+
+
+def test_a_refusal_is_worded_for_the_player() -> None:
+    d = ct.load("nap").deal(seed=1)
+    while d.turn != 0:
+        d.act(d.legal()[0])
+    card = d.view(0)["hand"][0]
+    why = present.reason(d, d.why_not(card, 0), NAMES[:4])
+    assert why.startswith(f"{present.card_name(card)} is not allowed now: ") and "Legal now" not in why
+    assert not jargon(why)
+
+
+def test_roles_name_the_declarer_the_contract_and_the_pool_player() -> None:
+    # Nap: the declarer's part is shown with the contract in words.
+    d = ct.load("nap").deal(seed=3)
+    d.act("bid 2")  # Bea, first to declare, bids Two; the others pass
+    for _ in range(3):
+        d.act("pass")
+    assert present.show(d, d.view(0), NAMES[:4])["roles"][1] == ["Declarer · Two"]
+    # Three-Card Loo: one player enters, the others pass; the dealer, facing him alone, "plays for the pool" (his
+    # own hand): the table says so at the dealer's seat.
+    d = ct.load("three-card-loo", players=4).deal(seed=1)
+    d.act("play")
+    d.act("pass")
+    d.act("pass")
+    assert d.turn == d.dealer == 0 and "play pool" in d.legal()
+    d.act("play pool")
+    assert present.show(d, d.view(1), NAMES[:4])["roles"] == [["Playing for the pool"], ["In"], ["Out"], ["Out"]]
+
+
+def test_schafkopf_hand_puts_queens_jacks_and_diamonds_first() -> None:
+    # "The trump suit consists of the four Queens, the four Jacks and the remaining six diamonds" (Schafkopf's
+    # rules): the hand shows them together, by their power, before the plain suits, each suit in one group.
+    order = ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D"]
+    for seed in range(20):
+        d = ct.load("schafkopf").deal(seed=seed)
+        v = d.view(0)
+        trumps = [c for c in order if c in v["hand"]]
+        groups = present.hand_groups(d, v)
+        if len(trumps) >= 4 and any(c[0] in "QJ" for c in trumps) and any(c[0] not in "QJ" for c in trumps):
+            assert groups[0] == trumps
+            assert all(len({c[1] for c in g}) == 1 for g in groups[1:])
+            assert sorted(c for g in groups for c in g) == sorted(v["hand"])
+            return
+    pytest.fail("no hand with queens or jacks and diamonds in 20 deals")
+
+
+def test_spoil_five_trumps_head_the_hand() -> None:
+    # Spoil Five: "the five of trumps is the best card, then the jack of trumps, then the ace of hearts": the
+    # hand starts with its trumps in that order, the ace of hearts among them.
+    found = 0
+    for seed in range(300):
+        d = ct.load("spoil-five").deal(seed=seed)
+        v = d.view(d.turn)
+        t = v["trump"]
+        if t == "H" or "AH" not in v["hand"] or not {"5" + t, "J" + t} & set(v["hand"]):
+            continue
+        first = present.hand_groups(d, v)[0]
+        assert "AH" in first and all(c[1] == t or c == "AH" for c in first)
+        best = [c for c in ("5" + t, "J" + t, "AH") if c in first]
+        assert first[:len(best)] == best
+        found += 1
+    assert found >= 3
+
+
+def test_the_log_names_each_trick_winner_and_card() -> None:
+    g = ct.load("nap")
+    d = g.deal(seed=4)
+    rng = random.Random(4)
+    winners: list[tuple[int, int]] = []
+    while not d.over:
+        before = list(getattr(d, "tricks_won", []) or [])
+        d.act(rng.choice(d.legal()))
+        after = list(getattr(d, "tricks_won", []) or [])
+        if before and after != before:
+            winners.append((len(d.history) - 1, next(s for s in range(4) if after[s] != before[s])))
+    owner = object.__new__(type("Owner", (), {}))
+    log = present.moves(d, d.view(1), owner=owner, names=NAMES[:4])
+    shown = [(i, e["won"]) for i, e in enumerate(log) if "won" in e]
+    assert shown == winners and len(shown) == 5
+    for i, e in enumerate(log):
+        if "won" in e:
+            assert e["with"] in [a for _, a in d.history[i - 3:i + 1]]
+
+
+def test_the_fan_tan_layout_in_full_by_rank() -> None:
+    d = ct.load("fan-tan").deal(seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        d.act(rng.choice(d.legal()))
+    show = present.show(d, d.view(0), NAMES[:4])
+    assert show["layout_ranks"] == list("A23456789TJQK")
+    for suit, (lo, hi) in d.view(0)["layout"].items():
+        row = show["layout"][suit]
+        assert row[0] == lo and row[-1] == hi and all(c[1] == suit for c in row)
+        ranks = [show["layout_ranks"].index(c[0]) for c in row]
+        assert ranks == list(range(ranks[0], ranks[0] + len(row)))
