@@ -8,18 +8,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import LiveServer
-from .test_browser import (  # noqa: F401
-    assert_all_local,
-    browser,
-    create,
-    my_turn_or_settled,
-    new_page,
-    rev,
-    shot,
-    take_turn,
-    wait_moved,
-)
+from .conftest import LiveServer, create_table, new_page, shot
+from .driver import click_card, do, my_turn_or_settled, rev, wait_moved
+from .test_browser import assert_all_local
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 EVIL = '<img src=x onerror="document.body.dataset.pwned=1">'
@@ -36,7 +27,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
-def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F811
+def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:
     ann = new_page(browser)
     ann.goto(room.url + "/")
     ann.click("[data-game=nap]")
@@ -45,7 +36,7 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F
     ann.locator("#seats input").first.fill(EVIL_NAME)  # a name with markup
     ann.check("#public")
     ann.click("#create")
-    ann.wait_for_selector("#board .seat")
+    ann.wait_for_selector("#board .plate")
     tid = ann.url.split("/t/")[1].split("?")[0]
     bea = new_page(browser)
     bea.goto(room.url + "/")
@@ -57,8 +48,8 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F
     bea.fill("#lobby-name", "Bea")
     entry.locator("button.join").click()
     bea.wait_for_url(f"**/t/{tid}?token=*")
-    bea.wait_for_selector("#board .seat")
-    ann.wait_for_function("[...document.querySelectorAll('#board .seat strong')].some(e => e.textContent === 'Bea')")
+    bea.wait_for_selector("#board .plate")
+    ann.wait_for_function("[...document.querySelectorAll('#board .plate-name strong')].some(e => e.textContent === 'Bea')")
     # Chat: what one types the other reads, as text (no element made from it, no script run).
     ann.fill("#chat-input", f"hello {EVIL}")
     ann.press("#chat-input", "Enter")
@@ -68,7 +59,9 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F
     assert bea.locator("#chat img, #board img").count() == 0
     assert bea.evaluate("document.body.dataset.pwned") is None and ann.evaluate("document.body.dataset.pwned") is None
     assert bea.locator("#chat-lines .who").first.inner_text().strip() == f"{EVIL_NAME}:"
-    assert bea.locator("#board i, #chat i, .lobby-pane i").count() == 0
+    # The name's markup made no element anywhere (the board's own <i> are the thinking dots, empty).
+    assert bea.evaluate("[...document.querySelectorAll('i')].filter(e => e.textContent.includes('Al')).length") == 0
+    assert EVIL_NAME in bea.locator("#board .plate-name strong").all_inner_texts()
     watcher = new_page(browser)
     watcher.goto(f"{room.url}/t/{tid}")
     watcher.locator("#chat-lines .said", has_text="hello").wait_for()  # the chat so far, for a newcomer
@@ -87,11 +80,11 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:  # noqa: F
     assert_all_local(bea, room)
 
 
-def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:  # noqa: F811
+def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:
     page = new_page(browser)
-    t = create(room, page, "nap", ["human", "random", "random", "random"])
+    t = create_table(room, page, "nap", ["human", "random", "random", "random"])
     page.goto(room.url + t["seats"][0]["url"])
-    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    page.wait_for_selector(".me-zone.my-turn", timeout=20000)
     assert page.locator("#help").is_visible()
     page.click("#btn-hint")
     page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')", timeout=20000)
@@ -102,31 +95,32 @@ def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:  
     history = room.hub.tables[t["id"]].deal.history
     before = rev(page)
     hinted = page.locator("#board .hinted")
-    hinted.click(position={"x": 6, "y": 30}) if hinted.get_attribute("data-card") else hinted.click()
+    click_card(hinted) if hinted.get_attribute("data-card") else hinted.click()
     wait_moved(page, before)
-    page.wait_for_selector(".mine.my-turn, #settlement", timeout=20000)
+    my_turn_or_settled(page)
     assert len(room.hub.tables[t["id"]].deal.history) > len(history)
     before = rev(page)
     page.click("#btn-undo")
     wait_moved(page, before)
-    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    page.wait_for_selector(".me-zone.my-turn", timeout=20000)
     assert room.hub.tables[t["id"]].deal.history == history  # back where the hint was asked
     assert page.evaluate("document.body.dataset.turn") == "0"
-    assert "not rated" in page.evaluate("getComputedStyle(document.querySelector('.status'), '::after').content")
+    assert "not rated" in page.evaluate("getComputedStyle(document.querySelector('.me-zone .prompt'), '::after').content")
     assert page.js_errors == []
 
 
-def test_a_review_after_the_deal_and_the_chat_in_its_replay(room: LiveServer, browser: Any) -> None:  # noqa: F811
+def test_a_review_after_the_deal_and_the_chat_in_its_replay(room: LiveServer, browser: Any) -> None:
     page = new_page(browser)
-    t = create(room, page, "nap", ["human", "random", "random", "random"])
+    t = create_table(room, page, "nap", ["human", "random", "random", "random"])
     page.goto(room.url + t["seats"][0]["url"])
-    page.wait_for_selector(".mine.my-turn", timeout=20000)
+    page.wait_for_selector(".me-zone.my-turn", timeout=20000)
     page.fill("#chat-input", "good luck <b>all</b>")
     page.press("#chat-input", "Enter")
     page.locator("#chat-lines .said", has_text="good luck").wait_for()
     assert page.locator("#btn-review").is_hidden()  # only once the deal is over
+    table = room.hub.tables[t["id"]]
     while my_turn_or_settled(page):
-        take_turn(page)
+        do(page, table.deal.legal()[0])
     page.locator("#btn-review").wait_for(state="visible")
     page.click("#btn-review")
     page.wait_for_function("['Where the bot', 'The bot found no move'].some(s => "
@@ -145,7 +139,7 @@ def test_a_review_after_the_deal_and_the_chat_in_its_replay(room: LiveServer, br
     assert page.js_errors == []
 
 
-def test_register_and_see_the_account(room: LiveServer, browser: Any) -> None:  # noqa: F811
+def test_register_and_see_the_account(room: LiveServer, browser: Any) -> None:
     page = new_page(browser)
     page.goto(room.url + "/account")
     page.fill("#register [name=name]", "Cleo")
@@ -162,17 +156,16 @@ def test_register_and_see_the_account(room: LiveServer, browser: Any) -> None:  
     assert page.js_errors == []
 
 
-
-def test_every_page_runs_under_the_content_security_policy(room: LiveServer, browser: Any) -> None:  # noqa: F811
+def test_every_page_runs_under_the_content_security_policy(room: LiveServer, browser: Any) -> None:
     """Without bypassing the policy: the pages draw, and the browser reports no refused script or style."""
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    t = create(room, page, "nap", ["human", "random", "random", "random"], public=False)
+    t = create_table(room, page, "nap", ["human", "random", "random", "random"], public=False)
     for path, ready in (("/", "#games li"), ("/?game=nap", "#seats .seat-row"),
-                        (t["seats"][0]["url"], "#board .hand .card"), (f"/t/{t['id']}", "#board .seat"),
+                        (t["seats"][0]["url"], "#board .hand .card"), (f"/t/{t['id']}", "#board .plate"),
                         ("/account", "#register"), ("/leaderboard", "#board-rows"),
                         ("/u/nobody", "p.error"), ("/rules/nap", ".rules-text")):
         page.goto(room.url + path)

@@ -1,6 +1,8 @@
 // The public room on the table page: chat, taking a free seat, undo, hints and the review of a deal.
 // table.js (the board) announces each frame from the server as a "cardtable:frame" event and sends what is
-// asked of it by a "cardtable:send" event: those two lines are its integration points.
+// asked of it by a "cardtable:send" event: those two lines are its integration points. Everything here lives
+// in the side column (#side), beside the scores and the moves, outside the board that table.js redraws; the
+// move a hint names is marked again each time the board is drawn.
 
 import { $, accountCorner, api, el } from "./common.js";
 
@@ -19,7 +21,7 @@ export function send(msg) {
 function chatPane() {
   let pane = $("chat");
   if (pane) return pane;
-  pane = el("aside", { id: "chat", class: "chat", "aria-label": "table chat" },
+  pane = el("section", { id: "chat", class: "chat", "aria-label": "table chat" },
     el("div", { class: "chat-head" }, el("strong", {}, "Chat"),
       el("label", { class: "mute", id: "mute-box", hidden: true },
         el("input", { type: "checkbox", id: "mute", onchange: (e) => send({ type: "mute", muted: e.target.checked }) }),
@@ -38,7 +40,7 @@ function chatPane() {
       input.value = "";
     } }, el("input", { id: "chat-input", type: "text", maxlength: 300, placeholder: "say something", "aria-label": "chat line" }),
     el("button", { type: "submit" }, "Send")));
-  document.body.append(pane);
+  ($("side") || document.body).append(pane);
   return pane;
 }
 
@@ -64,8 +66,8 @@ function renderChat() {
 function seatBar() {
   let bar = $("take-seat");
   if (!bar) {
-    bar = el("div", { id: "take-seat", class: "take-seat", hidden: true });
-    $("status").after(bar);
+    bar = el("section", { id: "take-seat", class: "take-seat", hidden: true, "aria-label": "free seats" });
+    sideTop(bar);
   }
   const open = state && state.you === null && !state.match.over ? state.table.seats.filter((s) => s.open) : [];
   bar.hidden = open.length === 0;
@@ -83,7 +85,8 @@ function seatBar() {
 function helpBar() {
   let bar = $("help");
   if (!bar) {
-    bar = el("div", { id: "help", class: "help", hidden: true },
+    bar = el("section", { id: "help", class: "help", hidden: true, "aria-label": "help from the bot" },
+      el("h2", { class: "side-title" }, "Help from the bot"),
       el("button", { type: "button", id: "btn-undo", title: "take back your last move (U)", onclick: () => send({ type: "undo" }) }, "Undo"),
       el("button", { type: "button", id: "btn-hint", title: "what would the bot play? (H)", onclick: () => {
         $("hint-text").textContent = "the bot is thinking…";
@@ -94,8 +97,9 @@ function helpBar() {
         send({ type: "review", deal: state.deal });
       } }, "Review this deal"),
       el("span", { id: "hint-text", class: "hint-text", "aria-live": "polite" }),
-      el("ol", { id: "review-moves", class: "review-moves" }));
-    $("status").after(bar);
+      el("ol", { id: "review-moves", class: "review-moves" }),
+      el("p", { class: "assisted-note meta", id: "assisted-note", hidden: true }, "With help: this match is not rated."));
+    sideTop(bar);
   }
   const v = state.view;
   const mine = state.you !== null && state.table.solo;
@@ -107,13 +111,30 @@ function helpBar() {
   if (hint && (hint.deal !== state.deal || hint.rev !== state.rev)) { hint = null; $("hint-text").textContent = ""; }
   if (review && review.deal !== state.deal) { review = null; $("review-moves").replaceChildren(); }
   document.body.classList.toggle("assisted", !!state.table.assisted);
+  $("assisted-note").hidden = !state.table.assisted;
+}
+
+// The public room's boxes go first in the side column, above the scores (the take-seat box above the help).
+function sideTop(box) {
+  const side = $("side");
+  if (!side) { document.body.append(box); return; }
+  const first = side.querySelector(".scores");
+  side.insertBefore(box, box.id === "help" && $("take-seat") ? $("take-seat").nextSibling : first);
 }
 
 function showHint(f) {
   hint = f;
   $("hint-text").textContent = `Hint: ${f.reason}`;
+  markHint();
+}
+
+// The card or button of the hinted move stands out (a bid not on the picker yet: the picker).
+function markHint() {
   document.querySelectorAll("#board .hinted").forEach((x) => x.classList.remove("hinted"));
-  const target = document.querySelector(`#board [data-action="${CSS.escape(f.action)}"], #board .hand [data-card="${CSS.escape(f.action)}"]`);
+  if (!hint) return;
+  const a = CSS.escape(hint.action);
+  const target = document.querySelector(`#board [data-action="${a}"], #board .hand [data-card="${a}"]`)
+    || (hint.action.startsWith("bid ") ? document.querySelector("#board .bid-picker") : null);
   target?.classList.add("hinted");
 }
 
@@ -131,7 +152,7 @@ function onFrame(f) {
     seatBar();
     helpBar();
     renderChat();
-    if (hint) showHint(hint);
+    markHint();
   } else if (f.type === "chat") {
     chatPane();
     if (f.all) chatLines = new Map();
@@ -149,7 +170,7 @@ function onFrame(f) {
   }
 }
 
-// In a replay, the chat said during the deal: the lines said up to the step shown stand out.
+// In a replay, the chat said during the deal: the lines said up to the move shown stand out.
 let replayFrame = null;
 
 function replayChat(f) {
@@ -163,15 +184,16 @@ function placeReplayChat() {
   if (!body || !f || !f.chat.length || body.querySelector(".replay-chat")) return;
   const title = body.querySelector("h2");
   if (!title || title.textContent !== `Replay of deal ${f.deal}`) return;
-  const shown = Number((body.querySelector(".replay-controls .step")?.textContent.match(/step (\d+)/) || [0, 0])[1]);
+  const shown = Number((body.querySelector(".replay-controls .step")?.textContent.match(/Move (\d+)/) || [0, 0])[1]);
   body.append(el("section", { class: "replay-chat", "aria-label": "chat during this deal" },
     el("h3", {}, "Chat during this deal"),
     el("ol", {}, ...f.chat.map((l) => el("li", { class: l.step <= shown ? "said-by-now" : "later" },
-      el("span", { class: "meta" }, `step ${l.step} · `),
+      el("span", { class: "meta" }, l.step ? `after move ${l.step} · ` : "before the first move · "),
       l.kind === "notice" ? null : el("span", { class: "who" }, `${l.name}: `), el("span", { class: "said" }, l.text))))));
 }
 
 if ($("panel-body")) new MutationObserver(placeReplayChat).observe($("panel-body"), { childList: true });
+if ($("board")) new MutationObserver(markHint).observe($("board"), { childList: true }); // table.js redrew the board
 
 window.addEventListener("cardtable:frame", (e) => onFrame(e.detail));
 document.addEventListener("keydown", (e) => {
