@@ -49,7 +49,8 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:
     entry.locator("button.join").click()
     bea.wait_for_url(f"**/t/{tid}?token=*")
     bea.wait_for_selector("#board .plate")
-    ann.wait_for_function("[...document.querySelectorAll('#board .plate-name strong')].some(e => e.textContent === 'Bea')")
+    ann.wait_for_function("[...document.querySelectorAll('#board .plate-name strong')]"
+                          ".some(e => e.textContent === 'Bea')")
     # Chat: what one types the other reads, as text (no element made from it, no script run).
     ann.fill("#chat-input", f"hello {EVIL}")
     ann.press("#chat-input", "Enter")
@@ -105,7 +106,8 @@ def test_undo_and_a_hint_against_bots(room: LiveServer, browser: Any) -> None:
     page.wait_for_selector(".me-zone.my-turn", timeout=20000)
     assert room.hub.tables[t["id"]].deal.history == history  # back where the hint was asked
     assert page.evaluate("document.body.dataset.turn") == "0"
-    assert "not rated" in page.evaluate("getComputedStyle(document.querySelector('.me-zone .prompt'), '::after').content")
+    note = page.evaluate("getComputedStyle(document.querySelector('.me-zone .prompt'), '::after').content")
+    assert "not rated" in note  # the prompt under the table says the match had help
     assert page.js_errors == []
 
 

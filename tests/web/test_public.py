@@ -60,7 +60,7 @@ def test_the_lobby_lists_public_tables_with_free_seats_and_one_click_takes_one(r
                                                                                 monkeypatch: Any) -> None:
     private = make(room, ["human", "human", "random"])
     public = make(room, ["human", "human", "random"], public=True, options={"misery": True})
-    assert "token" in public["seats"][0] and public["seats"][1] == {"seat": 1, "kind": "human", "name": "Player 1",
+    assert "token" in public["seats"][0] and public["seats"][1] == {"seat": 1, "kind": "human", "name": "Bea",
                                                                     "open": True}
     lobby = room.get("/api/lobby").json()["tables"]
     assert [t["id"] for t in lobby] == [public["id"]]  # the private table is by link only
@@ -113,7 +113,7 @@ def test_the_creator_takes_a_table_out_of_the_lobby_and_lists_it_again(room: Tes
         assert [s.get("open") for s in f["table"]["seats"]] == [None, None, True]  # the free seat stays free
         notices = [ln["text"] for x in spectator.frames if x["type"] == "chat" for ln in x["lines"]
                    if ln["kind"] == "notice"]  # sent just before the state
-        assert notices == ["Player 0 took the table out of the lobby"]
+        assert notices == ["Ann took the table out of the lobby"]
         assert room.get("/api/lobby").json()["tables"] == []  # by link only now
         assert server_of(room).store.settings(tid) == (False, False)
         creator.send({"type": "public", "public": True})
@@ -136,13 +136,13 @@ def test_a_seat_is_taken_under_a_name_of_its_own_and_the_game_says_it(room: Test
     make the table impossible to load again), and the game's own lines use the newcomer's name."""
     t = make(room, ["human", "human", "random"], public=True, deals=1)
     tid = t["id"]
-    for taken in ("Player 0", "Bot 2"):
+    for taken in ("Ann", "Cal"):  # the creator and the bot, by the plain names of unnamed seats
         r = room.post(f"/api/tables/{tid}/join", json={"name": taken})
         assert r.status_code == 409 and "already sits at this table" in r.json()["error"], r.text
-    assert not server_of(room).store.claim_seat(tid, 1, "token-x", "Bot 2", None)  # the store refuses it too
-    seat = room.post(f"/api/tables/{tid}/join", json={"name": "Bea"}).json()
+    assert not server_of(room).store.claim_seat(tid, 1, "token-x", "Cal", None)  # the store refuses it too
+    seat = room.post(f"/api/tables/{tid}/join", json={"name": "Flo"}).json()
     server = server_of(room)
-    assert server.tables[tid].game.names[1] == "Bea"  # the game loaded again with the newcomer's name
+    assert server.tables[tid].game.names[1] == "Flo"  # the game loaded again with the newcomer's name
     assert server.store.settings(tid) == (False, True)
     with room.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as r0, \
             room.websocket_connect(f"/ws/{tid}?token={seat['token']}") as r1:
@@ -155,7 +155,7 @@ def test_a_seat_is_taken_under_a_name_of_its_own_and_the_game_says_it(room: Test
                 seats[turn].act(mine["view"]["legal"][0])
             f = seats[0].state_until(lambda x, r=f["rev"]: x["rev"] > r)
         lines = server.tables[tid].deal.result().lines
-        assert any("Bea" in line for line in lines) and not any("Player 1" in line for line in lines), lines
+        assert any("Flo" in line for line in lines) and not any("Bea" in line for line in lines), lines
 
 
 def test_a_finished_table_leaves_the_lobby(room: TestClient) -> None:
@@ -294,7 +294,7 @@ def test_chat_between_players_and_spectators_muting_limits_and_replays(tmp_path:
             evil = '<img src=x onerror="alert(1)"> <script>alert(2)</script>'
             p0.send({"type": "chat", "text": evil})
             line = spec.until(lambda f: f["type"] == "chat")["lines"][0]
-            assert (line["name"], line["seat"], line["text"]) == ("Player 0", 0, evil)  # text, shown as text
+            assert (line["name"], line["seat"], line["text"]) == ("Ann", 0, evil)  # text, shown as text
             spec.send({"type": "chat", "text": "  hello\u0000 table  "})
             line = p0.until(lambda f: f["type"] == "chat" and f["lines"][0]["seat"] is None)["lines"][0]
             assert (line["name"], line["text"]) == ("a spectator", "hello table")

@@ -160,7 +160,7 @@ def test_chat_and_undo_reach_another_process(pg_url: str, tmp_path: Path, procs:
 
         me.ws.send(json.dumps({"type": "chat", "text": "good luck"}))
         line = next(x for x in chat(spec, "good luck")["lines"] if x["text"] == "good luck")
-        assert line["name"] == "Player 0" and line["seat"] == 0
+        assert line["name"] == "Ann" and line["seat"] == 0
         spec.ws.send(json.dumps({"type": "chat", "text": "thanks"}))
         chat(me, "thanks")
         f = me.state(lambda x: x["view"]["turn"] == 0)

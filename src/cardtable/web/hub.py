@@ -153,6 +153,8 @@ class Server(PublicRoom, Assist, Room):
                              f"bot plays for it (or absent: never), not {takeover!r}")
         rows: list[tuple[str, str, str | None, str | None]] = []
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
+        if account is not None:  # the creator's seat may take the account's name
+            given.add(account.name)
         spare = iter([n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)])
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
@@ -165,8 +167,9 @@ class Server(PublicRoom, Assist, Room):
             mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
                 name = account.name
-            try:  # unnamed seats take plain first names
-                name = seat_name(name, next(spare))  # a plain first name, as the engine calls seats without names
+            blank = name is None or (isinstance(name, str) and not name.strip())
+            try:  # unnamed seats take plain first names, as the engine calls seats without names (in order)
+                name = seat_name(name, next(spare) if blank else "")
             except ValueError as e:
                 raise ValueError(f"seat {i}: {e}") from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.

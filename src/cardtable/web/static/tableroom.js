@@ -67,7 +67,7 @@ function seatBar() {
   let bar = $("take-seat");
   if (!bar) {
     bar = el("section", { id: "take-seat", class: "take-seat", hidden: true, "aria-label": "free seats" });
-    sideTop(bar);
+    sidePlace(bar);
   }
   const open = state && state.you === null && !state.match.over ? state.table.seats.filter((s) => s.open) : [];
   bar.hidden = open.length === 0;
@@ -97,9 +97,8 @@ function helpBar() {
         send({ type: "review", deal: state.deal });
       } }, "Review this deal"),
       el("span", { id: "hint-text", class: "hint-text", "aria-live": "polite" }),
-      el("ol", { id: "review-moves", class: "review-moves" }),
-      el("p", { class: "assisted-note meta", id: "assisted-note", hidden: true }, "With help: this match is not rated."));
-    sideTop(bar);
+      el("ol", { id: "review-moves", class: "review-moves" }));
+    sidePlace(bar);
   }
   const v = state.view;
   const mine = state.you !== null && state.table.solo;
@@ -110,16 +109,15 @@ function helpBar() {
   $("btn-review").hidden = !v.over;
   if (hint && (hint.deal !== state.deal || hint.rev !== state.rev)) { hint = null; $("hint-text").textContent = ""; }
   if (review && review.deal !== state.deal) { review = null; $("review-moves").replaceChildren(); }
-  document.body.classList.toggle("assisted", !!state.table.assisted);
-  $("assisted-note").hidden = !state.table.assisted;
+  document.body.classList.toggle("assisted", !!state.table.assisted); // room.css: a note after the prompt
 }
 
-// The public room's boxes go first in the side column, above the scores (the take-seat box above the help).
-function sideTop(box) {
-  const side = $("side");
-  if (!side) { document.body.append(box); return; }
-  const first = side.querySelector(".scores");
-  side.insertBefore(box, box.id === "help" && $("take-seat") ? $("take-seat").nextSibling : first);
+// The public room's boxes in the side column: free seats above the scores, the help under them (the scores
+// stay the first titled box of the column).
+function sidePlace(box) {
+  const scores = $("scores");
+  if (!scores) { document.body.append(box); return; }
+  if (box.id === "help") scores.after(box); else scores.before(box);
 }
 
 function showHint(f) {
