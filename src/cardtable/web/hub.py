@@ -155,7 +155,15 @@ class Server(PublicRoom, Assist, Room):
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
             given.add(account.name)
-        spare = iter([n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)])
+        spare = [n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
+
+        def plain(i: int) -> str:
+            """The seat's own plain name (the engine's: Ann for the first seat...), or the next one not taken."""
+            own = present.DEFAULT_NAMES[i] if i < len(present.DEFAULT_NAMES) else None
+            pick = own if own is not None and own in spare else spare[0]
+            spare.remove(pick)
+            return pick
+
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
@@ -168,8 +176,8 @@ class Server(PublicRoom, Assist, Room):
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
                 name = account.name
             blank = name is None or (isinstance(name, str) and not name.strip())
-            try:  # unnamed seats take plain first names, as the engine calls seats without names (in order)
-                name = seat_name(name, next(spare) if blank else "")
+            try:  # unnamed seats take plain first names, as the engine calls seats without names
+                name = seat_name(name, plain(i) if blank else "")
             except ValueError as e:
                 raise ValueError(f"seat {i}: {e}") from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.

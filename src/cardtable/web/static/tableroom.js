@@ -12,6 +12,7 @@ let chatLines = new Map(); // id -> line
 let muted = false;
 let hint = null;
 let review = null;
+let listing = null; // the lobby box as clicked, until a state frame from the server says the same
 
 export function send(msg) {
   window.dispatchEvent(new CustomEvent("cardtable:send", { detail: msg }));
@@ -27,7 +28,7 @@ function chatPane() {
         el("input", { type: "checkbox", id: "mute", onchange: (e) => send({ type: "mute", muted: e.target.checked }) }),
         " mute spectators"),
       el("label", { class: "mute", id: "public-box", hidden: true, title: "public: anyone can find it in the lobby; private: by link only" },
-        el("input", { type: "checkbox", id: "public", onchange: (e) => send({ type: "public", public: e.target.checked }) }),
+        el("input", { type: "checkbox", id: "public", onchange: (e) => { listing = e.target.checked; send({ type: "public", public: listing }); } }),
         " in the lobby"),
       el("button", { type: "button", class: "small", id: "chat-toggle", "aria-expanded": "true",
         onclick: () => pane.classList.toggle("folded") }, "–")),
@@ -59,7 +60,8 @@ function renderChat() {
   const creator = state ? state.table.seats.findIndex((s) => s.kind === "human") : -1;
   const offered = state && (state.table.public || state.table.seats.some((s) => s.open));
   $("public-box").hidden = !offered || state.you === null || state.you !== creator || state.match.over;
-  $("public").checked = !!(state && state.table.public);
+  if (listing !== null && state && state.table.public === listing) listing = null;
+  $("public").checked = listing ?? !!(state && state.table.public);
 }
 
 // ----------------------------------------------------------- free seats
@@ -163,7 +165,11 @@ function onFrame(f) {
     showReview(f);
   } else if (f.type === "replay" && f.chat) {
     window.setTimeout(() => replayChat(f), 0); // after the board drew the replay panel
-  } else if (f.type === "error" && $("hint-text") && /hint|bot|review|taken back|take back/.test(f.error)) {
+  } else if (f.type === "error" && listing !== null) {
+    listing = null;
+    renderChat();
+  }
+  if (f.type === "error" && $("hint-text") && /hint|bot|review|taken back|take back/.test(f.error)) {
     $("hint-text").textContent = f.error;
   }
 }
