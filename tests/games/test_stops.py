@@ -737,7 +737,7 @@ def test_labels_word_the_family_actions() -> None:
     b = ct.load("spin", players=3).deal(seed=1)
     assert b.label("stake jack jack king ace") == \
         "Stake 2 on the jack of clubs, 1 on the king of diamonds, 1 on the ace of hearts"
-    assert b.label("spin 5C") == "Spin: play 5C, then the ace of diamonds"
+    assert b.label("spin 5C") == "Spin: play the five of clubs, then the ace of diamonds"
 
 
 def test_declared_knowledge_for_bots_matches_the_deal() -> None:

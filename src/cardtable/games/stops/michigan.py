@@ -612,7 +612,7 @@ class Michigan(Deal):
             return "Stake " + ", ".join(f"{rest.count(w)} on the {by_word[w]}" for w in dict.fromkeys(rest)
                                         if w in by_word)
         if word == "spin" and rest:
-            return f"Spin: play {rest[0]}, then the ace of diamonds"
+            return f"Spin: play the {card_name(self.pack.parse(rest[0]))}, then the ace of diamonds"
         return super().label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
