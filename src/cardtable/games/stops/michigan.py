@@ -310,6 +310,10 @@ class Michigan(Deal):
     def options_stake(self, seat: int) -> Iterable[str]:
         return self.setup.stake_actions
 
+    def legal_stake(self, seat: int) -> list[str]:
+        """Every placement of the four chips: :meth:`check_stake` refuses only words that are not one."""
+        return list(self.setup.stake_actions)
+
     def check_stake(self, seat: int, action: str) -> str | None:
         if action in self.setup.stake_actions:
             return None
@@ -398,7 +402,8 @@ class Michigan(Deal):
     def legal_lead(self, seat: int) -> list[str]:
         """The plays :meth:`check_lead` allows, from the same rules (:meth:`play_cards`, :meth:`may_pass`)."""
         cards = self.play_cards(seat)
-        acts = self.card_codes(cards)
+        # one card (always so while building): its code, without sorting
+        acts = [self.pack.code_of[lowest(cards)]] if cards and not cards & (cards - 1) else self.card_codes(cards)
         acts += self.extra_plays(seat, cards)
         if self.may_pass(seat, cards):
             acts.append("pass")
