@@ -96,6 +96,12 @@ class PoolFamily(PoolDeal):
                 overtrump=True, undertrump_required=self.game.options.undertrump_required)
         return rules
 
+    def exchangeable(self, seat: int, cards: list[str], most: int) -> bool:
+        """Whether ``cards`` are one to ``most`` different cards of ``seat``'s hand (an exchange's discards)."""
+        if not cards or len(cards) > most or len(set(cards)) != len(cards):
+            return False
+        return set(cards) <= set(self.card_codes(self.hands[seat]))
+
 
 class PoolGame(Game):
     """Common declaration of the family's games still on the compatibility path (not shown in the rules)."""
