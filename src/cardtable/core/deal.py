@@ -208,6 +208,11 @@ class Deal:  # compiled
         return cls.player_counts
 
     @classmethod
+    def pack_of(cls, options: Options) -> Pack:
+        """The pack this variant plays with under ``options`` (default: the declared ``pack_used``)."""
+        return cls.pack_used
+
+    @classmethod
     def configuration_problem(cls, players: int, options: Options) -> str | None:
         """What is wrong with these options for ``players`` seats, in words (``None``: nothing)."""
         return None

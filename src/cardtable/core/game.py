@@ -169,9 +169,10 @@ class Game:
             for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "player_counts",
                          "default_players", "option_specs", "source", "fixed_options"):
                 setattr(self, attr, getattr(variant, attr))
-            self.pack = variant.pack_used
             self.deal_class = variant
         self.options = Options.build(self.option_specs, options, self.id, fixed=self.fixed_options)
+        if variant is not None:
+            self.pack = variant.pack_of(self.options)
         n = self.default_players if players is None else players
         if not isinstance(n, int) or isinstance(n, bool):
             raise RulesError(f"{self.id}: players must be a whole number, not {n!r}")
