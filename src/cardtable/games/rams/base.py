@@ -3,14 +3,13 @@
 The deal mechanics (pool, turn-up, active seats, exchanges, restocking, hidden side zones) and the
 trick obligations are the core's :class:`~cardtable.core.pools.PoolDeal` and
 :class:`~cardtable.core.tricks.TrickRules`; this module holds only what the six games declare alike:
-:class:`PoolFamily`, the base of a converted game (one class per variant), and :class:`PoolGame`, the
-declaration base of a game still on the compatibility path.
+:class:`PoolFamily`, the base of each game's class (one class per variant).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...core.chips import Amount
 from ...core.game import Game
@@ -19,7 +18,7 @@ from ...core.pools import PoolDeal
 from ...core.tricks import TrickRules
 from ...core.views import TRICK_KEYS, Key, Kind
 
-__all__ = ["PASS", "PLAY", "POOL_KEYS", "SEED", "UNDERTRUMP", "PoolFamily", "PoolGame", "PoolSetup"]
+__all__ = ["PASS", "PLAY", "POOL_KEYS", "SEED", "UNDERTRUMP", "PoolFamily", "PoolSetup"]
 
 SEED = "seed 002_306a4d5946fe0cd1.txt (Parlett)"
 UNDERTRUMP = Option("undertrump_required", bool, True,
@@ -51,8 +50,8 @@ class PoolSetup:
 
 
 class PoolFamily(PoolDeal):
-    """The base of a converted game of the family: the shared fields declared, the trick rules per trump
-    memoised in ``game.setup``."""
+    """The base of each game of the family: the shared fields declared, the trick rules per trump memoised
+    in ``game.setup``."""
 
     family = "rams"
     hand_size: ClassVar[int] = 5
@@ -102,9 +101,3 @@ class PoolFamily(PoolDeal):
             return False
         return set(cards) <= set(self.card_codes(self.hands[seat]))
 
-
-class PoolGame(Game):
-    """Common declaration of the family's games still on the compatibility path (not shown in the rules)."""
-
-    family = "rams"
-    deal_class: Any
