@@ -95,6 +95,10 @@ class PoolFamily(PoolDeal):
                 overtrump=True, undertrump_required=self.game.options.undertrump_required)
         return rules
 
+    def trump_suit(self) -> int | None:
+        """The trump suit, known to all from the turn-up (a bot's bidding and exchanges weigh trumps)."""
+        return self.trump
+
     def exchangeable(self, seat: int, cards: list[str], most: int) -> bool:
         """Whether ``cards`` are one to ``most`` different cards of ``seat``'s hand (an exchange's discards)."""
         if not cards or len(cards) > most or len(set(cards)) != len(cards):
