@@ -8,8 +8,9 @@ trick obligations are the core's :class:`~cardtable.core.pools.PoolDeal` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...core.chips import Amount
 from ...core.game import Game
@@ -47,6 +48,8 @@ class PoolSetup:
 
     rules: dict[int | None, TrickRules] = field(default_factory=dict)
     """Memo: the trick rules per trump suit (they depend on the options), built at the first deal with it."""
+    allowed: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
+    """Memo: which of a phase's options its checker allows, by position, per situation (:meth:`PoolFamily.allowed`)."""
 
 
 class PoolFamily(PoolDeal):
@@ -99,9 +102,25 @@ class PoolFamily(PoolDeal):
         """The trump suit, known to all from the turn-up (a bot's bidding and exchanges weigh trumps)."""
         return self.trump
 
+    def allowed(self, seat: int, situation: tuple[Any, ...], options: list[str],
+                check: Callable[[int, str], str | None]) -> list[str]:
+        """The ``options`` that ``check`` allows, the checker asked once per ``situation``: everything the
+        check depends on besides the cards of the hand, from which the options are built (an exchange: the
+        phase, the hand's size, the cards that can be drawn). A phase's ``legal_<phase>`` answers from it."""
+        memo = self.game.setup.allowed
+        got = memo.get(situation)
+        if got is None:
+            got = memo[situation] = tuple(i for i, a in enumerate(options) if check(seat, a) is None)
+        return [options[i] for i in got]
+
     def exchangeable(self, seat: int, cards: list[str], most: int) -> bool:
         """Whether ``cards`` are one to ``most`` different cards of ``seat``'s hand (an exchange's discards)."""
         if not cards or len(cards) > most or len(set(cards)) != len(cards):
             return False
-        return set(cards) <= set(self.card_codes(self.hands[seat]))
+        hand, index_of = self.hands[seat], self.pack.index_of  # the family's packs hold each card once
+        for code in cards:
+            c = index_of.get(code)
+            if c is None or not hand >> c & 1:
+                return False
+        return True
 

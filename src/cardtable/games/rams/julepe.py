@@ -213,6 +213,10 @@ class Julepe(PoolFamily):
             out += self.exchange_options(seat, "take", cap=self.available() + 1)
         return out
 
+    def legal_exchange(self, seat: int) -> list[str]:
+        situation = (EXCHANGE, self.hands[seat].bit_count(), self.available(), self.may_take(seat))
+        return self.allowed(seat, situation, self.options_exchange(seat), self.check_exchange)
+
     def check_exchange(self, seat: int, action: str) -> str | None:
         word, *args = action.split()
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())) or (

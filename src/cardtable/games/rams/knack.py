@@ -227,6 +227,10 @@ class Norrlandsknack(PoolFamily):
             return self.exchange_options(seat, cap=min(6, len(self.stock) + 1))
         return ["stand", *self.exchange_options(seat)]
 
+    def legal_draw(self, seat: int) -> list[str]:
+        situation = (DRAW, self.hands[seat].bit_count(), seat == self.dealer, len(self.stock), self.available())
+        return self.allowed(seat, situation, self.options_draw(seat), self.check_draw)
+
     def check_draw(self, seat: int, action: str) -> str | None:
         word, *args = action.split()
         if seat == self.dealer:

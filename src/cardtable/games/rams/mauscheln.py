@@ -268,6 +268,10 @@ class Mauscheln(PoolFamily):
     def options_exchange(self, seat: int) -> list[str]:
         return ["stand", *self.exchange_options(seat)]
 
+    def legal_exchange(self, seat: int) -> list[str]:
+        situation = (EXCHANGE, self.hands[seat].bit_count(), self.available())
+        return self.allowed(seat, situation, self.options_exchange(seat), self.check_exchange)
+
     def check_exchange(self, seat: int, action: str) -> str | None:
         word, *args = action.split()
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())):
