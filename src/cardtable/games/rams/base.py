@@ -98,6 +98,14 @@ class PoolFamily(PoolDeal):
                 overtrump=True, undertrump_required=self.game.options.undertrump_required)
         return rules
 
+    def pass_turn(self) -> bool:
+        """The seat that spoke leaves the queue and the next in it is to act; False when no one is left."""
+        self.queue.pop(0)
+        if self.queue:
+            self.turn = self.queue[0]
+            return True
+        return False
+
     def trump_suit(self) -> int | None:
         """The trump suit, known to all from the turn-up (a bot's bidding and exchanges weigh trumps)."""
         return self.trump

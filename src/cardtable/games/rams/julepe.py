@@ -135,10 +135,7 @@ class Julepe(PoolFamily):
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "play":
             self.active.append(seat)
-        self.queue.pop(0)
-        if self.queue:
-            self.turn = self.queue[0]
-        else:
+        if not self.pass_turn():
             self.end_bidding()
 
     def end_bidding(self) -> None:
@@ -162,15 +159,13 @@ class Julepe(PoolFamily):
         return "only one player bid: say defend (draw six, discard one) or pass"
 
     def apply_defend(self, seat: int, action: str) -> None:
-        self.queue.pop(0)
         if action == "defend":
+            self.queue.pop(0)
             self.defender = seat
             self.throw_in_passers()  # his old hand too
             self.draw(seat, 6)
             self.phase = DEFEND_DISCARD
-        elif self.queue:
-            self.turn = self.queue[0]
-        else:
+        elif not self.pass_turn():
             self.end()  # nobody defends: the lone player takes the pot (JU-GAP-4)
 
     def options_defend_discard(self, seat: int) -> list[str]:

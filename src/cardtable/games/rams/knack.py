@@ -191,13 +191,11 @@ class Norrlandsknack(PoolFamily):
 
     def apply_bid(self, seat: int, action: str) -> None:
         self.said[seat] = {"knock": KNOCK, "lurk": LURK, "pass": PASS}[action]
-        self.queue.pop(0)
         if action == "knock":
+            self.queue.pop(0)
             self.knocker = seat
             self.knocked()
-        elif self.queue:
-            self.turn = self.queue[0]
-        else:
+        elif not self.pass_turn():
             self.end()  # a pass-out: "If all pass, the same dealer redeals"
 
     # ----------------------------------------------------------------- join
@@ -209,10 +207,7 @@ class Norrlandsknack(PoolFamily):
 
     def apply_join(self, seat: int, action: str) -> None:
         self.said[seat] = KNOCK if action == "join" else PASS
-        self.queue.pop(0)
-        if self.queue:
-            self.turn = self.queue[0]
-        else:
+        if not self.pass_turn():
             self.deal_rest()
             self.active = [s for s in range(self.players) if self.said[s] == KNOCK]
             self.throw_in_passers()

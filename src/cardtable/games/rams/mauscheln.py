@@ -215,11 +215,7 @@ class Mauscheln(PoolFamily):
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "diddle":
             self.start_join(seat)
-            return
-        self.queue.pop(0)
-        if self.queue:
-            self.turn = self.queue[0]
-        else:
+        elif not self.pass_turn():
             self.end()  # "If no one offers to diddle, the deal passes round"
 
     def start_join(self, seat: int) -> None:
@@ -239,10 +235,7 @@ class Mauscheln(PoolFamily):
     def apply_join(self, seat: int, action: str) -> None:
         if action == "join":
             self.joined.append(seat)
-        self.queue.pop(0)
-        if self.queue:
-            self.turn = self.queue[0]
-        else:
+        if not self.pass_turn():
             self.start_exchange()
 
     # ------------------------------------------------------------- exchange
