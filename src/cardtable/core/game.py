@@ -271,12 +271,10 @@ class Game:
 
     def view_schema(self) -> ViewSchema:
         """The declared keys of this game's views (:mod:`.views`): the core's, then the game's own (which
-        may restate a core key more narrowly). A game not yet converted is checked permissively."""
+        may restate a core key more narrowly)."""
         cls = self.deal_class
-        own = cls.view_keys
-        keys = {k.name: k for k in (*cls.core_view_keys, *(own or ()))}
-        return ViewSchema(keys.values(), players=self.players, pack=self.pack.size, hand=cls.hand_limit(self),
-                          open=own is None)
+        keys = {k.name: k for k in (*cls.core_view_keys, *cls.view_keys)}
+        return ViewSchema(keys.values(), players=self.players, pack=self.pack.size, hand=cls.hand_limit(self))
 
     def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
         """Settlement deltas of ``n`` new deals (dealers in rotation) played out with random legal actions.
