@@ -372,7 +372,6 @@ class Deal:  # compiled
         return None
 
     # -------------------------------------- the phases' handlers, dispatched
-    # An unconverted game overrides these three with its own (the compatibility path; see docs/developing.md).
     def _handlers(self) -> PhaseHandlers:  # compiled; cdef
         """The handlers of the current word phase (:func:`.phases.handlers`)."""
         table = HANDLERS.get(type(self))
