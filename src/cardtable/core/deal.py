@@ -160,8 +160,8 @@ class Deal:  # compiled
     source: ClassVar[str] = ""
     unit: ClassVar[str] = "chips"
     target: ClassVar[int | None] = None
-    phases: ClassVar[type[Phase]]
-    """The game's :class:`~cardtable.core.phases.Phase` enum."""
+    phases: ClassVar[type[Phase]] = None  # type: ignore[assignment]  # every game sets it (declaration_problems)
+    """The game's :class:`~cardtable.core.phases.Phase` enum (a bare annotation would be a C field when compiled)."""
     card_phases: ClassVar[tuple[str, ...]] = ()
     """Phases whose actions are exactly the playable cards (``play_mask``), checked by ``why_card``."""
     view_keys: ClassVar[tuple[Key, ...]] = ()
