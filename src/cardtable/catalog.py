@@ -33,9 +33,9 @@ FAMILY_MODULES = (
     "coon_can",
 )
 """Modules under ``cardtable.games``, in catalogue order; each has a ``GAMES`` tuple of variant classes (deal
-classes carrying their declaration; an unconverted family still lists ``Game`` subclasses)."""
+classes carrying their declaration)."""
 
-GameClass = type[Deal] | type[Game]
+GameClass = type[Deal]
 
 
 @cache
@@ -49,7 +49,7 @@ def _classes() -> dict[str, GameClass]:
                 raise
             continue
         for cls in module.GAMES:
-            if issubclass(cls, Deal) and (problems := cls.declaration_problems()):
+            if problems := cls.declaration_problems():
                 raise TypeError(f"{cls.__name__}: {'; '.join(problems)}")
             out[cls.id] = cls
     return out
@@ -85,7 +85,4 @@ def game_info(game_id: str) -> GameInfo:
 def load(game_id: str, players: int | None = None, *, names: list[str] | tuple[str, ...] | None = None,
          **options: Any) -> Game:
     """A game with its player count, options and the seats' names (default: plain names), validated."""
-    cls = game_class(game_id)
-    if issubclass(cls, Deal):
-        return Game(players, names=names, variant=cls, **options)
-    return cls(players, names=names, **options)
+    return Game(players, names=names, variant=game_class(game_id), **options)

@@ -31,7 +31,7 @@ def replay_trace(deal: ct.Deal, trace: Trace) -> None:
 
 
 def new_deals(game: ct.Game, deals: int) -> int:
-    kernel = game.deal_class.kernel
+    kernel = game.variant.kernel
     assert kernel is not None and kernel.covers(game)
     for i in range(deals):
         trace = kernel.trace_deal(game, 1000 + i, i % game.players)
@@ -42,7 +42,7 @@ def new_deals(game: ct.Game, deals: int) -> int:
 
 def positions(game: ct.Game, deals: int) -> int:
     """From every position of random deals (mid-auction, mid-trick), the kernel plays on by the same rules."""
-    kernel = game.deal_class.kernel
+    kernel = game.variant.kernel
     assert kernel is not None
     rng = random.Random(7)
     checked = 0

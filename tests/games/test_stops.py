@@ -117,9 +117,9 @@ def test_michigan_full_deal_stops_money_cards_and_restart() -> None:
     assert d.over
     res = d.result()
     # "The winner collects a chip from each other player for every card that player has left in his hand."
-    assert "seat 0 pays seat 2 2 for the cards left in hand" in res.lines
-    assert "seat 1 pays seat 2 4 for the cards left in hand" in res.lines
-    assert "seat 1 plays the ace of hearts and takes 3" in res.lines
+    assert "Ann pays Cal 2 for the cards left in hand" in res.lines
+    assert "Bea pays Cal 4 for the cards left in hand" in res.lines
+    assert "Bea plays the ace of hearts and takes 3" in res.lines
     assert res.deltas == [-4 - 2, -4 + 3 - 4, -4 + 3 + 3 + 6]
     # "If a money card is not cleared in one deal, the chips remain on it until duly won."
     assert res.pools == {"ace of hearts": 0, "king of clubs": 3, "queen of diamonds": 0, "jack of spades": 0}
@@ -164,7 +164,7 @@ def test_widow_auction_payment() -> None:
         d.act(d.legal()[0])
     res = d.result()
     # "Dealer collects the amount of the chips of the highest bid."
-    assert "seat 1 buys the widow from the dealer, seat 2, for 3" in res.lines
+    assert "Bea buys the widow from the dealer, Cal, for 3" in res.lines
     assert sum(res.deltas) + sum(res.pools.values()) == 0
 
 
@@ -182,7 +182,7 @@ def test_widow_auction_has_no_practical_ceiling() -> None:
     assert d.phase == "lead" and sorted(d.view(1)["hand"]) == sorted(expand(E_WIDOW))
     while not d.over:
         d.act(d.legal()[0])
-    assert "seat 1 buys the widow from the dealer, seat 2, for 75" in d.result().lines
+    assert "Bea buys the widow from the dealer, Cal, for 75" in d.result().lines
     # Chips carried on the layout raise the ceiling: 70 on each money card, and 3 players' antes on each.
     names = ("ace of hearts", "king of clubs", "queen of diamonds", "jack of spades")
     d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2, carry={"pools": dict.fromkeys(names, 70)})
@@ -225,7 +225,7 @@ def test_sequence_michigan_payout() -> None:
     assert d.view(0)["pools"]["sequence"] == 0
     while not d.over:
         d.act(d.legal()[0])
-    assert "seat 0 plays two cards of the sequence in order and takes 3" in d.result().lines
+    assert "Ann plays two cards of the sequence in order and takes 3" in d.result().lines
 
 
 @pytest.mark.provisional
@@ -255,7 +255,7 @@ def test_jackpot_paid_when_deal_returns_to_first_dealer() -> None:
             assert res.pools["jackpot"] == 3 * (hand + 1)
             assert not any("jackpot of" in line for line in res.lines)
         else:
-            assert f"the round is over: seat {d.winner} wins the hand and takes the jackpot of 9" in res.lines
+            assert f"the round is over: {d.names[d.winner]} wins the hand and takes the jackpot of 9" in res.lines
             assert res.pools["jackpot"] == 3  # this hand's antes start the next round
             assert d.carry["jackpot_hands"] == 1
         carry = d.carry
@@ -323,8 +323,8 @@ def test_spin_bonus_option() -> None:
     while not d.over:
         d.act(d.legal()[0])
     lines = d.result().lines
-    assert "seat 1 pays seat 0 3 for the spin" in lines  # SP-GAP-1
-    assert "seat 2 pays seat 0 3 for the spin" in lines  # SP-GAP-1
+    assert "Bea pays Ann 3 for the spin" in lines  # SP-GAP-1
+    assert "Cal pays Ann 3 for the spin" in lines  # SP-GAP-1
 
 
 def test_spin_holder_without_spin_plays_ace_after_king() -> None:
@@ -355,8 +355,8 @@ def test_pope_joan_dealer_stakes_and_doubling() -> None:
     res = d.result()
     # "A player who is caught at the end of the play with the duplicate of a money card in his hand must double the
     # chips on that card" (PJ-GAP-4: he pays in what is on it)
-    assert "seat 1 is caught holding the king of hearts and doubles its 4 chips" in res.lines
-    assert "seat 2 is caught holding the jack of clubs and doubles its 2 chips" in res.lines
+    assert "Bea is caught holding the king of hearts and doubles its 4 chips" in res.lines
+    assert "Cal is caught holding the jack of clubs and doubles its 2 chips" in res.lines
     assert res.deltas == [3 + 30, -15 - 10, -15 - 15 - 2]
     assert res.pools == {"ten of diamonds": 2, "jack of clubs": 4, "queen of spades": 0, "king of hearts": 8,
                          "nine of diamonds": 10}
@@ -378,10 +378,10 @@ def test_pope_joan_dealer_stakes_are_options() -> None:
                                   "king of hearts": 4, "nine of diamonds": 10}
     play(d, *expand("S:2-A"), "2H", "3H")
     res = d.result()
-    assert "the dealer, seat 2, puts 10 on the nine of diamonds" in res.lines
+    assert "the dealer, Cal, puts 10 on the nine of diamonds" in res.lines
     assert not any("on the ten of diamonds" in line and "puts" in line for line in res.lines)
     # Seat 1 is caught holding the king (4) and the nine of diamonds (now 10); the empty ten doubles nothing.
-    assert "seat 1 is caught holding the nine of diamonds and doubles its 10 chips" in res.lines
+    assert "Bea is caught holding the nine of diamonds and doubles its 10 chips" in res.lines
     assert res.deltas == [3 + 30, -15 - 4 - 10, -19 - 15 - 2] and res.balanced()
     with pytest.raises(ct.RulesError, match="stake_king_of_hearts must be a whole number from 0 to 100"):
         ct.load("pope-joan", stake_king_of_hearts=-1)
@@ -403,9 +403,9 @@ def test_penalised_pass_pays_each_and_makes_good_lost_money_card() -> None:
     play(d, "2S", "3S", *expand("S:4-7"), "8S", "9S", "2C", "9D", *expand("D:T-A"), "JS", "QS", "KS", "AS")
     assert d.over and d.winner == 2
     res = d.result()
-    assert "seat 0 fails to play properly and pays 1 to seat 1" in res.lines
+    assert "Ann fails to play properly and pays 1 to Bea" in res.lines
     # "the offender must make good the loss, but the chips on the boodle card are carried over" (ENGINE DEFAULT reading)
-    assert "seat 0 makes good the 3 on the ace of hearts his pass kept from seat 1; they stay on the card" in res.lines
+    assert "Ann makes good the 3 on the ace of hearts his pass kept from Bea; they stay on the card" in res.lines
     assert res.deltas == [-4 - 2 - 3 - 10, -4 + 1 + 3 - 9, -4 + 1 + 3 + 3 + 19]
     assert res.pools["ace of hearts"] == 3
 
@@ -548,7 +548,7 @@ def test_widow_auction_exact_settlement_and_dead_stops() -> None:
     assert d.over and d.winner == 0
     res = d.result()
     # "Dealer collects the amount of the chips of the highest bid"; the first out collects 13 + 13.
-    assert "seat 1 buys the widow from the dealer, seat 2, for 3" in res.lines
+    assert "Bea buys the widow from the dealer, Cal, for 3" in res.lines
     assert res.deltas == [-4 + 26, -4 - 3 - 13, -4 + 3 - 13]
     assert sum(res.pools.values()) == 12  # no money card was played: all carried over
 
@@ -648,7 +648,7 @@ def test_spin_bonus_exact_settlement() -> None:
     play(d, *expand("D:2-K"))  # the king of diamonds takes 4; the ace of diamonds is already down: out anyway
     assert d.over and d.winner == 2
     res = d.result()
-    assert "seat 2 plays the king of diamonds and takes 4" in res.lines
+    assert "Cal plays the king of diamonds and takes 4" in res.lines
     assert res.deltas == [-4 + 6 - 5, -4 - 3 - 15, -4 - 3 + 4 + 5 + 15]
     assert res.pools == {"ace of hearts": 4, "king of diamonds": 0, "queen of spades": 2, "jack of clubs": 2}
 
@@ -690,7 +690,7 @@ def test_penalised_pass_when_able_to_begin_a_suit_and_forced_restart() -> None:
     for s in range(3):
         for o in range(3):
             if o != s:
-                assert f"seat {s} fails to play properly and pays 1 to seat {o}" in lines
+                assert f"{d.names[s]} fails to play properly and pays 1 to {d.names[o]}" in lines
 
 
 @pytest.mark.parametrize("gid", ["michigan", "cross-color-michigan", "sequence-michigan", "jackpot-michigan",
@@ -711,3 +711,50 @@ def test_match_carries_money_cards_and_pools(gid: str) -> None:
         m.record(d)
     pools = (m.carry or {}).get("pools", {})
     assert dealers == [0, 1, 2, 3, 0, 1] and sum(m.totals) + sum(pools.values()) == 0
+
+
+def test_names_in_lines_status_and_reasons() -> None:
+    # Settlement lines, the status and the reasons name the seats (the game's names, not seat numbers).
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    named = ct.load("michigan", players=3, names=["Xena", "Yuri", "Zoe"]).replay(
+        deck=" ".join(d.pack.code(c) for c in d.deck), dealer=2, actions=[])
+    assert named.view(0)["status"] == "the dealer takes the widow or auctions it"
+    play(named, "keep", "bid 2", "pass")  # Xena buys the widow for 2 and exchanges at once
+    assert named.view(0)["status"] == "Xena begins a new suit"
+    assert named.why_not("2S", seat=1) == "it is Xena's turn, not Yuri's"
+    while not named.over:
+        named.act(named.legal()[0])
+    lines = named.result().lines
+    assert "Xena buys the widow from the dealer, Zoe, for 2" in lines
+    assert "Zoe puts 1 on the ace of hearts" in lines
+    assert named.view(0)["status"].endswith("is out and wins") and "seat" not in " ".join(lines)
+
+
+def test_labels_word_the_family_actions() -> None:
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    assert [d.label(a) for a in ("take", "keep", "bid 7", "pass", "AH")] == [
+        "Take the widow", "Keep my hand and auction the widow", "Bid 7 for the widow", "Pass", "Ace of hearts"]
+    b = ct.load("spin", players=3).deal(seed=1)
+    assert b.label("stake jack jack king ace") == \
+        "Stake 2 on the jack of clubs, 1 on the king of diamonds, 1 on the ace of hearts"
+    assert b.label("spin 5C") == "Spin: play the five of clubs, then the ace of diamonds"
+
+
+def test_declared_knowledge_for_bots_matches_the_deal() -> None:
+    # The heuristic reads these declared methods, not the deal's fields: what a seat knows of the dead hand,
+    # and the money still to be won.
+    d = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    play(d, "take")  # the dealer's hand goes face down: he alone knows it
+    dead = d.cards_in(expand(E_HANDS[2]), d.pack.full)
+    assert d.stops_known_to(2) == dead and d.unknown_dead(2) == 0
+    assert d.stops_known_to(0) == 0 and d.unknown_dead(0) == 13
+    assert d.prizes() == {d.pack.parse(c): 3 for c in ("AH", "KC", "QD", "JS")}
+    assert d.sequence_prize() is None
+    e = michigan("michigan", E_HANDS, E_WIDOW, dealer=2)
+    no_bids(e)
+    play(e, *expand("H:2-Q"), "KH", "AH", *expand("D:2-8"), *expand("D:9-A"), "2C")  # 3C shown dead
+    tc = e.cards_in(["3C"], e.pack.full)
+    assert e.stops_known_to(0) & tc and e.unknown_dead(0) == 13 - 1
+    assert e.pack.parse("AH") not in e.prizes() and e.pack.parse("QD") not in e.prizes()
+    s = michigan("sequence-michigan", E_HANDS, E_WIDOW, dealer=2)
+    assert s.sequence_prize() == 3

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import cardtable as ct
 
@@ -613,6 +614,7 @@ def test_coon_can_meld_with_a_joker_lay_off_and_discard(live: LiveServer, browse
     assert page.js_errors == []
 
 
+@pytest.mark.timeout(300)
 def test_jokers_in_melds_are_drawn_as_their_cards(browser: Any, tmp_path: Any) -> None:
     """Coon Can between bots, watched: a joker in a meld is drawn as the card it stands for, marked as a joker,
     a fixed one turned crosswise; no console error (the joker once flooded it with broken SVG paths). A server
@@ -623,7 +625,10 @@ def test_jokers_in_melds_are_drawn_as_their_cards(browser: Any, tmp_path: Any) -
         for _ in range(40):
             t = create_table(live, page, "coon-can", ["heuristic", "heuristic"], deals=1)
             page.goto(f"{live.url}/t/{t['id']}")
-            page.wait_for_selector("#settlement", timeout=90000)
+            try:  # a deal of a thousand moves (the stock gone round many times) is left for a shorter one
+                page.wait_for_selector("#settlement", timeout=25000)
+            except PlaywrightTimeout:
+                continue
             melds = live.hub.tables[t["id"]].deal.view(0)["melds"]
             fixed = sum(len(m.get("crosswise") or []) for m in melds)
             if fixed:

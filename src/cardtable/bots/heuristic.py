@@ -101,10 +101,6 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
 def _declarer(d: Deal) -> int | None:
     """The seat that made the contract, if any: the game's ``declarer_seat()``."""
     decl = d.declarer_seat()
-    if decl is None and d.phases is None:  # compatibility: an unconverted game's own attribute names
-        decl = getattr(d, "declarer", None)
-        if decl is None:
-            decl = getattr(d, "player", None)
     return decl if isinstance(decl, int) else None
 
 

@@ -160,12 +160,12 @@ class Deal:  # compiled
     source: ClassVar[str] = ""
     unit: ClassVar[str] = "chips"
     target: ClassVar[int | None] = None
-    phases: ClassVar[type[Phase] | None] = None
-    """The game's :class:`~cardtable.core.phases.Phase` enum (``None``: an unconverted game's own hooks)."""
+    phases: ClassVar[type[Phase]] = None  # type: ignore[assignment]  # every game sets it (declaration_problems)
+    """The game's :class:`~cardtable.core.phases.Phase` enum (a bare annotation would be a C field when compiled)."""
     card_phases: ClassVar[tuple[str, ...]] = ()
     """Phases whose actions are exactly the playable cards (``play_mask``), checked by ``why_card``."""
-    view_keys: ClassVar[tuple[Key, ...] | None] = None
-    """The game's own view keys (:mod:`.views`; ``None``: not declared yet, checked permissively)."""
+    view_keys: ClassVar[tuple[Key, ...]] = ()
+    """The game's own view keys (:mod:`.views`)."""
     core_view_keys: ClassVar[tuple[Key, ...]] = BASE_KEYS
     """The keys the core puts in every view of this kind of deal (a trick deal adds the trick's)."""
     kernel: ClassVar[PlayoutKernel | None] = None
@@ -206,6 +206,11 @@ class Deal:  # compiled
         """The exact player counts under ``options`` where not every count of :meth:`player_range` is one
         (default: the declared ``player_counts``; empty: all of them)."""
         return cls.player_counts
+
+    @classmethod
+    def pack_of(cls, options: Options) -> Pack:
+        """The pack this variant plays with under ``options`` (default: the declared ``pack_used``)."""
+        return cls.pack_used
 
     @classmethod
     def configuration_problem(cls, players: int, options: Options) -> str | None:
@@ -265,7 +270,9 @@ class Deal:  # compiled
         names = [o.name for o in cls.option_specs]
         if len(set(names)) != len(names):
             out.append("an option is declared twice")
-        if cls.phases is not None:
+        if getattr(cls, "phases", None) is None:
+            out.append("the phases (a Phase enum) are required")
+        else:
             if DONE not in {p.value for p in cls.phases}:
                 out.append("the phases need a 'done' phase")
             try:
@@ -365,7 +372,6 @@ class Deal:  # compiled
         return None
 
     # -------------------------------------- the phases' handlers, dispatched
-    # An unconverted game overrides these three with its own (the compatibility path; see docs/developing.md).
     def _handlers(self) -> PhaseHandlers:  # compiled; cdef
         """The handlers of the current word phase (:func:`.phases.handlers`)."""
         table = HANDLERS.get(type(self))

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
-from .cards import PACK_52, Pack
+from .cards import Pack
 from .dealing import seeded, shuffle
 from .options import Option, Options
 from .views import ViewSchema
@@ -93,11 +93,11 @@ class GameInfo:
 
 
 _INFOS: dict[type, GameInfo] = {}
-"""Per variant class (or unconverted ``Game`` subclass): its catalogue entry, worked out once."""
+"""Per variant class: its catalogue entry, worked out once."""
 
 
 def info_of(cls: type) -> GameInfo:
-    """The catalogue entry of a variant class (or of an unconverted game's ``Game`` subclass)."""
+    """The catalogue entry of a variant class."""
     got = _INFOS.get(cls)
     if got is None:
         c: Any = cls
@@ -111,12 +111,8 @@ def _player_counts(cls: Any) -> tuple[tuple[int, ...], tuple[tuple[str, Any, tup
     """The counts with the default options, and each single option value that changes them."""
 
     def counts(given: dict[str, Any]) -> tuple[int, ...]:
-        if isinstance(cls, type) and issubclass(cls, Game):
-            probe = cls.__new__(cls)
-            probe.variant = None
-        else:  # a variant: a game object around it, not configured further
-            probe = Game.__new__(Game)
-            probe.variant, probe.player_counts = cls, cls.player_counts
+        probe = Game.__new__(Game)  # a game object around the variant, not configured further
+        probe.variant = cls
         probe.options = Options.build(cls.option_specs, given, cls.id, fixed=cls.fixed_options)
         return probe.accepted_players()
 
@@ -136,42 +132,33 @@ def _player_counts(cls: Any) -> tuple[tuple[int, ...], tuple[tuple[str, Any, tup
 class Game:
     """A configured game: one variant, a player count, validated options and the seats' names.
 
-    ``Game(variant=Nap, players=4, misery=True)`` — what ``ct.load`` builds. The variant (a deal class)
+    ``Game(4, variant=Nap, misery=True)`` — what ``ct.load`` builds. The variant (a deal class)
     declares the game as class attributes; the game object reads them from it.
-
-    Compatibility path (to be deleted once every family is converted): a game module not yet converted
-    still subclasses ``Game`` with the class attributes below and a ``deal_class``.
     """
 
-    id: str = ""
-    name: str = ""
-    family: str = ""
-    aliases: tuple[str, ...] = ()
-    min_players: int = 2
-    max_players: int = 6
-    player_counts: tuple[int, ...] = ()
-    """The exact numbers of players the game takes (with its default options), where not every count from
-    ``min_players`` to ``max_players`` is one (Forty-Five: 2, 4 or 6); see :meth:`accepted_players`."""
-    default_players: int = 4
-    pack: Pack = PACK_52
-    option_specs: tuple[Option, ...] = ()
-    source: str = ""
-    deal_class: type[Deal]
-    unit: str = "chips"
-    target: int | None = None
+    id: str
+    name: str
+    family: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    default_players: int
+    option_specs: tuple[Option, ...]
+    source: str
+    fixed_options: dict[str, Any]
+    pack: Pack
+    unit: str
+    target: int | None
     """Match target in points, if the game has one (see :meth:`match_over`)."""
-    fixed_options: dict[str, Any] = {}
 
-    def __init__(self, players: int | None = None, *, names: Sequence[str] | None = None,
-                 variant: type[Deal] | None = None, **options: Any) -> None:
+    def __init__(self, players: int | None = None, *, variant: type[Deal], names: Sequence[str] | None = None,
+                 **options: Any) -> None:
         self.variant = variant
-        if variant is not None:  # one class per variant: the declaration lives on the deal class
-            for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "player_counts",
-                         "default_players", "option_specs", "source", "fixed_options"):
-                setattr(self, attr, getattr(variant, attr))
-            self.pack = variant.pack_used
-            self.deal_class = variant
+        for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "default_players",
+                     "option_specs", "source", "fixed_options"):
+            setattr(self, attr, getattr(variant, attr))
         self.options = Options.build(self.option_specs, options, self.id, fixed=self.fixed_options)
+        self.pack = variant.pack_of(self.options)
         n = self.default_players if players is None else players
         if not isinstance(n, int) or isinstance(n, bool):
             raise RulesError(f"{self.id}: players must be a whole number, not {n!r}")
@@ -182,48 +169,35 @@ class Game:
             raise RulesError(f"{self.id} is for {players_text(counts)} players, not {n}"
                              + (f" ({'; '.join(other)})" if other else ""))
         self.players = n
-        if variant is not None:
-            self.unit, self.target = variant.unit_of(self.options), variant.target_of(self.options)
+        self.unit, self.target = variant.unit_of(self.options), variant.target_of(self.options)
         self.plain_names = seat_names(n)
         """The seats' names when none are given (``Ann``, ``Bea``...)."""
         self.names = seat_names(n, names)
         """The seats' names, used in settlement lines, reasons and logs."""
-        self._validate()
-        self.setup: Any = variant.configure(self) if variant is not None else None
+        problem = variant.configuration_problem(n, self.options)
+        if problem:
+            raise RulesError(f"{self.id}: {problem}")
+        self.setup: Any = variant.configure(self)
         """The variant's data for this configuration (its ``configure`` hook), worked out once."""
-        kernel = variant.kernel if variant is not None else None
+        kernel = variant.kernel
         self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.covers(self) else None
         """The variant's playout kernel when it covers this configuration (:mod:`.kernel`), else ``None``."""
 
     def player_range(self) -> tuple[int, int]:
         """The lowest and highest player counts under the chosen options."""
-        if self.variant is not None:
-            return self.variant.player_range(self.options)
-        return self.min_players, self.max_players
+        return self.variant.player_range(self.options)
 
     def accepted_players(self) -> tuple[int, ...]:
-        """The exact player counts under the chosen options: those of :meth:`player_range` that
-        ``player_counts`` lists (all of them when it is empty)."""
+        """The exact player counts under the chosen options: those of :meth:`player_range` that the
+        variant's ``player_counts_of`` lists (all of them when it is empty)."""
         lo, hi = self.player_range()
-        only = self.player_counts if self.variant is None else self.variant.player_counts_of(self.options)
+        only = self.variant.player_counts_of(self.options)
         return tuple(n for n in range(lo, hi + 1) if not only or n in only)
-
-    def _validate(self) -> None:
-        """Check option combinations; raise :class:`RulesError` for a bad one."""
-        if self.variant is not None:
-            problem = self.variant.configuration_problem(self.players, self.options)
-            if problem:
-                raise RulesError(f"{self.id}: {problem}")
-
-    @classmethod
-    def info_(cls) -> GameInfo:
-        """The catalogue entry of an unconverted game's class."""
-        return info_of(cls)
 
     @property
     def info(self) -> GameInfo:
         """The catalogue entry."""
-        return info_of(self.variant or type(self))
+        return info_of(self.variant)
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.as_dict().items()
@@ -233,9 +207,9 @@ class Game:
         return f"load({self.id!r}, players={self.players}{names}{opts})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as what rebuilds it: the variant (or class), players, names and options."""
+        """Pickle as what rebuilds it: the variant, players, names and options."""
         names = list(self.names) if self.names != self.plain_names else None
-        return (_rebuild_game, (self.variant, type(self), self.players, names, self.options.as_dict()))
+        return (_rebuild_game, (self.variant, self.players, names, self.options.as_dict()))
 
     def deal(self, seed: int | None = None, deck: str | list[str] | None = None, dealer: int = 0,
              carry: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> Deal:
@@ -255,7 +229,7 @@ class Game:
                 # so a deal and its replay are the same deal card for card.
                 order = self.pack.parse_order([self.pack.code_of[c] for c in order])
         seats = None if names is None else seat_names(self.players, names)
-        return self.deal_class(self, order, dealer, carry, seats)
+        return self.variant(self, order, dealer, carry, seats)
 
     def replay(self, deck: str | list[str], dealer: int, actions: Sequence[Sequence[Any]], *,
                carry: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> Deal:
@@ -270,12 +244,10 @@ class Game:
 
     def view_schema(self) -> ViewSchema:
         """The declared keys of this game's views (:mod:`.views`): the core's, then the game's own (which
-        may restate a core key more narrowly). A game not yet converted is checked permissively."""
-        cls = self.deal_class
-        own = cls.view_keys
-        keys = {k.name: k for k in (*cls.core_view_keys, *(own or ()))}
-        return ViewSchema(keys.values(), players=self.players, pack=self.pack.size, hand=cls.hand_limit(self),
-                          open=own is None)
+        may restate a core key more narrowly)."""
+        cls = self.variant
+        keys = {k.name: k for k in (*cls.core_view_keys, *cls.view_keys)}
+        return ViewSchema(keys.values(), players=self.players, pack=self.pack.size, hand=cls.hand_limit(self))
 
     def random_results(self, n: int, seed: int = 0) -> list[list[Any]]:
         """Settlement deltas of ``n`` new deals (dealers in rotation) played out with random legal actions.
@@ -295,9 +267,7 @@ class Game:
 
     def match_over(self, totals: list[Any], deals: int) -> bool:
         """True when a match has reached its end: the variant's ``match_over`` (default: a target reached)."""
-        if self.variant is not None:
-            return self.variant.match_over(self, totals, deals)
-        return self.target is not None and any(t >= self.target for t in totals)
+        return self.variant.match_over(self, totals, deals)
 
     @property
     def ends_by_itself(self) -> bool:
@@ -305,22 +275,9 @@ class Game:
         one, a table or a command chooses a number of deals."""
         if self.target is not None:
             return True
-        if self.variant is not None:
-            from .deal import Deal
+        from .deal import Deal
 
-            return next(k for k in self.variant.__mro__ if "match_over" in vars(k)) is not Deal
-        return type(self).match_over is not Game.match_over
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "rules_text" in cls.__dict__:  # one rules text per game, its file: a class's own text is not used
-            delattr(cls, "rules_text")
-
-    @classmethod
-    def rules_text(cls) -> str:
-        """The rules for players, in Markdown (see :func:`rules_text_of`)."""
-        return rules_text_of(cls)
+        return next(k for k in self.variant.__mro__ if "match_over" in vars(k)) is not Deal
 
 
 def rules_text_of(cls: type) -> str:
@@ -333,8 +290,5 @@ def rules_text_of(cls: type) -> str:
         raise RulesError(f"{game_id}: there is no rules text for this game") from None
 
 
-def _rebuild_game(variant: type[Deal] | None, cls: type[Game], players: int, names: list[str] | None,
-                  options: dict[str, Any]) -> Game:
-    if variant is not None:
-        return Game(players, names=names, variant=variant, **options)
-    return cls(players, names=names, **options)
+def _rebuild_game(variant: type[Deal], players: int, names: list[str] | None, options: dict[str, Any]) -> Game:
+    return Game(players, names=names, variant=variant, **options)

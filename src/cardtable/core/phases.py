@@ -84,9 +84,8 @@ DONE_OF: dict[type, str] = {}
 
 
 def done_phase(cls: type) -> str:
-    """The member of a deal class's phases that ends the deal (``"done"`` for an unconverted game)."""
+    """The member of a deal class's phases that ends the deal."""
     got = DONE_OF.get(cls)
     if got is None:
-        phases: type[Phase] | None = getattr(cls, "phases", None)
-        got = DONE_OF[cls] = phases(DONE) if phases is not None else DONE
+        got = DONE_OF[cls] = cls.phases(DONE)  # type: ignore[attr-defined]
     return got

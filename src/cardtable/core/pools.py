@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import weakref
 from fractions import Fraction
 from typing import Any
 
@@ -29,10 +28,6 @@ def num(x: Any) -> Amount:
     """A chip amount as an int when whole, else a Fraction (carried pools may be text like '3/2')."""
     f = Fraction(x)
     return int(f) if f.denominator == 1 else f
-
-
-_RULES: weakref.WeakKeyDictionary[Any, dict[int | None, TrickRules]] = weakref.WeakKeyDictionary()
-"""The trick rules of each configured game, per trump suit (they depend on its options), built once."""
 
 
 class PoolDeal(TrickDeal):
@@ -70,17 +65,8 @@ class PoolDeal(TrickDeal):
         return list(self.pack.suit), [2 * r for r in self.pack.rank]
 
     def make_rules(self) -> TrickRules:
-        """Parlett's obligations: follow and head, trump and overtrump, renounce only if unable."""
-        cache = _RULES.get(self.game)
-        if cache is None:
-            cache = _RULES[self.game] = {}
-        if self.trump not in cache:
-            suit_of, power = self.card_tables(self.trump)
-            cache[self.trump] = TrickRules(
-                self.pack, self.trump, suit_of=suit_of, power=power, head=True, trump_when_void=True,
-                overtrump=True, undertrump_required=self.game.options.undertrump_required)
-        rules: TrickRules = cache[self.trump]
-        return rules
+        """The trick rules of this deal's trump (the game states them, from :meth:`card_tables`)."""
+        raise NotImplementedError
 
     def begin_play(self, leader: int) -> None:
         """Trick play among the active seats, ``leader`` first."""
@@ -98,10 +84,6 @@ class PoolDeal(TrickDeal):
                 self.dead |= self.hands[s]
                 self.seen[s] |= self.hands[s]
                 self.hands[s] = 0
-
-    def finish(self) -> None:
-        """End the deal."""
-        self.phase, self.turn = "done", None
 
     # ------------------------------------------------------------- exchanges
     def available(self) -> int:

@@ -271,10 +271,6 @@ class TrickDeal(Deal):  # compiled
         return self.rules.why(self.hands[seat], self.trick, c, self.best_i if self.best_by is self.rules else None) \
             or self.lead_rule_text()
 
-    def explain_play(self, seat: int, action: str) -> str:
-        """The reason a card may not be played (compatibility name of :meth:`why_card` for unconverted games)."""
-        return self.why_card(seat, action) or self.lead_rule_text()
-
     def legal_cards(self) -> list[str]:
         """The legal card plays as codes, in display order, one per distinct code."""
         seat = self.turn

@@ -89,11 +89,9 @@ TRICK_KEYS: tuple[Key, ...] = (
 class ViewSchema:
     """The declared keys of one configured game's views, with sizes resolved."""
 
-    def __init__(self, keys: Iterable[Key], *, players: int, pack: int, hand: int, open: bool = False) -> None:
+    def __init__(self, keys: Iterable[Key], *, players: int, pack: int, hand: int) -> None:
         self.keys: dict[str, Key] = {k.name: k for k in keys}
         self.players, self.pack, self.hand = players, pack, hand
-        self.open = open
-        """An undeclared game (not converted yet): keys beyond the declared ones are allowed."""
 
     def size(self, key: Key) -> int | None:
         """The resolved bound of a key's lists."""
@@ -112,8 +110,7 @@ class ViewSchema:
             why = self._mismatch(key, view[name])
             if why:
                 out.append(f"{name}: {why}")
-        if not self.open:
-            out += [f"{name}: not a declared key" for name in view if name not in self.keys]
+        out += [f"{name}: not a declared key" for name in view if name not in self.keys]
         return out
 
     def _mismatch(self, key: Key, v: Any) -> str | None:

@@ -147,7 +147,7 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
                     words.update(tokenize(a))
                 d.act(rng.choice(legal))
                 steps += 1
-    words |= _module_words(game.deal_class.__module__)  # the game module (its deal class is the variant)
+    words |= _module_words(game.variant.__module__)  # the game module (where its variant class lives)
     for core in ("auction", "deal", "layouts", "melds", "pools", "tricks"):
         words |= _module_words(f"cardtable.core.{core}")
     numbers = [str(k) for k in range(301)]

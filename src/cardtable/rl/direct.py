@@ -174,7 +174,7 @@ def writer_for(game: Any, enc: Encoder) -> NapWriter | None:
 
     if game.id not in ("nap", "seven-card-nap") or enc.padded or "prefix" in enc.slices:
         return None
-    if not issubclass(game.deal_class, Nap):
+    if not issubclass(game.variant, Nap):
         return None
     defaults = {o.name: o.default for o in game.option_specs}
     if game.options.as_dict() != defaults:

@@ -54,7 +54,7 @@ def test_julepe_two_succeed_split_the_pot_and_the_juleps() -> None:
     # "If two players win two each, they split the pot and the juleps."
     res = d.result()
     assert res.deltas == [-6, -6, 6, 6] and res.pools == {"pot": 0}
-    assert "seat 1 failed (1 trick(s)) and pays seat 3 half a julep (3)" in res.lines
+    assert "Bea failed (1 trick(s)) and pays Dee half a julep (3)" in res.lines
 
 
 ALL_FAIL = ["AH 2C 6D JC QC", "2H AC 2D KC 7C", "4H 4C AD 7H 3H", "5H 5C 4D AS 7D", "6H 6C 5D 3D QD"]
@@ -161,6 +161,21 @@ def test_julepe_dealer_may_take_the_turn_up_as_a_replacement() -> None:
     assert d.view(3)["turn_up"] is None
     assert "take" not in " ".join(julepe(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC",
                                            "2H 3H KH 7D 6D"], "2S").legal())
+
+
+def test_julepe_words_and_reasons_of_the_defence_and_the_exchange() -> None:
+    d = julepe(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC", "2H 3H KH 7D 6D"], "2S", after="4S 5S")
+    assert [d.label(a) for a in d.legal()] == ["Pass", "Play (two tricks)"]
+    play(d, "play, pass, pass, pass")
+    # "any one player who passed can offer to 'defend the pack'"
+    assert d.phase == "defend" and d.label("defend") == "Defend the pack"
+    assert "say defend (draw six, discard one) or pass" in (d.why_not("play") or "")
+    d = julepe(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC", "2H 3H KH 7D 6D"], "2S", after="4S 5S")
+    play(d, "play, pass, pass, play, stand")
+    # only the dealer takes the turn-up, and only cards of his hand are exchanged
+    assert d.label("take 7D 6D") == "Exchange the 7♦ and 6♦, the turn-up first"
+    assert "at most" in d.why_not("exchange AS")
+    assert d.label("stand") == "Stand"
 
 
 def test_julepe_stock_runs_out_new_stock_from_the_passers_cards() -> None:

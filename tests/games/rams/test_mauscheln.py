@@ -56,6 +56,8 @@ def test_mauscheln_earlier_passers_may_join_in() -> None:
     # "As soon as someone offers to diddle, each in turn may pass, in which case they drop out, or 'Join in'":
     # from the diddler's left, the earlier passer included.
     assert d.turn == 0 and d.legal() == ["pass", "join"]
+    assert [d.label(a) for a in d.legal()] == ["Pass", "Join in (one trick)"]
+    assert d.view(1)["declarer"] == 2 and "say join (undertake one trick) or pass" in (d.why_not("diddle") or "")
     d.act("pass")
     assert d.turn == 1 and d.legal() == ["pass", "join"]
     d.act("join")
@@ -81,7 +83,7 @@ def test_mauscheln_diddler_with_no_trick_pays_double() -> None:
     # "Each won trick earns one-quarter of the pot ... If the diddler took none, he pays double."
     res = d.result()
     assert res.deltas == [-3, -8, 3] and res.pools == {"pot": 8}
-    assert "seat 1 (diddler) won 0 tricks and pays double the pot, 8, into the pot" in res.lines
+    assert "Bea (diddler) won 0 tricks and pays double the pot, 8, into the pot" in res.lines
 
 
 def test_mauscheln_diddler_with_one_trick_and_joiner_with_none_pay_the_pot() -> None:
@@ -99,8 +101,8 @@ def test_mauscheln_diddler_with_one_trick_and_joiner_with_none_pay_the_pot() -> 
     # "An active player who took none, or the diddler if he took only one, pays the value of the pot."
     res = d.result()
     assert res.deltas == [-8, -3, 3] and res.pools == {"pot": 8}
-    assert "seat 2 (joined in) won 3 tricks: 3/4 of the pot of 4 = 3" in res.lines
-    assert "seat 1 (diddler) won 1 trick and pays the value of the pot, 4, into the pot" in res.lines
+    assert "Cal (joined in) won 3 tricks: 3/4 of the pot of 4 = 3" in res.lines
+    assert "Bea (diddler) won 1 trick and pays the value of the pot, 4, into the pot" in res.lines
 
 
 def test_mauscheln_exchange_restocks_from_the_passers_cards() -> None:
@@ -156,7 +158,7 @@ def test_mauscheln_flush_redeal_premium() -> None:
     assert d.view(2)["thrown"] == ["TS", "9S", "8S", "7S"]
     play(d, "pass, pass, pass")
     assert d.result().deltas == [-4, -1, 0] and d.result().pools == {"pot": 5}
-    assert "seat 1 was dealt a flush: pays a premium of 1 to the pot" in d.result().lines
+    assert "Bea was dealt a flush: pays a premium of 1 to the pot" in d.result().lines
 
 
 @pytest.mark.provisional  # MA-GAP-2: premium = the dealer's stake (option premium="stake")
@@ -177,7 +179,7 @@ def test_mauscheln_belli_lost_to_trump_ace_pays_premium() -> None:
     while not d.over:
         d.act(d.legal()[0])
     # "its holder pays a premium if he loses it to the trump Ace" (MA-GAP-2: a quarter of the pot, 1)
-    assert "seat 1 lost Belli to the trump Ace: pays seat 2 a premium of 1" in d.result().lines
+    assert "Bea lost Belli to the trump Ace: pays Cal a premium of 1" in d.result().lines
 
 
 def test_mauscheln_belli_trump_seven_heads_the_king() -> None:

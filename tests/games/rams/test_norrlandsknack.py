@@ -49,7 +49,7 @@ def test_norrlandsknack_first_deal_draw_and_knocker_loafed() -> None:
     # seat 2 knocked and won nothing: loafed, 10 -> 15 and a chip to the pot.
     res = d.result()
     assert res.unit == "points" and res.deltas == [0, 5, -5] and res.pools == {"pot": 4}
-    assert "seat 2 won no trick and is loafed: score 10 -> 15, and adds a chip to the pot" in res.lines
+    assert "Cal won no trick and is loafed: score 10 -> 15, and adds a chip to the pot" in res.lines
     # The chips apart from the points: "Each player stakes one chip to the pot at start of play"; "Each time a
     # player is loafed, he adds one chip to the pot".
     assert res.chips == [-1, -1, -2] and res.balanced() and res.to_json()["chips"] == [-1, -1, -2]
@@ -71,7 +71,9 @@ def test_norrlandsknack_later_deal_passers_may_join_in() -> None:
     d = knack(K, "2H", carry=LATER)
     assert d.legal() == ["pass", "knock"]
     assert "knock or pass" in d.why_not("lurk")
+    assert [d.label(a) for a in d.legal()] == ["Pass", "Knock"]
     play(d, "pass, knock")
+    assert [d.label(a) for a in d.legal()] == ["Drop out", "Join in"]
     # "the other players – including any who have passed – must decide whether they will join in or drop out"
     assert d.turn == 0 and d.legal() == ["drop", "join"]
     d.act("join")
@@ -103,7 +105,7 @@ def test_norrlandsknack_knocker_alone_takes_five_tricks() -> None:
     d = knack(K, "2H", carry=carry)
     play(d, "knock, drop, drop")
     assert d.over and d.result().deltas == [0, 5, 0] and d.result().pools == {"pot": 0}
-    assert "seat 1 reached zero first and wins the game and the pot of 4 chips" in d.result().lines
+    assert "Bea reached zero first and wins the game and the pot of 4 chips" in d.result().lines
 
 
 def test_norrlandsknack_three_pass_outs_pass_the_deal() -> None:
@@ -148,8 +150,8 @@ def test_norrlandsknack_trump_lead_rule_starts_when_a_player_reaches_one_during_
 
 @pytest.mark.provisional  # NK-GAP-1: the pot to the first player(s) at zero
 @pytest.mark.parametrize("scores,deltas,line", [
-    ([1, 9, 10], [1, 4, 0], "seat 0 reached zero first and wins the game and the pot of 5 chips"),
-    ([1, 1, 10], [1, 1, 0], "seats 0, 1 reached zero together, win the game and divide the pot of 5 chips "
+    ([1, 9, 10], [1, 4, 0], "Ann reached zero first and wins the game and the pot of 5 chips"),
+    ([1, 1, 10], [1, 1, 0], "Ann and Bea reached zero together, win the game and divide the pot of 5 chips "
                             "(5/2 each)"),
 ])
 def test_norrlandsknack_match_ends_when_someone_reaches_zero(scores: list[int], deltas: list[int], line: str) -> None:

@@ -58,7 +58,7 @@ def test_rams_dealer_may_not_pass_after_single_offer_and_robs_then_heads_and_tru
     # "Each won trick earns one-fifth of the pool": pool 10 + 5 ante = 15, 3 a trick.
     res = d.result()
     assert res.deltas == [4, 6, 0] and res.pools == {"pool": 0}
-    assert "seat 0 won 3 tricks: 3/5 of the pool of 15 = 9" in res.lines
+    assert "Ann won 3 tricks: 3/5 of the pool of 15 = 9" in res.lines
     assert d.carry is None
 
 
@@ -180,7 +180,7 @@ def test_rams_player_with_no_trick_adds_five_for_next_deal() -> None:
     res = d.result()
     assert d.tricks_won == [0, 5, 0]
     assert res.deltas == [-10, 5, -5] and res.pools == {"pool": 10} and d.carry == {"pools": {"pool": 10}}
-    assert "seat 2 won no trick and adds 5 for the next deal" in res.lines
+    assert "Cal won no trick and adds 5 for the next deal" in res.lines
     nxt = ct.load("rams", players=3).deal(seed=1, dealer=1, carry=d.carry)
     assert nxt.view(2)["pools"] == {"pool": 15}  # the next dealer antes five more
 
@@ -228,7 +228,7 @@ def test_rams_bid_lost_stops_at_first_lost_trick() -> None:
     assert d.over and d.tricks_won == [0, 0, 1]
     res = d.result()
     assert res.deltas == [0, -15, 5] and res.pools == {"pool": 10}
-    assert "seat 1 lost Rams at trick 1 and doubles the pool (5 + 5)" in res.lines
+    assert "Bea lost Rams at trick 1 and doubles the pool (5 + 5)" in res.lines
 
 
 def test_rams_bad_actions_name_the_rule_and_change_nothing() -> None:
@@ -301,3 +301,16 @@ def test_rams_names() -> None:
     for name in ("rams", "rammes", "ramsch", "Ramsch"):
         assert ct.load(name).id == "rams"
     assert ct.load("rounce").id == "rounce" and ct.load("bierspiel").id == "bierspiel"
+
+
+def test_rams_words_its_bids_and_names_the_rams_bidder() -> None:
+    # "Rams is a bid to win all five tricks, and obliges everyone else to play"
+    d = rams_deal(A, "9H", carry={"pools": {"pool": 10}})
+    assert [d.label(a) for a in d.legal()] == ["Pass", "Play", "Take the spare hand", "Bid Rams (all five tricks)"]
+    d.act("rams")
+    assert d.view(2)["status"] == "Bea has bid Rams: everyone plays; play stops at the first trick he loses"
+    assert d.declarer_seat() == 1 and d.legal() == ["play", "take"]
+    assert d.why_not("pass") == ("'pass' is not allowed: a Rams bid obliges everyone else to play. "
+                                 "Legal now: play, take")
+    play(d, "play, play")
+    assert d.phase == "rob" and d.label("rob 7C") == "Rob with the 7♣"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from ...core.cards import SUITS, bits
+from ...core.cards import bits
 from ...core.deal import Deal
 from ...games.loo import Loo
+from ...games.rams.base import PoolFamily
 
 ENTER = ("play", "diddle", "join", "knock", "stand", "defend")
 
@@ -33,18 +34,9 @@ def weak_cards(d: Deal, seat: int, trump: int | None) -> list[str]:
             if pack.suit[c] != trump and pack.suit[c] != 4 and pack.rank[c] < 13]
 
 
-def _trump(d: Deal, seat: int) -> int | None:
-    """The turned-up trump of a game that does not declare it (public); cheaper than building the view."""
-    t = getattr(d, "trump", None)
-    if isinstance(t, int):
-        return t
-    v = d.view(seat).get("trump")
-    return SUITS.index(v) if isinstance(v, str) and v in SUITS else None
-
-
 def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | None:
     """Choose an entering, exchange or robbing action; None leaves it to the look-ahead."""
-    trump = d.trump_suit() if isinstance(d, Loo) else _trump(d, seat)
+    trump = d.trump_suit() if isinstance(d, (Loo, PoolFamily)) else None
     size = max(1, d.hands[seat].bit_count())
     st = strength(d, seat, trump) * 5 / max(size, 3)
     words = {a.split()[0] for a in legal}

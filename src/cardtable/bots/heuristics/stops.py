@@ -2,7 +2,9 @@
 
 Only the seat's own hand and public state are read: the layout and the cards on the table, the dead
 cards everybody knows (all of the dead hand for the seat that put it there), the pools, the number
-of cards in each hand. Building on a run is forced; the rules are for the other decisions.
+of cards in each hand; the game's knowledge through its declared methods (``stops_known_to``,
+``unknown_dead``, ``prizes``, ``sequence_prize`` of :class:`~cardtable.games.stops.Michigan`).
+Building on a run is forced; the rules are for the other decisions.
 
 * Beginning a suit (after a stop, or the lowest card when the turn came back): each possible card
   is valued by a linear score of the run it starts (weights fitted on Monte Carlo values of every
@@ -30,8 +32,10 @@ of cards in each hand. Building on a run is forced; the rules are for the other 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from ...core.deal import Deal
+if TYPE_CHECKING:
+    from ...games.stops import Michigan
 
 __all__ = ["lead_value", "policy"]
 
@@ -49,7 +53,6 @@ OUT = 10.0
 """The base value of a lead that empties the hand (as the next lead of a chain)."""
 DEAD_END = -3.0
 """The base value of keeping the lead with no suit left that may be begun."""
-SEQUENCE = "sequence"
 _SUITS = tuple(0x1FFF << (13 * s) for s in range(4))
 _ALL = (1 << 52) - 1
 
@@ -63,7 +66,7 @@ def _suit_end(c: int) -> int:
     return c - c % 13 + 12
 
 
-def _next_leads(d: Deal, suit: int) -> int:
+def _next_leads(d: Michigan, suit: int) -> int:
     """The cards of the suits one may begin after a stop in ``suit``."""
     if d.game.id == "cross-color-michigan":
         return _SUITS[2] | _SUITS[3] if suit in (1, 2) else _SUITS[0] | _SUITS[1]
@@ -71,44 +74,36 @@ def _next_leads(d: Deal, suit: int) -> int:
 
 
 class _Table:
-    """The public state a lead is judged on, read once per decision."""
+    """The public state a lead is judged on, read once per decision through the game's declared methods."""
 
-    __slots__ = ("dead_share", "fewest", "money", "pools", "stops", "won")
+    __slots__ = ("dead_share", "fewest", "prizes", "sequence", "stops")
 
-    def __init__(self, d: Deal, seat: int) -> None:
+    def __init__(self, d: Michigan, seat: int) -> None:
         hand = d.hands[seat]
-        self.stops: int = d.table | d.dead_known  # type: ignore[attr-defined]
-        self.dead_share = 0.0
+        self.stops: int = d.stops_known_to(seat)
+        unseen = _ALL & ~hand & ~self.stops
+        self.dead_share = d.unknown_dead(seat) / max(1, unseen.bit_count())
         """The chance that a card one does not see is in the dead hand."""
-        if d.exchanger == seat:  # type: ignore[attr-defined]
-            self.stops |= d.dead  # type: ignore[attr-defined]  # the taker put it there: he knows it
-        else:
-            dead = d.dead | d.widow  # type: ignore[attr-defined]  # only its size is used
-            unseen = _ALL & ~hand & ~self.stops
-            self.dead_share = (dead & ~self.stops).bit_count() / max(1, unseen.bit_count())
-        self.money: dict[int, str] = d.game.money_of  # type: ignore[attr-defined]
-        self.pools: dict[str, int] = d.pools  # type: ignore[attr-defined]
-        self.won: dict[str, int] = d.won  # type: ignore[attr-defined]
+        self.prizes: dict[int, int] = d.prizes()
+        """The money cards still to be won, and their chips."""
+        self.sequence: int | None = d.sequence_prize()
         self.fewest = min((d.hands[s].bit_count() for s in range(d.players) if s != seat), default=1)
         """The fewest cards another seat holds (hand sizes are public)."""
 
 
-def _features(t: _Table, d: Deal, hand: int, c: int, depth: int) -> tuple[float, ...] | None:
-    money, pools, won, stops = t.money, t.pools, t.won, t.stops
+def _features(t: _Table, d: Michigan, hand: int, c: int, depth: int) -> tuple[float, ...] | None:
+    prizes, stops = t.prizes, t.stops
     size = hand.bit_count()
     end = _suit_end(c)
     x, k, money_run = c, 0, 0.0
     while x <= end and hand >> x & 1:  # the run shed at once
         k += 1
-        name = money.get(x)
-        if name is not None and name not in won:
-            money_run += pools.get(name, 0)
+        money_run += prizes.get(x, 0)
         x += 1
     if k >= size:
         return None
-    if SEQUENCE in pools and SEQUENCE not in won \
-            and any(c <= SEQUENCE_CARDS[i] and SEQUENCE_CARDS[i + 1] < x for i in (0, 1)):
-        money_run += pools[SEQUENCE]  # two of the sequence played in order
+    if t.sequence is not None and any(c <= SEQUENCE_CARDS[i] and SEQUENCE_CARDS[i + 1] < x for i in (0, 1)):
+        money_run += t.sequence  # two of the sequence played in order
     keep = x > end or bool(stops >> x & 1)
     later = later_money = regain = handover = maybe_dead = keep_next = 0.0
     if keep:
@@ -125,9 +120,7 @@ def _features(t: _Table, d: Deal, hand: int, c: int, depth: int) -> tuple[float,
         while x <= end and not stops >> x & 1:  # one's own cards further up, each gap a chance of a stop
             if hand >> x & 1:
                 later += w
-                name = money.get(x)
-                if name is not None and name not in won:
-                    later_money += w * pools.get(name, 0)
+                later_money += w * prizes.get(x, 0)
                 if x == end or stops >> (x + 1) & 1:
                     regain = w
             else:
@@ -139,21 +132,21 @@ def _features(t: _Table, d: Deal, hand: int, c: int, depth: int) -> tuple[float,
             maybe_dead)
 
 
-def _value(t: _Table, d: Deal, hand: int, c: int, depth: int) -> float:
+def _value(t: _Table, d: Michigan, hand: int, c: int, depth: int) -> float:
     f = _features(t, d, hand, c, depth)
     if f is None:
         return OUT
     return sum(w * x for w, x in zip(WEIGHTS, f))
 
 
-def lead_features(d: Deal, seat: int, c: int) -> tuple[float, ...] | None:
+def lead_features(d: Michigan, seat: int, c: int) -> tuple[float, ...] | None:
     """The features of beginning a suit with ``c`` (:data:`FEATURES`), or ``None`` when the run it
     starts empties the hand (out). ``keep_next`` is the value of the best lead that may follow when
     the lead is kept (one step on)."""
     return _features(_Table(d, seat), d, d.hands[seat], c, 1)
 
 
-def lead_value(d: Deal, seat: int, c: int) -> float:
+def lead_value(d: Michigan, seat: int, c: int) -> float:
     """How good beginning a suit with card ``c`` is for ``seat`` (see the module text)."""
     f = lead_features(d, seat, c)
     if f is None:
@@ -161,11 +154,11 @@ def lead_value(d: Deal, seat: int, c: int) -> float:
     return sum(w * x for w, x in zip(WEIGHTS, f))
 
 
-def _card_of(d: Deal, code: str, hand: int) -> int | None:
+def _card_of(d: Michigan, code: str, hand: int) -> int | None:
     return d.pack.parse_in(code, hand)
 
 
-def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | None:
+def policy(d: Michigan, seat: int, legal: list[str], rng: random.Random) -> str | None:
     """Choose a stops action by rules of thumb, or None to leave it to the caller."""
     phase = d.phase
     hand = d.hands[seat]
@@ -218,20 +211,18 @@ START_W = 0.3
 """Chips per run start (a card whose next lower card is not in the hand) above the average."""
 
 
-def exchange_gain(d: Deal, seat: int) -> float:
+def exchange_gain(d: Michigan, seat: int) -> float:
     """Chips ``seat`` should gain by exchanging its hand for the widow (a linear estimate fitted on
     Monte Carlo evaluations of deals played out by these rules): a hand without money cards or aces,
     and with scattered cards, gains; money cards and aces are worth keeping."""
     hand = d.hands[seat]
-    money: dict[int, str] = d.game.money_of  # type: ignore[attr-defined]
-    pools = d.pools  # type: ignore[attr-defined]
-    chips = sum(pools.get(name, 0) for c, name in money.items() if hand >> c & 1)
+    chips = sum(k for c, k in d.prizes().items() if hand >> c & 1)
     starts = (hand & ~((hand << 1) & ~_TWOS)).bit_count()
     return (EXCHANGE_BASE - MONEY_KEEP * chips - ACE_KEEP * (hand & _ACES).bit_count()
             + START_W * (starts - 0.75 * hand.bit_count()))
 
 
-def _auction(d: Deal, seat: int, legal: list[str]) -> str:
+def _auction(d: Michigan, seat: int, legal: list[str]) -> str:
     """Bid the lowest bid while the widow is worth more than its price."""
     bids = [a for a in legal if a.startswith("bid ")]
     if not bids:
@@ -242,7 +233,7 @@ def _auction(d: Deal, seat: int, legal: list[str]) -> str:
     return "pass"
 
 
-def _stake(d: Deal, legal: list[str]) -> str:
+def _stake(d: Michigan, legal: list[str]) -> str:
     word = STAKE_WORD.get(d.game.id, "jack")
     want = "stake " + " ".join([word] * 4)
     return want if want in legal else legal[0]
@@ -252,7 +243,7 @@ STAKE_WORD = {"boodle": "jack", "spin": "jack"}
 """The money card most often played (measured on self-play)."""
 
 
-def _spin_or_play(d: Deal, seat: int, card: str, spins: list[str]) -> str:
+def _spin_or_play(d: Michigan, seat: int, card: str, spins: list[str]) -> str:
     """Spin with ``card`` when playing it alone would hand the turn to another seat."""
     s = "spin " + card
     if s not in spins:
@@ -265,7 +256,7 @@ def _spin_or_play(d: Deal, seat: int, card: str, spins: list[str]) -> str:
     if rest.bit_count() <= 1:
         return s  # the ace of diamonds is the last card: out at once
     nxt = c + 1 if c % 13 != 12 else -1
-    stops = d.table | d.dead_known  # type: ignore[attr-defined]
+    stops = d.stops_known_to(seat)
     if nxt < 0 or rest >> nxt & 1 or stops >> nxt & 1:
         return card  # the turn stays anyway
     return s if rest.bit_count() <= SPIN_SIZE else card

@@ -10,7 +10,11 @@ Mauscheln), the next card turned for trumps; each player in turn passes (drops o
 players in share the pool by tricks, paying when they fall short. Each game's class docstring traces its
 rules to the seed and to every decision the seed does not make; the players' text is ``games/rules/<id>.md``.
 
-Modules: :mod:`.base` (the family's declaration base), :mod:`.rams` (Rams, Rounce, Bierspiel),
+Each game is one class (:class:`Rams`, :class:`Rounce`, :class:`Bierspiel`, :class:`Mauscheln`,
+:class:`Julepe`, :class:`Norrlandsknack`): its declaration as class attributes, its phases with one
+checker each, and the hooks of the core (see docs/developing.md).
+
+Modules: :mod:`.base` (the family's base class), :mod:`.rams` (Rams, Rounce, Bierspiel),
 :mod:`.mauscheln`, :mod:`.julepe`, :mod:`.knack` (Norrlandsknack). The deals build on the core's
 :class:`~cardtable.core.pools.PoolDeal` (pool, turn-up, exchanges, restocking, hidden zones) and
 :class:`~cardtable.core.tricks.TrickRules` ("follow suit and head the trick if possible; trump and
@@ -18,8 +22,8 @@ overtrump if unable to follow; renounce only if unable to do either").
 
 >>> import cardtable as ct
 >>> d = ct.load("rams", players=3).deal(seed=1)
->>> d.turn, d.legal()
-(1, ['play', 'take', 'rams'])
+>>> d.turn, d.legal(), d.label("take"), d.status(None)
+(1, ['play', 'take', 'rams'], 'Take the spare hand', 'the pool holds only five: nobody may pass')
 """
 
 from __future__ import annotations

@@ -3,188 +3,42 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.cards import PACK_40
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
 from ...core.options import Option
-from ...core.pools import PoolDeal, num
-from .base import SEED, UNDERTRUMP, PoolGame
+from ...core.phases import Phase
+from ...core.pools import num
+from ...core.views import Key, Kind
+from ...core.words import cards_phrase
+from .base import POOL_KEYS, SEED, UNDERTRUMP, PoolFamily
 
-__all__ = ["Julepe"]
+__all__ = ["Julepe", "JulepePhase"]
 
 POT = "pot"
 SPANISH = "2456" "7JQK" "3A"
 """Julepe's order, low to high: A 3 K(rey) Q(caballo) J(sota) 7 6 5 4 2 from the top (JU-GAP-1)."""
 
 
-class JulepeDeal(PoolDeal):
-    """A deal of Julepe: pass or play (two tricks), defending the pack, exchanges, five tricks, to the right."""
+class JulepePhase(Phase):
+    """The stages of a deal of Julepe."""
 
-    game: Julepe
-    pool_key = POT
-
-    def _start(self, order: list[int]) -> None:
-        self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right
-        dealt = DealPlan(rounds=(5,), turn_up=True).deal(order, self.players, self.dealer, direction=-1)
-        self._common(dealt.hands, dealt.stock, dealt.turn_up)
-        self.pot = self.pool_start + self.game.options.ante
-        self.defender = -1
-        self.queue = self.seats_from(self.dealer)
-        self.phase, self.turn = "bid", self.queue[0]
-
-    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
-        return list(self.pack.suit), [SPANISH.index("23456789TJQKA"[r - 2]) for r in self.pack.rank]
-
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase == "bid":
-            return ["pass", "play"]
-        if self.phase == "defend":
-            return ["pass", "defend"]
-        if self.phase == "defend_discard":
-            return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
-        if self.phase == "exchange":
-            out = ["stand", *self.exchange_options(seat)]
-            if seat == self.dealer and self.turnup is not None:
-                out += self.exchange_options(seat, "take", cap=self.available() + 1)
-            return out
-        return self.legal_cards()
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "bid":
-            return "say pass or play (undertake to win two tricks)"
-        if self.phase == "defend":
-            return "only one player bid: say defend (draw six, discard one) or pass"
-        if self.phase == "defend_discard":
-            return "the defender discards one of his six cards: discard <card>"
-        if self.phase == "exchange":
-            return ("exchange <cards of your hand> or stand (the dealer may 'take <cards>': the turn-up is his "
-                    f"first replacement); at most {self.available()} cards can be drawn")
-        return self.explain_play(seat, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        word, *args = action.split()
-        if self.phase == "bid":
-            if word == "play":
-                self.active.append(seat)
-            self.queue.pop(0)
-            if self.queue:
-                self.turn = self.queue[0]
-            else:
-                self.end_bidding()
-        elif self.phase == "defend":
-            self.queue.pop(0)
-            if word == "defend":
-                self.defender = seat
-                self.throw_in_passers()  # his old hand too
-                self.draw(seat, 6)
-                self.phase = "defend_discard"
-            elif self.queue:
-                self.turn = self.queue[0]
-            else:
-                self.finish()  # nobody defends: the lone player takes the pot (JU-GAP-4)
-        elif self.phase == "defend_discard":
-            c = self.find_card(args[0], self.hands[seat])
-            self.hands[seat] &= ~(1 << c)
-            self.discards |= 1 << c
-            self.seen[seat] |= 1 << c
-            self.active.append(seat)
-            self.start_exchange([self.active[0]])
-        elif self.phase == "exchange":
-            if word == "take":
-                first, self.turnup = self.turnup, None
-                self.exchange(seat, args, first)
-            elif word == "exchange":
-                self.exchange(seat, args)
-            self.queue.pop(0)
-            self.next_exchanger()
-        else:
-            self.play_card(seat, action)
-
-    def end_bidding(self) -> None:
-        if len(self.active) == 1:
-            self.queue = [s for s in self.seats_from(self.dealer) if s not in self.active and self.hands[s]]
-            self.phase, self.turn = "defend", self.queue[0]
-            return
-        self.throw_in_passers()
-        if not self.active:
-            self.finish()  # nobody plays: the pot is carried (JU-GAP-4)
-        else:
-            self.start_exchange([s for s in self.seats_from(self.dealer) if s in self.active])
-
-    def start_exchange(self, order: list[int]) -> None:
-        self.throw_in_passers()
-        self.queue = order
-        self.phase = "exchange"
-        self.next_exchanger()
-
-    def next_exchanger(self) -> None:
-        if self.queue:
-            self.turn = self.queue[0]
-        else:  # "The first active player to the right of the dealer leads"
-            self.begin_play(self.first_active_after(self.dealer))
-
-    def side(self, seat: int) -> int:
-        return seat
-
-    def pool_now(self) -> Amount:
-        return self.pot
-
-    def _settle(self) -> Settlement:
-        d, pot, j = self.dealer, self.pot, self.game.options.julep
-        led = Ledger(self.players, {POT: self.pool_start})
-        led.to_pool(d, POT, self.game.options.ante, f"seat {d} (dealer) antes {self.game.options.ante}; "
-                    f"the pot is {pot}")
-        if not self.active:
-            led.note("nobody plays: the pot is carried forward")
-            return led.settlement()
-        if len(self.active) == 1:
-            s = self.active[0]
-            led.from_pool(s, POT, pot, f"seat {s} alone plays and nobody defends the pack: he takes the pot of {pot} "
-                          "without play")
-            return led.settlement()
-        won = {s: self.tricks_won[s] for s in self.active}
-        ok = [s for s in self.active if won[s] >= 2]
-        failed = [s for s in self.active if won[s] < 2]
-        if self.defender >= 0:
-            lone, dfd = self.active[0], self.defender
-            if won[dfd] < 2:
-                led.from_pool(lone, POT, pot, f"the pack was defended and lost ({won[dfd]} trick(s)): seat {lone} "
-                              f"wins the pot of {pot}; the defender, seat {dfd}, pays no julep")
-            elif won[lone] >= 2:
-                half = num(Fraction(pot, 2))
-                led.from_pool(lone, POT, half, f"both succeed ({won[lone]} and {won[dfd]} tricks): seat {lone} wins "
-                              f"half the pot ({half}), the other half is carried forward")
-            else:
-                led.from_pool(dfd, POT, pot, f"the defender, seat {dfd}, wins with {won[dfd]} tricks: he gets the pot "
-                              f"of {pot}")
-                led.pay(lone, dfd, j, f"seat {lone} failed ({won[lone]} trick(s)) and pays the defender a julep of {j}")
-            return led.settlement()
-        if not ok:
-            for s in failed:
-                led.to_pool(s, POT, j, f"all fail: seat {s} ({won[s]} trick(s)) pays a julep of {j} to the pot, "
-                            "which is carried forward")
-            return led.settlement()
-        share = num(Fraction(pot, len(ok)))
-        for w in ok:
-            led.from_pool(w, POT, share, f"seat {w} won {won[w]} tricks: takes "
-                          + (f"the pot of {pot}" if len(ok) == 1 else f"half the pot ({share})"))
-            for s in failed:
-                part = num(Fraction(j, len(ok)))
-                led.pay(s, w, part, f"seat {s} failed ({won[s]} trick(s)) and pays seat {w} "
-                        + (f"a julep of {j}" if len(ok) == 1 else f"half a julep ({part})"))
-        return led.settlement()
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v = super()._view(seat)
-        v["defender"] = self.defender if self.defender >= 0 else None
-        return v
+    BID = "bid"                        # each in turn: pass or play (two tricks)
+    DEFEND = "defend"                  # one player alone bid: the passers may defend the pack
+    DEFEND_DISCARD = "defend_discard"  # the defender, holding six, discards one
+    EXCHANGE = "exchange"              # the players exchange once each, the dealer last
+    PLAY = "play"                      # the tricks
+    DONE = "done"
 
 
-class Julepe(PoolGame):
+BID, DEFEND, DEFEND_DISCARD, EXCHANGE, PLAY, DONE = JulepePhase
+
+_LABELS = {"pass": "Pass", "play": "Play (two tricks)", "defend": "Defend the pack", "stand": "Stand"}
+
+
+class Julepe(PoolFamily):
     """Julepe: 4–7 players, the 40-card Spanish pack, play to the right; playing undertakes two tricks.
 
     The seed keeps only the tail of Parlett's Julepe (the defended pack, the play and the pay-off); the
@@ -233,14 +87,207 @@ class Julepe(PoolGame):
     id = "julepe"
     name = "Julepe"
     min_players, max_players, default_players = 4, 7, 6
-    pack = PACK_40
+    pack_used = PACK_40
     source = (f"{SEED}, the tail of 'Julepe'; docs/decisions.md (JU-GAP-1..4, from Wikipedia 'Julepe' and "
               "gamerules.com/rules/julepe); L3-GAP-4")
-    deal_class = JulepeDeal
-    option_specs = (
+    pool_key = POT
+    phases = JulepePhase
+    card_phases = (PLAY,)
+    hand_size = 6
+    """The defender holds six cards before his discard."""
+    option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
         Option("ante", int, 6, range(1, 101), doc="the dealer's ante to the pot each deal",
                source="JU-GAP-4 (ENGINE DEFAULT)"),
         Option("julep", int, 6, range(1, 101), doc="the julep: what a failing active player pays",
                source="seed 002 'an agreed stake, the julep'; JU-GAP-4 (ENGINE DEFAULT size)"),
     )
+    view_keys = (
+        *POOL_KEYS,
+        Key("defender", Kind.SEAT, "who defends the pack", null=True),
+    )
+
+    # ---- the state of a deal of Julepe (beside the family's pool, turn-up and active seats)
+    pot: Amount
+    """The pot of this deal: carried in plus the dealer's ante."""
+    defender: int
+    """Who defends the pack (-1: no one)."""
+
+    def _start(self, order: list[int]) -> None:
+        self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right
+        dealt = DealPlan(rounds=(5,), turn_up=True).deal(order, self.players, self.dealer, direction=-1)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.pot = self.pool_start + self.game.options.ante
+        self.defender = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = BID, self.queue[0]
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        return list(self.pack.suit), [SPANISH.index("23456789TJQKA"[r - 2]) for r in self.pack.rank]
+
+    # ------------------------------------------------------------------ bid
+    def options_bid(self, seat: int) -> tuple[str, ...]:
+        return ("pass", "play")
+
+    def check_bid(self, seat: int, action: str) -> str | None:
+        return None if action in ("pass", "play") else "say pass or play (undertake to win two tricks)"
+
+    def apply_bid(self, seat: int, action: str) -> None:
+        if action == "play":
+            self.active.append(seat)
+        if not self.pass_turn():
+            self.end_bidding()
+
+    def end_bidding(self) -> None:
+        if len(self.active) == 1:
+            self.queue = [s for s in self.seats_from(self.dealer) if s not in self.active and self.hands[s]]
+            self.phase, self.turn = DEFEND, self.queue[0]
+            return
+        self.throw_in_passers()
+        if not self.active:
+            self.end()  # nobody plays: the pot is carried (JU-GAP-4)
+        else:
+            self.start_exchange([s for s in self.seats_from(self.dealer) if s in self.active])
+
+    # --------------------------------------------------------------- defend
+    def options_defend(self, seat: int) -> tuple[str, ...]:
+        return ("pass", "defend")
+
+    def check_defend(self, seat: int, action: str) -> str | None:
+        if action in ("pass", "defend"):
+            return None
+        return "only one player bid: say defend (draw six, discard one) or pass"
+
+    def apply_defend(self, seat: int, action: str) -> None:
+        if action == "defend":
+            self.queue.pop(0)
+            self.defender = seat
+            self.throw_in_passers()  # his old hand too
+            self.draw(seat, 6)
+            self.phase = DEFEND_DISCARD
+        elif not self.pass_turn():
+            self.end()  # nobody defends: the lone player takes the pot (JU-GAP-4)
+
+    def options_defend_discard(self, seat: int) -> list[str]:
+        return [f"discard {c}" for c in self.card_codes(self.hands[seat])]
+
+    def check_defend_discard(self, seat: int, action: str) -> str | None:
+        word, *args = action.split()
+        if word == "discard" and self.exchangeable(seat, args, 1):
+            return None
+        return "the defender discards one of his six cards: discard <card>"
+
+    def apply_defend_discard(self, seat: int, action: str) -> None:
+        c = self.find_card(action.split()[1], self.hands[seat])
+        self.hands[seat] &= ~(1 << c)
+        self.discards |= 1 << c
+        self.seen[seat] |= 1 << c
+        self.active.append(seat)
+        self.start_exchange([self.active[0]])
+
+    # ------------------------------------------------------------- exchange
+    def start_exchange(self, order: list[int]) -> None:
+        self.throw_in_passers()
+        self.queue = order
+        self.phase = EXCHANGE
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        if self.queue:
+            self.turn = self.queue[0]
+        else:  # "The first active player to the right of the dealer leads"
+            self.begin_play(self.first_active_after(self.dealer))
+
+    def may_take(self, seat: int) -> bool:
+        """Whether ``seat`` may take the turn-up as his first replacement: the dealer, while it lies there."""
+        return seat == self.dealer and self.turnup is not None
+
+    def options_exchange(self, seat: int) -> list[str]:
+        out = ["stand", *self.exchange_options(seat)]
+        if self.may_take(seat):
+            out += self.exchange_options(seat, "take", cap=self.available() + 1)
+        return out
+
+    def legal_exchange(self, seat: int) -> list[str]:
+        situation = (EXCHANGE, self.hands[seat].bit_count(), self.available(), self.may_take(seat))
+        return self.allowed(seat, situation, self.options_exchange(seat), self.check_exchange)
+
+    def check_exchange(self, seat: int, action: str) -> str | None:
+        word, *args = action.split()
+        if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())) or (
+                word == "take" and self.may_take(seat) and self.exchangeable(seat, args, self.available() + 1)):
+            return None
+        return ("exchange <cards of your hand> or stand (the dealer may 'take <cards>': the turn-up is his "
+                f"first replacement); at most {self.available()} cards can be drawn")
+
+    def apply_exchange(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if word == "take":
+            first, self.turnup = self.turnup, None
+            self.exchange(seat, args, first)
+        elif word == "exchange":
+            self.exchange(seat, args)
+        self.queue.pop(0)
+        self.next_exchanger()
+
+    # ---------------------------------------------------------- settlement
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        d, pot, j, name = self.dealer, self.pot, self.game.options.julep, self.names
+        led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
+        led.to_pool(d, POT, self.game.options.ante, f"{name[d]} (dealer) antes {self.game.options.ante}; "
+                    f"the pot is {pot}")
+        if not self.active:
+            led.note("nobody plays: the pot is carried forward")
+            return led.settlement()
+        if len(self.active) == 1:
+            s = self.active[0]
+            led.from_pool(s, POT, pot, f"{name[s]} alone plays and nobody defends the pack: he takes the pot of "
+                          f"{pot} without play")
+            return led.settlement()
+        won = {s: self.tricks_won[s] for s in self.active}
+        ok = [s for s in self.active if won[s] >= 2]
+        failed = [s for s in self.active if won[s] < 2]
+        if self.defender >= 0:
+            lone, dfd = self.active[0], self.defender
+            if won[dfd] < 2:
+                led.from_pool(lone, POT, pot, f"the pack was defended and lost ({won[dfd]} trick(s)): {name[lone]} "
+                              f"wins the pot of {pot}; the defender, {name[dfd]}, pays no julep")
+            elif won[lone] >= 2:
+                half = num(Fraction(pot, 2))
+                led.from_pool(lone, POT, half, f"both succeed ({won[lone]} and {won[dfd]} tricks): {name[lone]} wins "
+                              f"half the pot ({half}), the other half is carried forward")
+            else:
+                led.from_pool(dfd, POT, pot, f"the defender, {name[dfd]}, wins with {won[dfd]} tricks: he gets the "
+                              f"pot of {pot}")
+                led.pay(lone, dfd, j, f"{name[lone]} failed ({won[lone]} trick(s)) and pays the defender a julep "
+                        f"of {j}")
+            return led.settlement()
+        if not ok:
+            for s in failed:
+                led.to_pool(s, POT, j, f"all fail: {name[s]} ({won[s]} trick(s)) pays a julep of {j} to the pot, "
+                            "which is carried forward")
+            return led.settlement()
+        share = num(Fraction(pot, len(ok)))
+        for w in ok:
+            led.from_pool(w, POT, share, f"{name[w]} won {won[w]} tricks: takes "
+                          + (f"the pot of {pot}" if len(ok) == 1 else f"half the pot ({share})"))
+            for s in failed:
+                part = num(Fraction(j, len(ok)))
+                led.pay(s, w, part, f"{name[s]} failed ({won[s]} trick(s)) and pays {name[w]} "
+                        + (f"a julep of {j}" if len(ok) == 1 else f"half a julep ({part})"))
+        return led.settlement()
+
+    # ---------------------------------------------------------------- view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["defender"] = self.defender if self.defender >= 0 else None
+        return v
+
+    def label(self, action: str) -> str:
+        word, *cards = action.split()
+        if word == "take" and cards:
+            return f"Exchange {cards_phrase(cards)}, the turn-up first"
+        return _LABELS.get(action) or super().label(action)

@@ -3,206 +3,39 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from ...core.cards import PACK_32, PACK_52
+from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.options import Option
-from ...core.pools import PoolDeal, num
-from ...errors import RulesError
-from .base import SEED, UNDERTRUMP, PoolGame
+from ...core.options import Option, Options
+from ...core.phases import Phase
+from ...core.pools import num
+from ...core.views import Key, Kind
+from .base import POOL_KEYS, SEED, UNDERTRUMP, PoolFamily
 
-__all__ = ["POT", "Mauscheln"]
+__all__ = ["POT", "Mauscheln", "MauschelnPhase"]
 
 POT = "pot"
 
 
-class MauschelnDeal(PoolDeal):
-    """A deal of Mauscheln: diddle or pass, join in or drop out, one exchange each, four tricks."""
+class MauschelnPhase(Phase):
+    """The stages of a deal of Mauscheln."""
 
-    game: Mauscheln
-    pool_key = POT
-
-    def _start(self, order: list[int]) -> None:
-        n, o = self.players, self.game.options
-        dealt = DealPlan(rounds=(2, 2), turn_up=True).deal(order, n, self.dealer)
-        self._common(dealt.hands, dealt.stock, dealt.turn_up)
-        self.pot = self.pool_start + o.stake
-        self.premiums: list[tuple[int, int, Amount, str]] = []  # payer, payee (-1: the pot), amount, why
-        self.diddler = -1
-        self.blind = self.blind_diddled = False
-        self.joined: list[int] = []
-        if o.flush_redeal:
-            self.redeal_flushes()
-        self.queue = self.seats_from(self.dealer)
-        self.phase, self.turn = "bid", self.queue[0]
-        if o.blind_diddle and self.pack.rank[self.turnup] >= 13:
-            self.phase, self.turn, self.blind = "blind", self.dealer, True
-
-    def premium(self) -> Amount:
-        """MA-GAP-2 (ENGINE DEFAULT): a quarter of the pot, or the dealer's stake."""
-        return num(Fraction(self.pot, 4)) if self.game.options.premium == "quarter_pot" else self.game.options.stake
-
-    def redeal_flushes(self) -> None:
-        """Variant 3: a hand of four of one suit pays a premium, is thrown in face up and replaced."""
-        for s in self.seats_from(self.dealer):
-            h = self.hands[s]
-            while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
-                self.premiums.append((s, -1, self.premium(), f"seat {s} was dealt a flush"))
-                self.thrown |= h
-                self.hands[s] = 0
-                self.draw(s, 4)
-                h = self.hands[s]
-
-    def own_hand_hidden(self, viewer: int) -> bool:
-        return self.blind and viewer == self.dealer
-
-    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
-        suit_of, power = super().card_tables(trump)
-        belli = self.game.options.belli
-        if belli != "off" and trump is not None:
-            c = self.pack.parse("7D" if belli == "7D" else "7" + "SHDC"[trump])
-            suit_of[c], power[c] = trump, 27  # Belli: second-highest trump, under the Ace (28)
-        return suit_of, power
-
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase in ("blind", "bid"):
-            return ["pass", "diddle"]
-        if self.phase == "join":
-            return ["pass", "join"]
-        if self.phase == "exchange":
-            return ["stand", *self.exchange_options(seat)]
-        return self.legal_cards()
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "blind":
-            return "the dealer may diddle blind (before looking at his cards) or pass"
-        if self.phase == "bid":
-            return "say pass or diddle (undertake two tricks)"
-        if self.phase == "join":
-            return "someone diddles: say join (undertake one trick) or pass (drop out)"
-        if self.phase == "exchange":
-            return (f"exchange <cards of your hand> (at most {self.available()} can be drawn), or stand; "
-                    "each active player exchanges once")
-        return self.explain_play(seat, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        word, *args = action.split()
-        if self.phase == "blind":
-            if word == "diddle":
-                self.start_join(seat)
-            else:
-                self.blind = False
-                self.phase = "bid"
-                self.turn = self.queue[0]
-        elif self.phase == "bid":
-            if word == "diddle":
-                self.start_join(seat)
-                return
-            self.queue.pop(0)
-            if self.queue:
-                self.turn = self.queue[0]
-            else:
-                self.finish()  # "If no one offers to diddle, the deal passes round"
-        elif self.phase == "join":
-            if word == "join":
-                self.joined.append(seat)
-            self.queue.pop(0)
-            if self.queue:
-                self.turn = self.queue[0]
-            else:
-                self.start_exchange()
-        elif self.phase == "exchange":
-            first = None
-            if args and seat == self.dealer == self.diddler and self.blind_diddled and self.turnup is not None:
-                first, self.turnup = self.turnup, None  # the blind diddler includes the turn-up
-            if args:
-                self.exchange(seat, args, first)
-            self.queue.pop(0)
-            self.next_exchanger()
-        else:
-            self.play_card(seat, action)
-
-    def start_join(self, seat: int) -> None:
-        self.diddler = seat
-        self.blind_diddled = self.blind
-        self.queue = [s for s in self.seats_from(seat) if s != seat]
-        self.phase, self.turn = "join", self.queue[0]
-
-    def start_exchange(self) -> None:
-        if not self.joined:
-            self.blind = False
-            self.finish()  # "If someone diddles but no one joins in, the diddler wins the pot without play"
-            return
-        self.active = sorted([self.diddler, *self.joined])
-        self.throw_in_passers()
-        self.queue = [s for s in self.seats_from(self.dealer) if s in self.active]
-        self.phase = "exchange"
-        self.next_exchanger()
-
-    def next_exchanger(self) -> None:
-        if not self.queue:
-            self.begin_play(self.diddler)  # "The diddler leads any card to the first trick"
-            return
-        self.turn = self.queue[0]
-        if self.turn == self.dealer:
-            self.blind = False  # "when his turn comes to exchange, he may look at his cards"
-
-    def trick_done(self, winner: int) -> None:
-        trick = [c for _, c in self.last_trick]
-        belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
-        ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
-        if belli and ace:
-            holder = next(s for s, c in self.last_trick if c == belli[0])
-            self.premiums.append((holder, ace[0], self.premium(), f"seat {holder} lost Belli to the trump Ace"))
-        super().trick_done(winner)
-        if self.turn is None:
-            self.phase = "done"
-
-    def pool_now(self) -> Amount:
-        return self.pot
-
-    def _settle(self) -> Settlement:
-        d, pot, stake = self.dealer, self.pot, self.game.options.stake
-        led = Ledger(self.players, {POT: self.pool_start})
-        led.to_pool(d, POT, stake, f"seat {d} (dealer) stakes {stake}; the pot is {pot}")
-        for payer, payee, amount, why in self.premiums:
-            if payee < 0:
-                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot")
-            else:
-                led.pay(payer, payee, amount, f"{why}: pays seat {payee} a premium of {amount}")
-        if self.diddler < 0:
-            led.note("no one offered to diddle: the pot is carried to the next deal")
-        elif not self.joined:
-            led.from_pool(self.diddler, POT, pot, f"seat {self.diddler} diddles and no one joins in: "
-                          f"he takes the pot of {pot} without play")
-        else:
-            for s in self.active:
-                t = self.tricks_won[s]
-                who = f"seat {s} ({'diddler' if s == self.diddler else 'joined in'})"
-                if t:
-                    share = num(Fraction(pot * t, 4))
-                    led.from_pool(s, POT, share, f"{who} won {t} trick{'s' * (t > 1)}: {t}/4 of the pot of {pot} "
-                                  f"= {share}")
-                need = 2 if s == self.diddler else 1
-                if t < need:
-                    times = 2 if s == self.diddler and t == 0 else 1
-                    led.to_pool(s, POT, pot * times, f"{who} won {t} trick{'s' * (t != 1)} and pays "
-                                + ("double the pot" if times == 2 else "the value of the pot")
-                                + f", {pot * times}, into the pot")
-        return led.settlement()
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v = super()._view(seat)
-        v.update(declarer=self.diddler if self.diddler >= 0 else None, joined=list(self.joined),
-                 contract="diddle" if self.diddler >= 0 else None)
-        return v
+    BLIND = "blind"        # variant 1: the dealer may diddle before looking at his cards
+    BID = "bid"            # each in turn: pass or diddle (two tricks)
+    JOIN = "join"          # after a diddle: join in (one trick) or pass (drop out)
+    EXCHANGE = "exchange"  # once each: discard and draw, or stand
+    PLAY = "play"          # the tricks
+    DONE = "done"
 
 
-class Mauscheln(PoolGame):
+BLIND, BID, JOIN, EXCHANGE, PLAY, DONE = MauschelnPhase
+
+_LABELS = {"pass": "Pass", "diddle": "Diddle (two tricks)", "join": "Join in (one trick)", "stand": "Stand"}
+
+
+class Mauscheln(PoolFamily):
     """Mauscheln (Mousel): 3–5 players, 32 cards A K Q J T 9 8 7; diddle for two tricks, join in for one.
 
     THE DEAL. "The dealer stakes an amount divisible by four [option stake, default 4], then deals four
@@ -257,12 +90,15 @@ class Mauscheln(PoolGame):
 
     id = "mauscheln"
     name = "Mauscheln"
-    aliases = ("mousel",)
+    aliases: ClassVar[tuple[str, ...]] = ("mousel",)
     min_players, max_players, default_players = 3, 5, 4
-    pack = PACK_32
+    pack_used = PACK_32
     source = f"{SEED}, 'Mauscheln, Mousel'; docs/decisions.md (MA-GAP-1..4, L3-GAP-4)"
-    deal_class = MauschelnDeal
-    option_specs = (
+    pool_key = POT
+    phases = MauschelnPhase
+    card_phases = (PLAY,)
+    hand_size = 4
+    option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
         Option("stake", int, 4, range(4, 101), doc="the dealer's stake each deal: a multiple of four",
                source="seed 002: 'The dealer stakes an amount divisible by four'"),
@@ -279,13 +115,230 @@ class Mauscheln(PoolGame):
                doc="the size of the Belli and flush premiums", source="MA-GAP-2 (ENGINE DEFAULT)"),
     )
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
-        super().__init__(players, **options)
-        if self.options.cards == 52:
-            self.pack = PACK_52  # type: ignore[misc]
+    view_keys = (
+        *POOL_KEYS,
+        Key("thrown", Kind.CARDS, "the flushes thrown in face up (variant 3)", size="pack", always=False),
+        Key("declarer", Kind.SEAT, "who diddled", null=True),
+        Key("joined", Kind.SEATS, "who joined in", size="players"),
+        Key("contract", Kind.WORD, "diddle once someone has diddled", values=("diddle",), null=True),
+    )
 
-    def _validate(self) -> None:
-        stake = self.options.stake
-        if stake % 4:
-            raise RulesError(f"{self.id}: option stake must be a multiple of four from 4 to 100 (the dealer "
-                             f"'stakes an amount divisible by four'), not {stake}")
+    # ---- the state of a deal of Mauscheln (beside the family's pool, turn-up and active seats)
+    pot: Amount
+    """The pot of this deal: carried in plus the dealer's stake."""
+    premiums: list[tuple[int, int, Amount, str]]
+    """Premiums due: payer, payee (-1: the pot), amount, why."""
+    diddler: int
+    """Who diddled (-1: no one)."""
+    blind: bool
+    """The dealer has not yet looked at his cards (variant 1)."""
+    blind_diddled: bool
+    joined: list[int]
+
+    @classmethod
+    def pack_of(cls, options: Options) -> Pack:
+        return PACK_52 if options.cards == 52 else PACK_32
+
+    @classmethod
+    def configuration_problem(cls, players: int, options: Options) -> str | None:
+        if options.stake % 4:
+            return ("option stake must be a multiple of four from 4 to 100 (the dealer 'stakes an amount "
+                    f"divisible by four'), not {options.stake}")
+        return None
+
+    def _start(self, order: list[int]) -> None:
+        n, o = self.players, self.game.options
+        dealt = DealPlan(rounds=(2, 2), turn_up=True).deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.pot = self.pool_start + o.stake
+        self.premiums = []
+        self.diddler = -1
+        self.blind = self.blind_diddled = False
+        self.joined = []
+        if o.flush_redeal:
+            self.redeal_flushes()
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = BID, self.queue[0]
+        if o.blind_diddle and self.turnup is not None and self.pack.rank[self.turnup] >= 13:
+            self.phase, self.turn, self.blind = BLIND, self.dealer, True
+
+    def premium(self) -> Amount:
+        """MA-GAP-2 (ENGINE DEFAULT): a quarter of the pot, or the dealer's stake."""
+        stake: int = self.game.options.stake
+        return num(Fraction(self.pot, 4)) if self.game.options.premium == "quarter_pot" else stake
+
+    def redeal_flushes(self) -> None:
+        """Variant 3: a hand of four of one suit pays a premium, is thrown in face up and replaced."""
+        for s in self.seats_from(self.dealer):
+            h = self.hands[s]
+            while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
+                self.premiums.append((s, -1, self.premium(), f"{self.names[s]} was dealt a flush"))
+                self.thrown |= h
+                self.hands[s] = 0
+                self.draw(s, 4)
+                h = self.hands[s]
+
+    def own_hand_hidden(self, viewer: int) -> bool:
+        return self.blind and viewer == self.dealer
+
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        belli = self.game.options.belli
+        if belli != "off" and trump is not None:
+            c = self.pack.parse("7D" if belli == "7D" else "7" + SUITS[trump])
+            suit_of[c], power[c] = trump, 27  # Belli: second-highest trump, under the Ace (28)
+        return suit_of, power
+
+    # ------------------------------------------------------ blind, bid, join
+    def options_blind(self, seat: int) -> tuple[str, ...]:
+        return ("pass", "diddle")
+
+    def check_blind(self, seat: int, action: str) -> str | None:
+        if action in ("pass", "diddle"):
+            return None
+        return "the dealer may diddle blind (before looking at his cards) or pass"
+
+    def apply_blind(self, seat: int, action: str) -> None:
+        if action == "diddle":
+            self.start_join(seat)
+        else:
+            self.blind = False
+            self.phase = BID
+            self.turn = self.queue[0]
+
+    def options_bid(self, seat: int) -> tuple[str, ...]:
+        return ("pass", "diddle")
+
+    def check_bid(self, seat: int, action: str) -> str | None:
+        return None if action in ("pass", "diddle") else "say pass or diddle (undertake two tricks)"
+
+    def apply_bid(self, seat: int, action: str) -> None:
+        if action == "diddle":
+            self.start_join(seat)
+        elif not self.pass_turn():
+            self.end()  # "If no one offers to diddle, the deal passes round"
+
+    def start_join(self, seat: int) -> None:
+        self.diddler = seat
+        self.blind_diddled = self.blind
+        self.queue = [s for s in self.seats_from(seat) if s != seat]
+        self.phase, self.turn = JOIN, self.queue[0]
+
+    def options_join(self, seat: int) -> tuple[str, ...]:
+        return ("pass", "join")
+
+    def check_join(self, seat: int, action: str) -> str | None:
+        if action in ("pass", "join"):
+            return None
+        return "someone diddles: say join (undertake one trick) or pass (drop out)"
+
+    def apply_join(self, seat: int, action: str) -> None:
+        if action == "join":
+            self.joined.append(seat)
+        if not self.pass_turn():
+            self.start_exchange()
+
+    # ------------------------------------------------------------- exchange
+    def start_exchange(self) -> None:
+        if not self.joined:
+            self.blind = False
+            self.end()  # "If someone diddles but no one joins in, the diddler wins the pot without play"
+            return
+        self.active = sorted([self.diddler, *self.joined])
+        self.throw_in_passers()
+        self.queue = [s for s in self.seats_from(self.dealer) if s in self.active]
+        self.phase = EXCHANGE
+        self.next_exchanger()
+
+    def next_exchanger(self) -> None:
+        if not self.queue:
+            self.begin_play(self.diddler)  # "The diddler leads any card to the first trick"
+            return
+        self.turn = self.queue[0]
+        if self.turn == self.dealer:
+            self.blind = False  # "when his turn comes to exchange, he may look at his cards"
+
+    def options_exchange(self, seat: int) -> list[str]:
+        return ["stand", *self.exchange_options(seat)]
+
+    def legal_exchange(self, seat: int) -> list[str]:
+        situation = (EXCHANGE, self.hands[seat].bit_count(), self.available())
+        return self.allowed(seat, situation, self.options_exchange(seat), self.check_exchange)
+
+    def check_exchange(self, seat: int, action: str) -> str | None:
+        word, *args = action.split()
+        if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())):
+            return None
+        return (f"exchange <cards of your hand> (at most {self.available()} can be drawn), or stand; "
+                "each active player exchanges once")
+
+    def apply_exchange(self, seat: int, action: str) -> None:
+        args = action.split()[1:]
+        first = None
+        if args and seat == self.dealer == self.diddler and self.blind_diddled and self.turnup is not None:
+            first, self.turnup = self.turnup, None  # the blind diddler includes the turn-up
+        if args:
+            self.exchange(seat, args, first)
+        self.queue.pop(0)
+        self.next_exchanger()
+
+    # ---------------------------------------------------------------- play
+    def trick_done(self, winner: int) -> None:
+        trick = [c for _, c in self.last_trick]
+        belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
+        ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
+        if belli and ace:
+            holder = next(s for s, c in self.last_trick if c == belli[0])
+            self.premiums.append((holder, ace[0], self.premium(), f"{self.names[holder]} lost Belli to the trump Ace"))
+        if not any(self.hands[s] for s in self.in_play):
+            self.end()
+
+    def side(self, seat: int) -> int:
+        return seat
+
+    def declarer_seat(self) -> int | None:
+        return self.diddler if self.diddler >= 0 else None
+
+    # ---------------------------------------------------------- settlement
+    def pool_now(self) -> Amount:
+        return self.pot
+
+    def _settle(self) -> Settlement:
+        d, pot, stake, name = self.dealer, self.pot, self.game.options.stake, self.names
+        led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
+        led.to_pool(d, POT, stake, f"{name[d]} (dealer) stakes {stake}; the pot is {pot}")
+        for payer, payee, amount, why in self.premiums:
+            if payee < 0:
+                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot")
+            else:
+                led.pay(payer, payee, amount, f"{why}: pays {name[payee]} a premium of {amount}")
+        if self.diddler < 0:
+            led.note("no one offered to diddle: the pot is carried to the next deal")
+        elif not self.joined:
+            led.from_pool(self.diddler, POT, pot, f"{name[self.diddler]} diddles and no one joins in: "
+                          f"he takes the pot of {pot} without play")
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                who = f"{name[s]} ({'diddler' if s == self.diddler else 'joined in'})"
+                if t:
+                    share = num(Fraction(pot * t, 4))
+                    led.from_pool(s, POT, share, f"{who} won {t} trick{'s' * (t > 1)}: {t}/4 of the pot of {pot} "
+                                  f"= {share}")
+                need = 2 if s == self.diddler else 1
+                if t < need:
+                    times = 2 if s == self.diddler and t == 0 else 1
+                    led.to_pool(s, POT, pot * times, f"{who} won {t} trick{'s' * (t != 1)} and pays "
+                                + ("double the pot" if times == 2 else "the value of the pot")
+                                + f", {pot * times}, into the pot")
+        return led.settlement()
+
+    # ---------------------------------------------------------------- view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(declarer=self.declarer_seat(), joined=list(self.joined),
+                 contract="diddle" if self.diddler >= 0 else None)
+        return v
+
+    def label(self, action: str) -> str:
+        return _LABELS.get(action) or super().label(action)

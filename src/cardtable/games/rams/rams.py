@@ -9,202 +9,40 @@ Skat, so the alias hides no other game.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from ...core.cards import PACK_32, PACK_52
+from ...core.cards import PACK_32, PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
 from ...core.options import Option
-from ...core.pools import PoolDeal, num
-from .base import PASS, PLAY, SEED, UNDERTRUMP, PoolGame
+from ...core.phases import Phase
+from ...core.pools import num
+from ...core.views import Key, Kind
+from .base import PASS, PLAY, POOL_KEYS, SEED, UNDERTRUMP, PoolFamily
 
-__all__ = ["POOL", "Bierspiel", "Rams", "Rounce"]
+__all__ = ["POOL", "Bierspiel", "Rams", "RamsPhase", "Rounce"]
 
 RAMS = 3
 STAKE = 5
 POOL = "pool"
 
 
-class RamsDeal(PoolDeal):
-    """A deal of Rams: bidding (pass, play, take the spare, rams), the dealer's rob, five tricks."""
+class RamsPhase(Phase):
+    """The stages of a deal of Rams."""
 
-    game: Rams
-
-    def _start(self, order: list[int]) -> None:
-        n = self.players
-        plan = DealPlan(rounds=(3, 2), extra_hands=(("spare", n),), turn_up=True)
-        dealt = plan.deal(order, n, self.dealer)
-        self._common(dealt.hands, dealt.stock, dealt.turn_up)
-        self.spare = dealt.extras["spare"]
-        self.pool = self.pool_start + STAKE
-        self.said = [0] * n
-        self.taker = -1
-        self.bidder = -1
-        self.queue = self.seats_from(self.dealer)
-        self.phase, self.turn = "bid", self.queue[0]
-
-    def _legal(self) -> list[str]:
-        seat = self.turn
-        assert seat is not None
-        if self.phase == "bid":
-            if seat == self.taker and not self.said[seat]:
-                return ["play"] if self.bidder >= 0 else ["play", "rams"]
-            out = ["pass"] if self.may_pass(seat) else []
-            out.append("play")
-            if self.taker < 0:
-                out.append("take")
-            if self.bidder < 0:
-                out.append("rams")
-            return out
-        if self.phase == "rob":
-            return ["pass"] + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
-        return self.legal_cards()
-
-    def may_pass(self, seat: int) -> bool:
-        """Whether ``seat`` may pass now."""
-        if self.bidder >= 0 or self.pool == STAKE:
-            return False  # "when the pool contains only five units nobody may pass"; a Rams bid obliges all
-        if seat == self.dealer:
-            playing = sum(1 for s in range(self.players) if s != seat and self.said[s] >= PLAY)
-            return playing != 1  # "If only one player before him offers to play, dealer himself may not pass"
-        return True
-
-    def dealer_has_no_turn(self) -> bool:
-        """All before the dealer passed (``all_pass="dealer_paid"``): no play, the dealer is paid five."""
-        return self.game.options.all_pass == "dealer_paid" and all(
-            self.said[s] == PASS for s in range(self.players) if s != self.dealer)
-
-    def _explain(self, seat: int, action: str) -> str:
-        if self.phase == "bid":
-            if action == "pass":
-                if self.bidder >= 0:
-                    return "a Rams bid obliges everyone else to play"
-                if seat == self.taker:
-                    return "a player who takes the spare hand must then play"
-                if self.pool == STAKE:
-                    return "when the pool contains only five units nobody may pass"
-                return "if only one player before him offers to play, the dealer may not pass"
-            if action == "take":
-                return "one player only may exchange his hand for the spare, and it has been taken"
-            if action == "rams":
-                return "someone has already bid Rams" if self.bidder >= 0 else "after taking the spare say play or rams"
-            return "say pass, play, take (the spare hand) or rams; cards are played after the bidding"
-        if self.phase == "rob":
-            return "the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass"
-        return self.explain_play(seat, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        word, *args = action.split()
-        if self.phase == "bid":
-            if word == "take":
-                self.taker = seat
-                self.dead |= self.hands[seat]
-                self.seen[seat] |= self.hands[seat]
-                self.hands[seat], self.spare = self.spare, 0
-                return
-            self.said[seat] = {"pass": PASS, "play": PLAY, "rams": RAMS}[word]
-            if word == "rams":
-                self.bidder = seat
-                for s in range(self.players):
-                    if self.said[s] == PASS:
-                        self.said[s] = PLAY  # "obliges everyone else to play": earlier passers come back in
-            self.queue.pop(0)
-            if self.queue == [self.dealer] and self.dealer_has_no_turn():
-                self.queue.pop(0)
-            if self.queue:
-                self.turn = self.queue[0]
-            else:
-                self.end_bidding()
-        elif self.phase == "rob":
-            if word == "rob":
-                c = self.find_card(args[0], self.hands[seat])
-                self.hands[seat] = self.hands[seat] & ~(1 << c) | 1 << self.turnup
-                self.known_in[seat] |= 1 << self.turnup
-                self.discards |= 1 << c
-                self.seen[seat] |= 1 << c
-                self.turnup = None
-            self.begin_play(self.first_active_after(self.dealer))
-        else:
-            self.play_card(seat, action)
-
-    def end_bidding(self) -> None:
-        self.active = [s for s in range(self.players) if self.said[s] >= PLAY]
-        self.throw_in_passers()
-        if len(self.active) <= 1:
-            self.finish()  # all passed, or (all_pass="dealer_may_play") the dealer alone plays: no play
-        elif self.dealer in self.active and self.turnup is not None:
-            self.phase, self.turn = "rob", self.dealer
-        else:
-            self.begin_play(self.first_active_after(self.dealer))
-
-    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
-        suit_of, power = super().card_tables(trump)
-        c = self.second_trump(trump)
-        if c is not None:
-            suit_of[c], power[c] = trump, 27  # just below the trump Ace (28)
-        return suit_of, power
-
-    def second_trump(self, trump: int | None) -> int | None:
-        """The card ranking second in trumps whatever its rank (Bierspiel's seven); none in Rams."""
-        return None
-
-    def side(self, seat: int) -> int:
-        return 0 if seat == self.bidder else 1 if self.bidder >= 0 else seat
-
-    def trick_done(self, winner: int) -> None:
-        if (self.bidder >= 0 and winner != self.bidder) or not any(self.hands[s] for s in self.in_play):
-            self.finish()  # a Rams bid stops at the first lost trick
-
-    def pool_now(self) -> Amount:
-        return self.pool
-
-    def _settle(self) -> Settlement:
-        n, d, pool = self.players, self.dealer, self.pool
-        led = Ledger(n, {POOL: self.pool_start})
-        led.to_pool(d, POOL, STAKE, f"seat {d} (dealer) antes {STAKE}; the pool is {pool}")
-        if not self.active:
-            right = (d - 1) % n
-            led.pay(right, d, STAKE, f"everybody passed: seat {d} (dealer) receives {STAKE} from seat {right} "
-                    f"on his right; no play, the pool of {pool} stays for the next deal")
-        elif len(self.active) == 1:
-            s = self.active[0]
-            led.from_pool(s, POOL, pool, f"seat {s} (dealer) alone plays and takes the pool of {pool} without play")
-        elif self.bidder >= 0:
-            b = self.bidder
-            if self.tricks_won[b] == 5:
-                led.from_pool(b, POOL, pool, f"seat {b} made Rams (all five tricks) and wins the pool of {pool}")
-                for s in range(n):
-                    if s != b:
-                        led.pay(s, b, STAKE, f"seat {s} pays seat {b} {STAKE}")
-            else:
-                led.to_pool(b, POOL, pool, f"seat {b} lost Rams at trick {sum(self.tricks_won)} and doubles the "
-                            f"pool ({pool} + {pool})")
-                for s in range(n):
-                    if s != b:
-                        led.pay(b, s, STAKE, f"seat {b} pays seat {s} {STAKE}")
-        else:
-            for s in self.active:
-                t = self.tricks_won[s]
-                if t:
-                    share = num(Fraction(pool * t, 5))
-                    led.from_pool(s, POOL, share, f"seat {s} won {t} trick{'s' * (t > 1)}: {t}/5 of the pool of "
-                                  f"{pool} = {share}")
-                else:
-                    led.to_pool(s, POOL, STAKE, f"seat {s} won no trick and adds {STAKE} for the next deal")
-        return led.settlement()
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v = super()._view(seat)
-        v.update(spare_size=self.spare.bit_count(), declarer=self.bidder if self.bidder >= 0 else None,
-                 contract="rams" if self.bidder >= 0 else None, spare_taken_by=self.taker if self.taker >= 0 else None)
-        if self.phase == "bid" and self.pool == STAKE:
-            v["status"] = "the pool holds only five: nobody may pass"
-        elif self.bidder >= 0 and self.phase != "done":
-            v["status"] = f"seat {self.bidder} has bid Rams: everyone plays; play stops at the first trick he loses"
-        return v
+    BID = "bid"    # each in turn: pass, play, take (the spare hand) or rams
+    ROB = "rob"    # the dealer, if he plays, may take the turn-up for a card of his hand
+    PLAY = "play"  # the tricks
+    DONE = "done"
 
 
-class Rams(PoolGame):
+BID, ROB, PLAY_CARDS, DONE = RamsPhase
+
+_WORDS = ("pass", "play", "take", "rams")
+_LABELS = {"pass": "Pass", "play": "Play", "take": "Take the spare hand", "rams": "Bid Rams (all five tricks)"}
+
+
+class Rams(PoolFamily):
     """Rams (Rammes): 3–5 players, 32 cards A K Q J T 9 8 7; pass or play for fifths of the pool.
 
     THE DEAL. "Ante five to the pool, deal five each (3+2) plus a spare hand of five, and turn the
@@ -250,12 +88,13 @@ class Rams(PoolGame):
 
     id = "rams"
     name = "Rams"
-    aliases = ("rammes", "ramsch")  # seed 002: "Rams (Rammes, Ramsch, Rounce, Bierspiel)"
+    aliases: ClassVar[tuple[str, ...]] = ("rammes", "ramsch")  # seed 002: "Rams (Rammes, Ramsch, Rounce, Bierspiel)"
     min_players, max_players, default_players = 3, 5, 4
-    pack = PACK_32
+    pack_used = PACK_32
     source = f"{SEED}, 'Rams'; docs/decisions.md (RA-GAP-1..3, L3-GAP-4, L3-GAP-5)"
-    deal_class = RamsDeal
-    option_specs: tuple[Option, ...] = (
+    phases = RamsPhase
+    card_phases = (PLAY_CARDS,)
+    option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
         Option("all_pass", str, "dealer_paid", ("dealer_paid", "dealer_may_play"),
                doc="when all before the dealer pass: no play and the dealer receives five from his right-hand "
@@ -264,6 +103,200 @@ class Rams(PoolGame):
                source="seed 002 'If everybody passes, dealer receives five chips from the player on his right' "
                "(ENGINE reading of 'everybody')"),
     )
+
+    view_keys = (
+        *POOL_KEYS,
+        Key("spare_size", Kind.INT, "cards in the spare hand (none once taken)"),
+        Key("declarer", Kind.SEAT, "who bid Rams", null=True),
+        Key("contract", Kind.WORD, "rams once someone has bid it", values=("rams",), null=True),
+        Key("spare_taken_by", Kind.SEAT, "who took the spare hand", null=True),
+    )
+
+    # ---- the state of a deal of Rams (beside the family's pool, turn-up and active seats)
+    pool: Amount
+    """The pool of this deal: carried in plus the dealer's five."""
+    said: list[int]
+    """What each seat said in the bidding: 0 (not yet), PASS, PLAY or RAMS."""
+    taker: int
+    """Who took the spare hand (-1: no one)."""
+    bidder: int
+    """Who bid Rams (-1: no one)."""
+
+    def _start(self, order: list[int]) -> None:
+        n = self.players
+        plan = DealPlan(rounds=(3, 2), extra_hands=(("spare", n),), turn_up=True)
+        dealt = plan.deal(order, n, self.dealer)
+        self._common(dealt.hands, dealt.stock, dealt.turn_up)
+        self.spare = dealt.extras["spare"]
+        self.pool = self.pool_start + STAKE
+        self.said = [0] * n
+        self.taker = -1
+        self.bidder = -1
+        self.queue = self.seats_from(self.dealer)
+        self.phase, self.turn = BID, self.queue[0]
+
+    # ------------------------------------------------------------------ bid
+    def options_bid(self, seat: int) -> tuple[str, ...]:
+        return _WORDS
+
+    def check_bid(self, seat: int, action: str) -> str | None:
+        if action == "pass":
+            if self.bidder >= 0:
+                return "a Rams bid obliges everyone else to play"
+            if seat == self.taker:
+                return "a player who takes the spare hand must then play"
+            if self.pool == STAKE:
+                return "when the pool contains only five units nobody may pass"
+            if seat == self.dealer and sum(1 for s in range(self.players)
+                                           if s != seat and self.said[s] >= PLAY) == 1:
+                return "if only one player before him offers to play, the dealer may not pass"
+            return None
+        if action == "take":
+            return "one player only may exchange his hand for the spare, and it has been taken" \
+                if self.taker >= 0 else None
+        if action == "rams":
+            return "someone has already bid Rams" if self.bidder >= 0 else None
+        if action == "play":
+            return None
+        return "say pass, play, take (the spare hand) or rams; cards are played after the bidding"
+
+    def apply_bid(self, seat: int, action: str) -> None:
+        if action == "take":
+            self.taker = seat
+            self.dead |= self.hands[seat]
+            self.seen[seat] |= self.hands[seat]
+            self.hands[seat], self.spare = self.spare, 0
+            return
+        self.said[seat] = {"pass": PASS, "play": PLAY, "rams": RAMS}[action]
+        if action == "rams":
+            self.bidder = seat
+            for s in range(self.players):
+                if self.said[s] == PASS:
+                    self.said[s] = PLAY  # "obliges everyone else to play": earlier passers come back in
+        self.queue.pop(0)
+        if self.queue == [self.dealer] and self.dealer_has_no_turn():
+            self.queue.pop(0)
+        if self.queue:
+            self.turn = self.queue[0]
+        else:
+            self.end_bidding()
+
+    def dealer_has_no_turn(self) -> bool:
+        """All before the dealer passed (``all_pass="dealer_paid"``): no play, the dealer is paid five."""
+        return self.game.options.all_pass == "dealer_paid" and all(
+            self.said[s] == PASS for s in range(self.players) if s != self.dealer)
+
+    def end_bidding(self) -> None:
+        self.active = [s for s in range(self.players) if self.said[s] >= PLAY]
+        self.throw_in_passers()
+        if len(self.active) <= 1:
+            self.end()  # all passed, or (all_pass="dealer_may_play") the dealer alone plays: no play
+        elif self.dealer in self.active and self.turnup is not None:
+            self.phase, self.turn = ROB, self.dealer
+        else:
+            self.begin_play(self.first_active_after(self.dealer))
+
+    # ------------------------------------------------------------------ rob
+    def options_rob(self, seat: int) -> list[str]:
+        return ["pass"] + [f"rob {c}" for c in self.card_codes(self.hands[seat])]
+
+    def check_rob(self, seat: int, action: str) -> str | None:
+        word, *args = action.split()
+        if action == "pass" or (word == "rob" and len(args) == 1
+                                and self.pack.parse_in(args[0], self.hands[seat]) is not None):
+            return None
+        return "the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass"
+
+    def apply_rob(self, seat: int, action: str) -> None:
+        word, *args = action.split()
+        if word == "rob":
+            assert self.turnup is not None
+            c = self.find_card(args[0], self.hands[seat])
+            self.hands[seat] = self.hands[seat] & ~(1 << c) | 1 << self.turnup
+            self.known_in[seat] |= 1 << self.turnup
+            self.discards |= 1 << c
+            self.seen[seat] |= 1 << c
+            self.turnup = None
+        self.begin_play(self.first_active_after(self.dealer))
+
+    # ---------------------------------------------------------------- play
+    def card_tables(self, trump: int | None) -> tuple[list[int], list[int]]:
+        suit_of, power = super().card_tables(trump)
+        c = self.second_trump(trump)
+        if c is not None and trump is not None:
+            suit_of[c], power[c] = trump, 27  # just below the trump Ace (28)
+        return suit_of, power
+
+    def second_trump(self, trump: int | None) -> int | None:
+        """The card ranking second in trumps whatever its rank (Bierspiel's seven); none in Rams."""
+        return None
+
+    def trick_done(self, winner: int) -> None:
+        if (self.bidder >= 0 and winner != self.bidder) or not any(self.hands[s] for s in self.in_play):
+            self.end()  # a Rams bid stops at the first lost trick
+
+    # ------------------------------------------------- what a bot may ask
+    def side(self, seat: int) -> int:
+        return 0 if seat == self.bidder else 1 if self.bidder >= 0 else seat
+
+    def declarer_seat(self) -> int | None:
+        return self.bidder if self.bidder >= 0 else None
+
+    # ---------------------------------------------------------- settlement
+    def pool_now(self) -> Amount:
+        return self.pool
+
+    def _settle(self) -> Settlement:
+        n, d, pool, name = self.players, self.dealer, self.pool, self.names
+        led = Ledger(n, {POOL: self.pool_start}, names=self.names)
+        led.to_pool(d, POOL, STAKE, f"{name[d]} (dealer) antes {STAKE}; the pool is {pool}")
+        if not self.active:
+            right = (d - 1) % n
+            led.pay(right, d, STAKE, f"everybody passed: {name[d]} (dealer) receives {STAKE} from {name[right]} "
+                    f"on his right; no play, the pool of {pool} stays for the next deal")
+        elif len(self.active) == 1:
+            s = self.active[0]
+            led.from_pool(s, POOL, pool, f"{name[s]} (dealer) alone plays and takes the pool of {pool} without play")
+        elif self.bidder >= 0:
+            b = self.bidder
+            if self.tricks_won[b] == 5:
+                led.from_pool(b, POOL, pool, f"{name[b]} made Rams (all five tricks) and wins the pool of {pool}")
+                for s in range(n):
+                    if s != b:
+                        led.pay(s, b, STAKE)
+            else:
+                led.to_pool(b, POOL, pool, f"{name[b]} lost Rams at trick {sum(self.tricks_won)} and doubles the "
+                            f"pool ({pool} + {pool})")
+                for s in range(n):
+                    if s != b:
+                        led.pay(b, s, STAKE)
+        else:
+            for s in self.active:
+                t = self.tricks_won[s]
+                if t:
+                    share = num(Fraction(pool * t, 5))
+                    led.from_pool(s, POOL, share, f"{name[s]} won {t} trick{'s' * (t > 1)}: {t}/5 of the pool of "
+                                  f"{pool} = {share}")
+                else:
+                    led.to_pool(s, POOL, STAKE, f"{name[s]} won no trick and adds {STAKE} for the next deal")
+        return led.settlement()
+
+    # ---------------------------------------------------------------- view
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v.update(spare_size=self.spare.bit_count(), declarer=self.declarer_seat(),
+                 contract="rams" if self.bidder >= 0 else None, spare_taken_by=self.taker if self.taker >= 0 else None)
+        return v
+
+    def status(self, seat: int | None) -> str | None:
+        if self.phase == BID and self.pool == STAKE:
+            return "the pool holds only five: nobody may pass"
+        if self.bidder >= 0 and self.phase != DONE:
+            return f"{self.names[self.bidder]} has bid Rams: everyone plays; play stops at the first trick he loses"
+        return None
+
+    def label(self, action: str) -> str:
+        return _LABELS.get(action) or super().label(action)
 
 
 class Rounce(Rams):
@@ -277,18 +310,8 @@ class Rounce(Rams):
     name = "Rounce"
     aliases = ()
     max_players = 9
-    pack = PACK_52
+    pack_used = PACK_52
     source = f"{SEED}, 'Rams' ('Variant games include Rounce, using 52 cards'); docs/decisions.md RA-GAP-2"
-
-
-class BierspielDeal(RamsDeal):
-    game: Bierspiel
-
-    def second_trump(self, trump: int | None) -> int | None:
-        if trump is None:
-            return None
-        code = "7D" if self.game.options.bierspiel_seven == "fixed_7D" else "7" + "SHDC"[trump]
-        return self.pack.parse(code)
 
 
 class Bierspiel(Rams):
@@ -304,8 +327,13 @@ class Bierspiel(Rams):
     name = "Bierspiel"
     aliases = ()
     source = f"{SEED}, 'Rams' ('Bierspiel, in which 7 is always the second-highest trump'); RA-GAP-1"
-    deal_class = BierspielDeal
     option_specs = (*Rams.option_specs, Option(
         "bierspiel_seven", str, "trump_seven", ("trump_seven", "fixed_7D"),
         doc="which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)",
         source="RA-GAP-1"))
+
+    def second_trump(self, trump: int | None) -> int | None:
+        if trump is None:
+            return None
+        code = "7D" if self.game.options.bierspiel_seven == "fixed_7D" else "7" + SUITS[trump]
+        return self.pack.parse(code)

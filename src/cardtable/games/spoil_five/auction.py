@@ -48,7 +48,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     fixed_options: ClassVar[dict[str, Any]] = {
         "unannounced_ace": "lowest_trump", "rob_compulsory": False}
     view_keys = (
-        *(FortyFive.view_keys or ()),
+        *FortyFive.view_keys,
         *BidsMixin.BID_KEYS,
         Key("stock_size", Kind.INT, "cards left in the pack"),
     )

@@ -77,7 +77,7 @@ class FiveCardDeal(TrickDeal):
     phases: ClassVar[type[Phase] | None] = RobPhase
     robbing: ClassVar[bool] = True
     """A card is turned up for trumps and may be robbed (not at Auction Forty-Five or Hasenpfeffer)."""
-    view_keys: ClassVar[tuple[Key, ...] | None] = (
+    view_keys: ClassVar[tuple[Key, ...]] = (
         *TRICK_KEYS,
         Key("trump", Kind.SUIT, "the trump suit (the turn-up's, or the one named)", null=True),
         Key("turn_up", Kind.CARD, "the card turned up for trumps", always=False),

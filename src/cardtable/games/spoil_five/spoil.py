@@ -52,7 +52,7 @@ class SpoilFive(FiveCardDeal):
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
     )
     view_keys = (
-        *(FiveCardDeal.view_keys or ()),
+        *FiveCardDeal.view_keys,
         Key("jinking", Kind.SEAT, "the seat jinking for all five tricks", always=False),
         Key("pools", Kind.AMOUNTS, "the pool as it stands (after the deal: as the settlement leaves it)"),
     )
