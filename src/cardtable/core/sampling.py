@@ -232,8 +232,9 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
     them by one shuffle at the end, which keeps the draw uniform). The number of placements with ``x[k][t]``
     cards of class ``k`` in merged zone ``t`` is the product of the multinomials ``n_k! / prod_t x[k][t]!``
     (times a factor of the merged zones' sizes alone); the table is drawn with that weight by a dynamic
-    programme over the zones' remaining room, then each class is shuffled into its shares. Past
-    :data:`EXACT_LIMIT` steps of counting it places card by card instead (:func:`_assign_sequential`).
+    programme over the zones' remaining room (:class:`_Counting`), then each class is shuffled into its
+    shares. Past :data:`EXACT_LIMIT` steps of counting it places card by card instead
+    (:func:`_assign_sequential`).
 
     >>> rng = random.Random(3)
     >>> seen = {tuple(_assign_exact([0, 1, 2, 3], [2, 2], [0b0111, 0b1110], rng)) for _ in range(400)}
@@ -244,10 +245,28 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
     if groups is None:
         return None
     sig_list = sorted(groups)
-    z = len(sizes)
+    members, caps, tsigs = _merged_zones(sig_list, sizes)
+    if feasible_flow(tsigs, [len(groups[s]) for s in sig_list], caps) is None:
+        return None
+    # The most flexible class last: its shares are then whatever room is left.
+    classes = sorted(zip(tsigs, [groups[s] for s in sig_list]), key=lambda kv: (kv[0].bit_count(), len(kv[1]), kv[0]))
+    shape = (tuple((sig, len(cs)) for sig, cs in classes), caps)
+    if shape in _TOO_BIG:
+        return _assign_sequential(pool, sizes, allowed, groups, rng)
+    shares = _Counting(classes, caps, _memo_of(shape)).draw(rng)
+    if shares is None:  # too many shapes of placement to count: place card by card instead
+        _give_up_counting(shape)
+        return _assign_sequential(pool, sizes, allowed, groups, rng)
+    return _spread(members, shares, sizes, rng)
+
+
+def _merged_zones(sig_list: list[int], sizes: Sequence[int]
+                  ) -> tuple[list[list[int]], tuple[int, ...], list[int]]:
+    """Zones (with room) that every class (of the signatures ``sig_list``) may or may not enter alike, merged:
+    the zones of each merged zone, the merged zones' room, and each class's bitmask of merged zones."""
     merged: dict[int, list[int]] = {}  # which classes may enter -> the zones they may enter alike
-    for i in range(z):
-        if sizes[i]:
+    for i, size in enumerate(sizes):
+        if size:
             col = 0
             for k, sig in enumerate(sig_list):
                 if sig >> i & 1:
@@ -255,32 +274,32 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
             merged.setdefault(col, []).append(i)
     members = list(merged.values())
     caps = tuple(sum(sizes[i] for i in zs) for zs in members)
-    tsigs = []
-    for k in range(len(sig_list)):
-        tsigs.append(sum(1 << t for t, col in enumerate(merged) if col >> k & 1))
-    counts = [len(groups[s]) for s in sig_list]
-    if feasible_flow(tsigs, counts, caps) is None:
-        return None
-    # The most flexible class last: its shares are then whatever room is left.
-    classes = sorted(((tsigs[k], groups[s]) for k, s in enumerate(sig_list)),
-                     key=lambda kv: (kv[0].bit_count(), len(kv[1]), kv[0]))
-    shape = (tuple((sig, len(cs)) for sig, cs in classes), caps)
-    if shape in _TOO_BIG:
-        return _assign_sequential(pool, sizes, allowed, groups, rng)
+    tsigs = [sum(1 << t for t, col in enumerate(merged) if col >> k & 1) for k in range(len(sig_list))]
+    return members, caps, tsigs
+
+
+def _memo_of(shape: tuple[Any, ...]) -> dict[tuple[int, tuple[int, ...]], int]:
+    """The kept placement counts of a constraint shape (a new, empty memo the first time)."""
     memo = _COUNTS.get(shape)
     if memo is None:
         if len(_COUNTS) > 256:
             _COUNTS.clear()
         memo = _COUNTS[shape] = {}
-    try:
-        shares = _draw_exact(classes, caps, memo, rng)
-    except OverflowError:  # too many shapes of placement to count: place card by card instead
-        _COUNTS.pop(shape, None)
-        if len(_TOO_BIG) > 1024:
-            _TOO_BIG.clear()
-        _TOO_BIG.add(shape)
-        return _assign_sequential(pool, sizes, allowed, groups, rng)
-    masks = [0] * z
+    return memo
+
+
+def _give_up_counting(shape: tuple[Any, ...]) -> None:
+    """Remember that ``shape`` is too large to count: its next draws go straight to the fallback."""
+    _COUNTS.pop(shape, None)
+    if len(_TOO_BIG) > 1024:
+        _TOO_BIG.clear()
+    _TOO_BIG.add(shape)
+
+
+def _spread(members: list[list[int]], shares: list[list[int]], sizes: Sequence[int],
+            rng: random.Random) -> list[int]:
+    """Each merged zone's cards shuffled and dealt out among its zones: one mask per zone."""
+    masks = [0] * len(sizes)
     for zs, cards in zip(members, shares):
         shuffle(cards, rng)
         pos = 0
@@ -291,80 +310,116 @@ def _assign_exact(pool: list[int], sizes: Sequence[int], allowed: Sequence[int],
     return masks
 
 
-def _draw_exact(classes: list[tuple[int, list[int]]], caps: tuple[int, ...], memo: dict[Any, int],
-                rng: random.Random) -> list[list[int]]:
-    """The cards of each (merged) zone: class shares drawn by their counted weights, each class shuffled."""
-    z = len(caps)
-    n_classes = len(classes)
-    fact = _FACTORIALS
-    work = [EXACT_LIMIT]  # steps of enumerating shares, for this draw
+Split = tuple[tuple[int, ...], int]
+"""One way a class shares out over the zones (cards per zone) and its multinomial weight."""
 
-    def splits(k: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-        """The ways class ``k`` can share out over ``room``, with their multinomials."""
-        sig, n = classes[k][0], len(classes[k][1])
-        zones = [i for i in range(z) if sig >> i & 1 and room[i]]
-        out: list[tuple[tuple[int, ...], int]] = []
-        x = [0] * z
 
-        def rec(j: int, left: int, weight: int) -> None:
-            work[0] -= 1
-            if work[0] < 0:
-                raise OverflowError
-            if j == len(zones) - 1 or not left:
-                if left and (not zones or left > room[zones[j]]):
-                    return
-                if left:
-                    x[zones[j]] = left
-                out.append((tuple(x), weight // fact[left]))
-                if left:
-                    x[zones[j]] = 0
-                return
-            i = zones[j]
-            for take in range(min(left, room[i]) + 1):
-                x[i] = take
-                rec(j + 1, left - take, weight // fact[take])
-            x[i] = 0
+class _Counting:
+    """One draw of class shares by counted weight, within :data:`EXACT_LIMIT` steps of enumerating shares.
 
+    ``count(k, room)`` is the number of placements of classes ``k`` onwards into ``room`` (kept in ``memo``,
+    which the draws of one constraint shape share); ``draw`` picks each class's shares in turn with weight
+    its multinomial times the count of the rest. Each answers ``None`` once the steps run out.
+    """
+
+    def __init__(self, classes: list[tuple[int, list[int]]], caps: tuple[int, ...],
+                 memo: dict[tuple[int, tuple[int, ...]], int]) -> None:
+        self.classes, self.caps, self.memo = classes, caps, memo
+        self.work = EXACT_LIMIT  # steps of enumerating shares left for this draw
+
+    def splits(self, k: int, room: tuple[int, ...]) -> list[Split] | None:
+        """The ways class ``k`` can share out over ``room``, with their multinomials (``None``: out of steps)."""
+        sig, n = self.classes[k][0], len(self.classes[k][1])
+        zones = [i for i in range(len(room)) if sig >> i & 1 and room[i]]
+        out: list[Split] = []
         if zones:
-            rec(0, n, fact[n])
+            if not self._enumerate(zones, room, 0, n, _FACTORIALS[n], [0] * len(room), out):
+                return None
         elif not n:
-            out.append((tuple(x), 1))
+            out.append((tuple([0] * len(room)), 1))
         return out
 
-    def count(k: int, room: tuple[int, ...]) -> int:
-        if k == n_classes:
+    def _enumerate(self, zones: list[int], room: tuple[int, ...], j: int, left: int, weight: int, x: list[int],
+                   out: list[Split]) -> bool:
+        """Add to ``out`` every share of ``left`` cards over ``zones[j:]`` (``x``: the shares so far); False
+        when the steps run out."""
+        self.work -= 1
+        if self.work < 0:
+            return False
+        if j == len(zones) - 1 or not left:
+            if left and (not zones or left > room[zones[j]]):
+                return True
+            if left:
+                x[zones[j]] = left
+            out.append((tuple(x), weight // _FACTORIALS[left]))
+            if left:
+                x[zones[j]] = 0
+            return True
+        i = zones[j]
+        for take in range(min(left, room[i]) + 1):
+            x[i] = take
+            if not self._enumerate(zones, room, j + 1, left - take, weight // _FACTORIALS[take], x, out):
+                return False
+        x[i] = 0
+        return True
+
+    def count(self, k: int, room: tuple[int, ...]) -> int | None:
+        """The placements of classes ``k`` onwards into ``room`` (``None``: out of steps)."""
+        if k == len(self.classes):
             return 0 if any(room) else 1
         key = (k, room)
-        got = memo.get(key)
+        got = self.memo.get(key)
         if got is None:
+            ways = self.splits(k, room)
+            if ways is None:
+                return None
             got = 0
-            for x, w in splits(k, room):
-                got += w * count(k + 1, tuple(c - t for c, t in zip(room, x)))
-            memo[key] = got
+            for x, w in ways:
+                rest = self.count(k + 1, tuple(c - t for c, t in zip(room, x)))
+                if rest is None:
+                    return None
+                got += w * rest
+            self.memo[key] = got
         return got
 
-    count(0, caps)  # positive: the flow check found a placement
-    shares: list[list[int]] = [[] for _ in range(z)]
-    for k in range(n_classes):
-        options = []
-        for x, w in splits(k, caps):
-            rest = tuple(c - t for c, t in zip(caps, x))
-            weight = w * count(k + 1, rest)
-            if weight:
-                options.append((weight, x, rest))
-        pick = rng.randrange(sum(o[0] for o in options))
-        j = 0
-        while pick >= options[j][0]:
-            pick -= options[j][0]
-            j += 1
-        x, caps = options[j][1], options[j][2]
-        cs = list(classes[k][1])
-        shuffle(cs, rng)
-        pos = 0
-        for i, t in enumerate(x):
-            shares[i].extend(cs[pos:pos + t])
-            pos += t
-    return shares
+    def draw(self, rng: random.Random) -> list[list[int]] | None:
+        """The cards of each (merged) zone: each class's shares drawn by weight, its cards shuffled into them
+        (``None``: out of steps; ``rng`` may have been used)."""
+        if self.count(0, self.caps) is None:  # positive: the flow check found a placement
+            return None
+        caps = self.caps
+        shares: list[list[int]] = [[] for _ in caps]
+        for k in range(len(self.classes)):
+            options = []
+            ways = self.splits(k, caps)
+            if ways is None:
+                return None
+            for x, w in ways:
+                rest = tuple(c - t for c, t in zip(caps, x))
+                n = self.count(k + 1, rest)
+                if n is None:
+                    return None
+                if w * n:
+                    options.append((w * n, x, rest))
+            x, caps = _pick(options, rng)
+            cs = list(self.classes[k][1])
+            shuffle(cs, rng)
+            pos = 0
+            for i, t in enumerate(x):
+                shares[i].extend(cs[pos:pos + t])
+                pos += t
+        return shares
+
+
+def _pick(options: list[tuple[int, tuple[int, ...], tuple[int, ...]]], rng: random.Random
+          ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One option ``(weight, shares, room left)`` drawn in proportion to its weight: its shares and room."""
+    pick = rng.randrange(sum(o[0] for o in options))
+    j = 0
+    while pick >= options[j][0]:
+        pick -= options[j][0]
+        j += 1
+    return options[j][1], options[j][2]
 
 
 # --------------------------------------------------------------------------- the polynomial fallback
