@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..core.cards import bits
+from ..core.cards import bits, is_card_code
 from ..core.deal import Deal
 from ..core.tricks import TrickDeal
 
@@ -49,10 +49,6 @@ CARD_VALUES: dict[str, CardValues] = {}
 """Families whose tricks are scored by card points (the ace-ten games): family name -> a function
 giving the points of every card index of the deal's pack. Their card play is :func:`point_play`;
 every other family keeps the generic :func:`trick_play`. Filled at the end of this module."""
-
-
-def _is_card(action: str) -> bool:
-    return (len(action) == 2 and action[1] in "SHDC") or action == "JK"
 
 
 def _strength(d: TrickDeal, card: int) -> tuple[int, int]:
@@ -116,8 +112,7 @@ def point_play(d: TrickDeal, seat: int, legal: list[str], pts: Sequence[int]) ->
     seat avoiding tricks (Least, Misère) throws its highest-point losers; the defenders of a
     Misère lead low and load the declarer's tricks with counting cards.
     """
-    rules, pack = d.rules, d.pack
-    hand = d.hands[seat]
+    pack, hand = d.pack, d.hands[seat]
     index_of = pack.index_of
     cards: dict[str, int] = {}
     for a in legal:
@@ -126,26 +121,47 @@ def point_play(d: TrickDeal, seat: int, legal: list[str], pts: Sequence[int]) ->
             cards[a] = c
     if not cards:
         return legal[0]
-    suit_of, power, trump = rules.suit_of, rules.power, rules.trump
-    tmask = rules.trump_mask
-    trick, tseats = d.trick, d.trick_seats
-    decl = _declarer(d)
-    unseen = pack.full & ~d.played & ~hand
-    if seat == decl:
-        unseen &= ~getattr(d, "discards", 0)  # the declarer knows what he put away
-    side = d.side(seat)
-    rest = [s for s in d.in_play if s != seat and s not in tseats]
-    opps_after = [s for s in rest if d.side(s) != side]
-    voids = d.voids
+    p = _PointSeat(d, seat, cards, pts)
+    return _point_follow(p) if d.trick else _point_lead(p)
 
-    def strength(c: int) -> tuple[int, int]:
-        return (1 if suit_of[c] == trump else 0, power[c])
 
-    def safe(c: int, led: int, opps: list[int]) -> bool:
+class _PointSeat:
+    """What :func:`point_play` weighs at one decision of ``seat``: its playable cards (action -> card),
+    the card points, the cards it has not seen and the contract's declarer."""
+
+    def __init__(self, d: TrickDeal, seat: int, cards: dict[str, int], pts: Sequence[int]) -> None:
+        rules = d.rules
+        self.d, self.seat, self.cards, self.pts, self.rules = d, seat, cards, pts, rules
+        self.suit_of, self.power, self.trump, self.tmask = rules.suit_of, rules.power, rules.trump, rules.trump_mask
+        self.decl = _declarer(d)
+        self.unseen = d.pack.full & ~d.played & ~d.hands[seat]
+        if seat == self.decl:
+            self.unseen &= ~getattr(d, "discards", 0)  # the declarer knows what he put away
+        self.want = d.wants_tricks(seat)
+
+    def strength(self, c: int) -> tuple[int, int]:
+        return (1 if self.suit_of[c] == self.trump else 0, self.power[c])
+
+    def strong(self, a: str) -> tuple[int, int]:
+        """Sort key of an action: its card's strength."""
+        return self.strength(self.cards[a])
+
+    def cheap(self, a: str) -> tuple[int, tuple[int, int]]:
+        """Sort key of an action: its card's points, then its strength."""
+        c = self.cards[a]
+        return (self.pts[c], self.strength(c))
+
+    def defends_misere(self) -> bool:
+        """Whether the seat defends against a declarer who is avoiding tricks (Misère)."""
+        decl = self.decl
+        return decl is not None and decl != self.seat and not self.d.wants_tricks(decl)
+
+    def safe(self, c: int, led: int, opps: list[int]) -> bool:
         """No unseen card held by ``opps`` can beat ``c`` in a trick led in ``led`` (voids shown count)."""
         if not opps:
             return True
-        s = suit_of[c]
+        rules, power, unseen, voids, tmask = self.rules, self.power, self.unseen, self.d.voids, self.tmask
+        s = self.suit_of[c]
         p = power[c]
         above = 0
         for u in bits(unseen & rules.suit_mask[s]):
@@ -153,7 +169,7 @@ def point_play(d: TrickDeal, seat: int, legal: list[str], pts: Sequence[int]) ->
                 above |= 1 << u
         if above and any(above & ~voids[o] for o in opps):
             return False
-        if s != trump and unseen & tmask:
+        if s != self.trump and unseen & tmask:
             # a plain card may be trumped by an opponent shown void in the led suit, or likely void
             left = (unseen & rules.suit_mask[led]).bit_count()
             for o in opps:
@@ -161,76 +177,81 @@ def point_play(d: TrickDeal, seat: int, legal: list[str], pts: Sequence[int]) ->
                     return False
         return True
 
-    acts = list(cards)
-    want = d.wants_tricks(seat)
-    if not trick:
-        return _point_lead(d, seat, cards, pts, unseen, want, decl, safe, strength)
+
+def _point_follow(p: _PointSeat) -> str:
+    """A card to a trick already led (:func:`point_play`)."""
+    d, rules, seat = p.d, p.rules, p.seat
+    trick, tseats = d.trick, d.trick_seats
+    side = d.side(seat)
+    rest = [s for s in d.in_play if s != seat and s not in tseats]
+    opps_after = [s for s in rest if d.side(s) != side]
     best_i = d.best_i if d.best_by is rules else rules.winner(trick)
     best = trick[best_i]
-    led = suit_of[trick[0]]
-    winners = [a for a in acts if rules.beats(cards[a], best, led)]
+    led = p.suit_of[trick[0]]
+    acts = list(p.cards)
+    winners = [a for a in acts if rules.beats(p.cards[a], best, led)]
     losers = [a for a in acts if a not in winners]
-    tp = sum(pts[c] for c in trick)
-    if not want:  # Least, or the Misère declarer: throw points onto others' tricks
+    if not p.want:  # Least, or the Misère declarer: throw points onto others' tricks
         if losers:
-            return max(losers, key=lambda a: (pts[cards[a]], strength(cards[a])))
+            return max(losers, key=p.cheap)
         if not rest:  # the trick is his: as few points as may be, the strongest card going
-            return min(acts, key=lambda a: (pts[cards[a]], -power[cards[a]]))
-        return max(acts, key=lambda a: strength(cards[a]))
-    if decl is not None and decl != seat and not d.wants_tricks(decl):  # defending a Misère
-        if tseats[best_i] == decl:
-            return max(losers or acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
-        if decl in rest:
-            return min(acts, key=lambda a: strength(cards[a]))
-        return max(acts, key=lambda a: strength(cards[a]))
-    partner_holds = d.side(tseats[best_i]) == side
-    if partner_holds:
-        if safe(best, led, opps_after):  # schmieren: the most points, a trump only if it is worth it
-            return max(losers or acts, key=lambda a: (pts[cards[a]] - (6 if suit_of[cards[a]] == trump else 0),
-                                                     -power[cards[a]]))
-        sure = [a for a in winners if safe(cards[a], led, opps_after)]
-        if sure:
-            return min(sure, key=lambda a: (-(pts[cards[a]] >= 10), strength(cards[a])))
-        return min(acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
-    sure = [a for a in winners if safe(cards[a], led, opps_after)]
+            return min(acts, key=lambda a: (p.pts[p.cards[a]], -p.power[p.cards[a]]))
+        return max(acts, key=p.strong)
+    if p.defends_misere():
+        if tseats[best_i] == p.decl:
+            return max(losers or acts, key=p.cheap)
+        return (min if p.decl in rest else max)(acts, key=p.strong)
+    if d.side(tseats[best_i]) == side:
+        return _point_partner_holds(p, acts, winners, losers, p.safe(best, led, opps_after), led, opps_after)
+    sure = [a for a in winners if p.safe(p.cards[a], led, opps_after)]
     if sure:  # bank a ten or an ace if one wins for certain, else the cheapest certain winner
-        return min(sure, key=lambda a: (-(pts[cards[a]] >= 10), strength(cards[a])))
-    if winners and tp >= 10:
-        return max(winners, key=lambda a: strength(cards[a]))
-    return min(losers or winners, key=lambda a: (pts[cards[a]], strength(cards[a])))
+        return min(sure, key=lambda a: (-(p.pts[p.cards[a]] >= 10), p.strong(a)))
+    if winners and sum(p.pts[c] for c in trick) >= 10:
+        return max(winners, key=p.strong)
+    return min(losers or winners, key=p.cheap)
 
 
-def _point_lead(d: TrickDeal, seat: int, cards: dict[str, int], pts: Sequence[int], unseen: int, want: bool,
-                decl: int | None, safe: Callable[[int, int, list[int]], bool],
-                strength: Callable[[int], tuple[int, int]]) -> str:
+def _point_partner_holds(p: _PointSeat, acts: list[str], winners: list[str], losers: list[str], held_safe: bool,
+                         led: int, opps_after: list[int]) -> str:
+    """A card to a trick a partner holds (``held_safe``: for certain)."""
+    pts, cards = p.pts, p.cards
+    if held_safe:  # schmieren: the most points, a trump only if it is worth it
+        return max(losers or acts, key=lambda a: (pts[cards[a]] - (6 if p.suit_of[cards[a]] == p.trump else 0),
+                                                 -p.power[cards[a]]))
+    sure = [a for a in winners if p.safe(cards[a], led, opps_after)]
+    if sure:
+        return min(sure, key=lambda a: (-(pts[cards[a]] >= 10), p.strong(a)))
+    return min(acts, key=p.cheap)
+
+
+def _point_lead(p: _PointSeat) -> str:
     """The lead of :func:`point_play`."""
-    rules = d.rules
-    suit_of, trump, tmask = rules.suit_of, rules.trump, rules.trump_mask
+    d, seat, cards, pts = p.d, p.seat, p.cards, p.pts
+    suit_of, trump, tmask = p.suit_of, p.trump, p.tmask
     acts = list(cards)
     plain = [a for a in acts if suit_of[cards[a]] != trump]
-    if not want:
-        return min(plain or acts, key=lambda a: strength(cards[a]))
-    if decl is not None and decl != seat and not d.wants_tricks(decl):  # defending a Misère: lead low
-        return min(acts, key=lambda a: strength(cards[a]))
+    if not p.want:
+        return min(plain or acts, key=p.strong)
+    if p.defends_misere():  # defending a Misère: lead low
+        return min(acts, key=p.strong)
     side = d.side(seat)
     opps = [s for s in d.in_play if d.side(s) != side]
     hand = d.hands[seat]
     trumps = [a for a in acts if suit_of[cards[a]] == trump]
-    declaring = decl is not None and d.side(decl) == side
-    if declaring and trumps and trump is not None and unseen & tmask:
-        top = max(trumps, key=lambda a: strength(cards[a]))
-        if safe(cards[top], trump, opps):
+    declaring = p.decl is not None and d.side(p.decl) == side
+    if declaring and trumps and trump is not None and p.unseen & tmask:
+        top = max(trumps, key=p.strong)
+        if p.safe(cards[top], trump, opps):
             return top  # draw trumps with the master
-        if (hand & tmask).bit_count() >= (unseen & tmask).bit_count():
-            return min(trumps, key=lambda a: (pts[cards[a]], strength(cards[a])))
-    sure = [a for a in plain if safe(cards[a], suit_of[cards[a]], opps)]
+        if (hand & tmask).bit_count() >= (p.unseen & tmask).bit_count():
+            return min(trumps, key=p.cheap)
+    sure = [a for a in plain if p.safe(cards[a], suit_of[cards[a]], opps)]
     if sure:
-        return max(sure, key=lambda a: (pts[cards[a]], -rules.power[cards[a]]))
+        return max(sure, key=lambda a: (pts[cards[a]], -p.power[cards[a]]))
     if plain:
-        length = {s: (hand & rules.suit_mask[s]).bit_count() for s in {suit_of[cards[a]] for a in plain}}
-        return min(plain, key=lambda a: (pts[cards[a]] >= 10, length[suit_of[cards[a]]], pts[cards[a]],
-                                         strength(cards[a])))
-    return min(acts, key=lambda a: (pts[cards[a]], strength(cards[a])))
+        length = {s: (hand & p.rules.suit_mask[s]).bit_count() for s in {suit_of[cards[a]] for a in plain}}
+        return min(plain, key=lambda a: (pts[cards[a]] >= 10, length[suit_of[cards[a]]], pts[cards[a]], p.strong(a)))
+    return min(acts, key=p.cheap)
 
 
 def estimate_tricks(d: Deal, seat: int) -> float:
@@ -278,7 +299,7 @@ def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
     if len(legal) == 1:
         return legal[0]
     if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
-            and all(map(_is_card, legal)):
+            and all(map(is_card_code, legal)):
         return trick_play(d, seat, legal)
     family = FAMILY_POLICIES.get(d.game.family)
     if family is not None:
@@ -321,7 +342,7 @@ class HeuristicBot:
             return legal[0]
         d = deal.sample(seat, self.rng)
         if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
-                and all(map(_is_card, legal)):
+                and all(map(is_card_code, legal)):
             return trick_play(d, seat, legal)
         family = FAMILY_POLICIES.get(deal.game.family)
         if family:

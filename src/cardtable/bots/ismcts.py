@@ -51,6 +51,7 @@ import random
 import time
 from typing import Any
 
+from ..core.cards import is_card_code
 from ..core.deal import Deal
 from .heuristic import fast_policy
 from .heuristics import LIKELIHOODS
@@ -106,7 +107,17 @@ TUNED: dict[str, dict[str, Any]] = {
 
 def card_choice(legal: list[str]) -> bool:
     """Is this a choice of a card to play (every action a card code)?"""
-    return all((len(a) == 2 and a[1] in "SHDC") or a == "JK" for a in legal)
+    return all(map(is_card_code, legal))
+
+
+def _rescale(seen: list[float], scale: float) -> float:
+    """The reward scale of the search: the mean size of the last 300 rewards once there are more than 30
+    (``seen`` is trimmed to them now and then); until then ``scale`` as it was."""
+    if len(seen) > 600:
+        del seen[:-300]
+    if len(seen) > 30:
+        return max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
+    return scale
 
 
 class Node:
@@ -197,10 +208,7 @@ class ISMCTSBot:
             if rewards is None:
                 break
             seen.extend(abs(r) for r in rewards)
-            if len(seen) > 600:
-                del seen[:-300]
-            if len(seen) > 30:
-                scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
+            scale = _rescale(seen, scale)
             n += 1
         self.last_iterations = n
         if not any(ch.visits for ch in root.children.values()):  # no iteration within the budget
@@ -242,42 +250,53 @@ class ISMCTSBot:
                 now = time.perf_counter()
                 if now >= deadline or now + (now - start) / n * len(legal) > deadline:
                     break
-            d = self._determinise(deal, seat, outer, deadline)
-            if self.confidence:
-                h = fast_policy(d, seat, outer)
-                self._root_hints[h] = self._root_hints.get(h, 0) + 1
-            seed = outer.getrandbits(64)
-            got: dict[str, float] = {}
-            try:
-                for a in legal:
-                    self.rng = random.Random(seed)
-                    dd = d.clone()
-                    dd.act(a)
-                    child = kids[a]
-                    rewards = (self._playout(dd, [child], deadline) if self.flat
-                               else self._iterate(child, dd, scale, seat, deadline))
-                    if rewards is None:
-                        break
-                    child.visits += 1
-                    child.total += rewards[seat]
-                    child.squares += rewards[seat] ** 2
-                    got[a] = rewards[seat]
-                    seen.append(abs(rewards[seat]))
-            finally:
-                self.rng = outer
+            got = self._paired_round(deal, seat, legal, kids, scale, deadline)
             n += len(got)
             if len(got) < len(legal):
                 break
             for a, r in got.items():
                 results[a].append(r)
-            if len(seen) > 600:
-                del seen[:-300]
-            if len(seen) > 30:
-                scale = max(1e-6, sum(seen[-300:]) / len(seen[-300:]))
+                seen.append(abs(r))
+            scale = _rescale(seen, scale)
         self.last_iterations = n
         rounds = len(results[legal[0]])
         if not rounds:  # not one round within the budget: the rule of thumb
             return fast_policy(deal.sample(seat, outer), seat, outer)
+        return self._paired_best(legal, results, rounds)
+
+    def _paired_round(self, deal: Deal, seat: int, legal: list[str], kids: dict[str, Node], scale: float,
+                      deadline: float | None) -> dict[str, float]:
+        """One round of :meth:`_choose_paired`: one determinisation and one seed, then a search below each
+        root action in turn with a generator started from that seed; the reward of each action searched
+        (fewer than ``legal`` when the budget ran out)."""
+        outer = self.rng
+        d = self._determinise(deal, seat, outer, deadline)
+        if self.confidence:
+            h = fast_policy(d, seat, outer)
+            self._root_hints[h] = self._root_hints.get(h, 0) + 1
+        seed = outer.getrandbits(64)
+        got: dict[str, float] = {}
+        try:
+            for a in legal:
+                self.rng = random.Random(seed)
+                dd = d.clone()
+                dd.act(a)
+                child = kids[a]
+                rewards = (self._playout(dd, [child], deadline) if self.flat
+                           else self._iterate(child, dd, scale, seat, deadline))
+                if rewards is None:
+                    break
+                child.visits += 1
+                child.total += rewards[seat]
+                child.squares += rewards[seat] ** 2
+                got[a] = rewards[seat]
+        finally:
+            self.rng = outer
+        return got
+
+    def _paired_best(self, legal: list[str], results: dict[str, list[float]], rounds: int) -> str:
+        """The root action with the best mean over the paired rounds; with ``confidence``, the playout
+        policy's choice unless the best beats it by that many standard errors of the mean paired difference."""
         means = {a: sum(r) / rounds for a, r in results.items()}
         best = max(legal, key=lambda a: means[a])
         if self.confidence and self._root_hints:
@@ -347,15 +366,7 @@ class ISMCTSBot:
                 self._root_hints[hint] = self._root_hints.get(hint, 0) + 1
             # Nodes are keyed by what the searching seat sees of an action (another seat's exchange is
             # "exchange 2", whatever cards it was), so its own later choices never depend on hidden cards.
-            if actor == me:
-                keys = {a: a for a in legal}
-            else:
-                groups: dict[str, list[str]] = {}
-                for a in legal:
-                    groups.setdefault(d.seen_as(actor, a, me), []).append(a)
-                # Within a group the seat plays its policy's choice if it is there, else any of them.
-                keys = {k: (hint if hint in g else g[0] if len(g) == 1 else self.rng.choice(g))
-                        for k, g in groups.items()}
+            keys = {a: a for a in legal} if actor == me else self._keys_seen(d, legal, actor, me, hint)
             for k in keys:
                 ch = node.children.get(k)
                 if ch is not None:
@@ -379,6 +390,14 @@ class ISMCTSBot:
             path.append(node)
             depth += 1
         return self._playout(d, path, deadline)
+
+    def _keys_seen(self, d: Deal, legal: list[str], actor: int, me: int, hint: str | None) -> dict[str, str]:
+        """Another seat's legal actions keyed by what the searching seat ``me`` sees of them, each key with
+        the action played for it: the policy's choice ``hint`` if it is among them, else any of them."""
+        groups: dict[str, list[str]] = {}
+        for a in legal:
+            groups.setdefault(d.seen_as(actor, a, me), []).append(a)
+        return {k: (hint if hint in g else g[0] if len(g) == 1 else self.rng.choice(g)) for k, g in groups.items()}
 
     def _playout(self, d: Deal, path: list[Node], deadline: float | None) -> list[float] | None:
         """Play ``d`` out by the playout policy and back the result up ``path``; None if over budget."""

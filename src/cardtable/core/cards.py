@@ -39,6 +39,7 @@ __all__ = [
     "bit_list",
     "bits",
     "card_name",
+    "is_card_code",
     "parse_code",
 ]
 
@@ -121,6 +122,16 @@ def bit_list(mask: int) -> list[int]:
         mask >>= _CHUNK
         base += _CHUNK
     return out
+
+
+def is_card_code(text: str) -> bool:
+    """Whether an action's text is one card code (rank and suit letter, or the joker), as ``legal()`` writes a
+    card to play.
+
+    >>> is_card_code("QS"), is_card_code("JK"), is_card_code("pass"), is_card_code("bid 3")
+    (True, True, False, False)
+    """
+    return text == JOKER or (len(text) == 2 and text[1] in SUITS)
 
 
 def card_name(code: str) -> str:

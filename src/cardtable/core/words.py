@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..errors import RulesError
-from .cards import JOKER, SUIT_SYMBOLS, SUITS, card_name
+from .cards import JOKER, SUIT_SYMBOLS, SUITS, card_name, is_card_code
 
 __all__ = ["PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase", "possessive", "seat_names"]
 
@@ -67,10 +67,6 @@ def cards_phrase(codes: Iterable[str]) -> str:
     return "the " + shown[0] if shown else "nothing"
 
 
-def _is_card(word: str) -> bool:
-    return word == JOKER or (len(word) == 2 and word[1] in SUITS)
-
-
 def action_label(action: str) -> str:
     """A default label for an action text, in words: a card is named (``Queen of spades``); otherwise the
     word is capitalised and any cards follow it (``Rob with the 7♥`` for ``rob 7H``). A game words its own
@@ -78,11 +74,11 @@ def action_label(action: str) -> str:
     words = action.split()
     if not words:
         return action
-    if len(words) == 1 and _is_card(words[0]):
+    if len(words) == 1 and is_card_code(words[0]):
         return card_name(words[0])
-    cards = [w for w in words[1:] if _is_card(w)]
+    cards = [w for w in words[1:] if is_card_code(w)]
     head = words[0].capitalize()
-    rest = " ".join(w for w in words[1:] if not _is_card(w))
+    rest = " ".join(w for w in words[1:] if not is_card_code(w))
     if cards and not rest:
         joiner = " with " if words[0] == "rob" else " "
         return f"{head}{joiner}{cards_phrase(cards)}"

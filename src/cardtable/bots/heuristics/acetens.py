@@ -31,14 +31,12 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from ...core.cards import Pack, bits
+from ...core.cards import SUIT_NAMES, SUITS, Pack, bits
 from ...core.deal import Deal
 
 __all__ = ["CARD_VALUES", "estimate", "point_table", "policy"]
 
 VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-SUITS = "SHDC"
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
 
 @cache
@@ -247,7 +245,7 @@ def auction_schafkopf(d: Any, seat: int, legal: list[str]) -> str | None:
     if d.phase == "trump":
         trumps = [a for a in legal if a.startswith("trump ")]
         return max(trumps, key=lambda a: estimate("auction-schafkopf", pack, hand,
-                                                  auction_model(pack, SUIT_WORDS.index(a[6:]), jacks)))
+                                                  auction_model(pack, SUIT_NAMES.index(a[6:]), jacks)))
     if d.phase != "bid":
         return None
     holder = d.high_bidder()
@@ -351,7 +349,7 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
         opts = [a for a in legal if a.startswith("trump ")]
 
         def value(a: str) -> float:
-            t = SUIT_WORDS.index(a[6:])
+            t = SUIT_NAMES.index(a[6:])
             mean = estimate("solo-take" if c.widow == "take" else "solo", pack, hand, solo_model(pack, t))
             if c.kind == "flat":
                 return float(c.flat_value(t)) * (2 * p_at_least(mean, c.target(t), COEFFS["solo"][1]) - 1)
@@ -366,7 +364,7 @@ def solo(d: Any, seat: int, legal: list[str]) -> str | None:
 
         def wanted(a: str) -> tuple[int, int, int]:
             w = a.split()
-            c = pack.index_of[rank_of[w[1]] + SUITS[SUIT_WORDS.index(w[3])]]
+            c = pack.index_of[rank_of[w[1]] + SUITS[SUIT_NAMES.index(w[3])]]
             return (1 if tm >> c & 1 else 0, pts[c], power[c])
         return max(legal, key=wanted)
     if ph == "give":
