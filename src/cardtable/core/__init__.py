@@ -18,6 +18,8 @@ from . import (
     options,
     phases,
     pools,
+    records,
+    sampling,
     tricks,
     views,
     words,
@@ -25,5 +27,5 @@ from . import (
 
 __all__ = [
     "auction", "cards", "chips", "compiled", "deal", "dealing", "game", "kernel", "layouts", "match", "melds",
-    "options", "phases", "pools", "tricks", "views", "words",
+    "options", "phases", "pools", "records", "sampling", "tricks", "views", "words",
 ]

@@ -38,8 +38,9 @@ import io
 import re
 import tokenize
 from collections.abc import Mapping
+from typing import Any
 
-__all__ = ["MODULES", "copiers", "declarations", "fields", "in_object"]
+__all__ = ["MODULES", "copier_of", "copiers", "declarations", "fields", "in_object"]
 
 MODULES = ("cardtable.core.cards", "cardtable.core.dealing", "cardtable.core.auction", "cardtable.core.deal",
            "cardtable.core.tricks", "cardtable.core.game", "cardtable.games.napoleon")
@@ -81,6 +82,25 @@ def _c_fields(k: type) -> list[str]:
     properties are descriptors too, with their docstrings)."""
     return [n for n, v in vars(k).items()
             if type(v).__name__ == "getset_descriptor" and v.__doc__ is None and not n.startswith("__")]
+
+
+_COPIERS: dict[type, Any] = {}
+
+
+def copier_of(cls: type) -> Any:
+    """The compiled build's copier of the fields that ``cls``'s compiled bases keep in the object (generated
+    from the declarations into ``cardtable.core._copy`` by :func:`copiers`; :meth:`Deal.clone
+    <cardtable.core.deal.Deal.clone>` calls it), or ``None`` in plain Python, where every field is in the
+    object's ``__dict__``."""
+    got = _COPIERS.get(cls, False)
+    if got is False:
+        got = None
+        if in_object(cls):  # compiled
+            from ._copy import COPIERS  # type: ignore[import-not-found]
+
+            got = next(COPIERS[k] for k in cls.__mro__ if k in COPIERS)
+        _COPIERS[cls] = got
+    return got
 
 
 # ---------------------------------------------------------------------------------------- build time

@@ -18,14 +18,15 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import CardError, IllegalAction, RulesError
-from .cards import PACK_52, Pack, bit_list, bits, parse_code
+from ..errors import IllegalAction, RulesError
+from .cards import PACK_52, Pack, bit_list, bits
 from .chips import Settlement
-from .compiled import in_object
+from .compiled import copier_of
 from .dealing import shuffle
 from .game import Game, GameInfo, info_of, rules_text_of
 from .options import Option, Options
 from .phases import DONE, DONE_OF, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
+from .records import normalize_action, rebuild, record_of
 from .sampling import Zone, assign_cards
 from .views import BASE_KEYS, Key
 from .words import action_label, possessive
@@ -36,43 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Deal", "Zone", "assign_cards", "normalize_action"]
 
 
-def normalize_action(action: str) -> str:
-    """Canonical text of an action: card codes canonical, words lower case.
-
-    >>> normalize_action("  Exchange 10h  qs ")
-    'exchange TH QS'
-    >>> normalize_action("Bid 3")
-    'bid 3'
-    >>> normalize_action("meld 7h 7d jk=7c")  # a wild card and what it stands for
-    'meld 7H 7D JK=7C'
-    """
-    if not isinstance(action, str):
-        raise IllegalAction(f"an action is text such as 'QH' or 'pass', not {action!r}")
-    out = []
-    for tok in action.split():
-        if "=" in tok:
-            try:
-                out.append("=".join(parse_code(part) for part in tok.split("=")))
-                continue
-            except CardError:
-                pass
-        if 2 <= len(tok) <= 3 or tok in ("JK", "jk") or (len(tok) == 2 and tok[-1] in "♠♥♦♣"):
-            try:
-                out.append(parse_code(tok))
-                continue
-            except CardError:
-                pass
-        out.append(tok.lower())
-    return " ".join(out)
-
-
 NOT_NOW = "that is not an action of this game at this point"
-
-
-def _rebuild(game: Game, deck: list[str], dealer: int, carry: dict[str, Any] | None, names: list[str] | None,
-             actions: list[tuple[int, str]]) -> Deal:
-    """Unpickle a deal by replaying its record."""
-    return game.replay(deck=deck, dealer=dealer, carry=carry, names=names, actions=actions)
 
 
 def _dict_of(obj: Any) -> dict[str, Any]:
@@ -84,25 +49,9 @@ def _set_dict(obj: Any, d: dict[str, Any]) -> None:
     obj.__dict__ = d
 
 
-_COPIERS: dict[type, Any] = {}
-"""Per deal class: the compiled build's copier of the fields its compiled bases keep in the object (generated
-from the declarations into ``cardtable.core._copy``; ``None`` when running plain Python, where every field is
-in the object's ``__dict__``)."""
 _HAS_COPY: dict[type, bool] = {}
 _SHARED = frozenset({int, str, bool, tuple, type(None)})
 """Types :meth:`Deal.clone` shares without asking (immutable)."""
-
-
-def _copier(cls: type) -> Any:
-    got = _COPIERS.get(cls, False)
-    if got is False:
-        got = None
-        if in_object(cls):  # compiled
-            from ._copy import COPIERS  # type: ignore[import-not-found]
-
-            got = next(COPIERS[k] for k in cls.__mro__ if k in COPIERS)
-        _COPIERS[cls] = got
-    return got
 
 
 def _copied(value: Any) -> Any:
@@ -590,7 +539,7 @@ class Deal:  # compiled
         """An independent copy: every declared field and attribute, lists and dicts copied one level."""
         cls = type(self)
         new = cls.__new__(cls)
-        copy = _COPIERS[cls] if cls in _COPIERS else _copier(cls)
+        copy = copier_of(cls)
         if copy is not None:  # compiled: the core's fields live in the object, not in its __dict__
             copy(self, new)
         d = _dict_of(self).copy()
@@ -608,7 +557,7 @@ class Deal:  # compiled
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the record: the game, pack order, dealer, carry, names and actions (replayed)."""
-        return (_rebuild, (self.game, [self.pack.code_of[c] for c in self.deck], self.dealer, self.carry_in or None,
+        return (rebuild, (self.game, [self.pack.code_of[c] for c in self.deck], self.dealer, self.carry_in or None,
                            list(self.names), list(self.history)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
@@ -666,13 +615,9 @@ class Deal:  # compiled
 
     def record(self) -> dict[str, Any]:
         """Everything needed to replay this deal: game, options, pack order, dealer, actions (and the seats'
-        names where they are not the plain ones); :meth:`Game.replay` and ``cardtable.replay`` read it."""
-        rec = {"game": self.game.id, "players": self.players, "options": self.game.options.as_dict(),
-               "deck": " ".join(self.pack.code(c) for c in self.deck), "dealer": self.dealer,
-               "carry": self.carry_in or None, "actions": [[s, a] for s, a in self.history]}
-        if self.names != self.game.plain_names:
-            rec["names"] = list(self.names)
-        return rec
+        names where they are not the plain ones); :meth:`Game.replay` and ``cardtable.replay`` read it
+        (:mod:`.records`)."""
+        return record_of(self)
 
     def __repr__(self) -> str:
         return (f"<{self.game.id} deal: dealer {self.dealer}, phase {self.phase}, "
