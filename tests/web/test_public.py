@@ -518,11 +518,12 @@ def test_ratings_and_statistics_after_a_match_between_two_accounts(room: TestCli
             f = p[0].state_until(lambda x, r=f["rev"]: x["rev"] > r)
         assert f["match"]["over"]
     deadline = time.time() + 10
-    while not (board := room.get("/api/leaderboard/nap").json()["players"]) and time.time() < deadline:
+    while (not (board := [x for x in room.get("/api/leaderboard/nap").json()["players"] if not x["bot"]])
+           and time.time() < deadline):
         time.sleep(0.1)
     totals = f["match"]["totals"]
     winner = "Ann" if totals[0] > totals[1] else "Bob"
-    assert {x["name"] for x in board} == {"Ann", "Bob"} and all(not x["bot"] and x["matches"] == 1 for x in board)
+    assert {x["name"] for x in board} == {"Ann", "Bob"} and all(x["matches"] == 1 for x in board)
     if totals[0] != totals[1]:
         assert board[0]["name"] == winner and board[0]["mu"] > 25 > board[1]["mu"]
     ann = room.get("/api/users/ann").json()
@@ -537,11 +538,24 @@ def test_ratings_and_statistics_after_a_match_between_two_accounts(room: TestCli
 
 
 def test_bots_have_ratings_too(room: TestClient) -> None:
+    """Every bot kind is on every game's leaderboard from the start (the rating everyone begins with, no
+    match yet), and moves once a rated match of its own is settled."""
+    board = room.get("/api/leaderboard/loo").json()["players"]
+    assert [(x["name"], x["bot"], x["mu"], x["sigma"], x["matches"]) for x in board] == [
+        (k, True, 25.0, 8.33, 0) for k in ("random", "heuristic", "ismcts")]
+    assert all(x["ordinal"] == 0.0 for x in board)
     make(room, ["random", "heuristic"], deals=1)
     deadline = time.time() + 60
-    while not (board := room.get("/api/leaderboard/nap").json()["players"]) and time.time() < deadline:
+    board = room.get("/api/leaderboard/nap").json()["players"]
+    while not any(x["matches"] for x in board) and time.time() < deadline:
         time.sleep(0.2)
-    assert {(x["name"], x["bot"]) for x in board} == {("random", True), ("heuristic", True)}
+        board = room.get("/api/leaderboard/nap").json()["players"]
+    rated = {x["name"]: x for x in board}
+    assert set(rated) == {"random", "heuristic", "ismcts"} and all(x["bot"] for x in board)
+    assert rated["random"]["matches"] == rated["heuristic"]["matches"] == 1 and rated["ismcts"]["matches"] == 0
+    assert rated["random"]["sigma"] < 8.33 and rated["ismcts"]["mu"] == 25.0  # less uncertain after a match
+    assert [x["ordinal"] for x in board] == sorted((x["ordinal"] for x in board), reverse=True)
+    assert room.get("/api/leaderboard/loo").json()["players"][0]["matches"] == 0  # another game: its own ratings
 
 
 def test_statistics_have_a_confidence_interval() -> None:

@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 
 import cardtable as ct
 
+from .ratings import MU, SIGMA
 from .records import AccountRow, NameTaken
 from .store import StoreError, Unavailable
 
@@ -269,11 +270,17 @@ async def api_leaderboard(request: Request) -> Response:
         return _error(404, str(e))
     server = _server(request)
     rows = await server.run(server.store.leaderboard, info.id)
+    # Every bot kind is on the board from the start (at the rating every player begins with, no matches yet),
+    # so a person sees where they stand against each.
+    rated = {r["subject"] for r in rows}
+    rows += [{"subject": f"bot:{k}", "name": None, "mu": MU, "sigma": SIGMA, "matches": 0}
+             for k in ct.bots.KINDS if f"bot:{k}" not in rated]
     out = []
     for r in rows:
         subject = r["subject"]
         name, bot = (subject.removeprefix("bot:"), True) if subject.startswith("bot:") else (r["name"], False)
         out.append({"name": name, "bot": bot, **(_rating(r) or {})})
+    out.sort(key=lambda p: -p["ordinal"])
     return JSONResponse({"game": info.id, "name": info.name, "players": out})
 
 

@@ -390,11 +390,16 @@ class RoomRecords:
         return True
 
     def leaderboard(self: _Database, game: str, limit: int = 50) -> list[dict[str, Any]]:
-        """A game's ratings, best first (by the conservative mu - 3 sigma), with account names."""
+        """A game's ratings, best first (by the conservative mu - 3 sigma), with account names: the best
+        ``limit``, and every bot kind rated in the game wherever it stands."""
         r, ac = s.ratings.c, s.accounts.c
-        q = select(s.ratings).where(r.game == game).order_by((r.mu - 3 * r.sigma).desc()).limit(limit)
+        best = (r.mu - 3 * r.sigma).desc()
+        q = select(s.ratings).where(r.game == game).order_by(best).limit(limit)
         with self.read() as conn:
             rows = conn.execute(q).all()
+            seen = {x.subject for x in rows}
+            rows += [x for x in conn.execute(select(s.ratings).where(r.game == game, r.subject.like("bot:%"))
+                                             .order_by(best)) if x.subject not in seen]
             ids = [x.subject.removeprefix("account:") for x in rows if x.subject.startswith("account:")]
             names = {a.id: a.name for a in conn.execute(select(ac.id, ac.name).where(ac.id.in_(ids)))} if ids else {}
         return [{"subject": x.subject, "name": names.get(x.subject.removeprefix("account:")), "mu": x.mu,
