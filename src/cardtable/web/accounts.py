@@ -309,3 +309,32 @@ async def api_join(request: Request) -> Response:
     except Unavailable as e:
         return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
     return JSONResponse(out, status_code=201)
+
+
+async def api_listing(request: Request) -> Response:
+    """``POST /api/tables/<id>/public {"public": true|false, "token"?}``: the creator (by the seat's token, or
+    logged in at that seat) lists the table in the lobby or takes it out."""
+    body = await _json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    public, token = body.get("public"), body.get("token")
+    if not isinstance(public, bool):
+        return _error(400, 'public is true (list the table in the lobby) or false (by link only)')
+    server = _server(request)
+    try:
+        t = await server.table(request.path_params["tid"])
+    except ValueError as e:  # a table that cannot be read
+        return _error(409, str(e))
+    if t is None:
+        return _error(404, f"no table {request.path_params['tid']!r}")
+    try:
+        seat = server.seat_for(t, token if isinstance(token, str) else None)
+    except ValueError as e:
+        return _error(403, str(e))
+    account = await session_account(request)
+    if seat is None and account is not None:
+        seat = next((s.seat for s in t.seats if s.account_id == account.id), None)
+    refused = await server.list_table(t, seat, public)
+    if refused is not None:
+        return _error(403 if seat != t.creator_seat else 409, refused)
+    return JSONResponse({"id": t.id, "public": t.public, "free": t.free_seats()})

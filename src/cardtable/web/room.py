@@ -117,6 +117,16 @@ class Table:
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == HUMAN]
 
+    @property
+    def creator_seat(self) -> int | None:
+        """The seat of the person who made the table (the first person's)."""
+        return min(self.human_seats(), default=None)
+
+    def free_seats(self, listed: bool | None = None) -> list[int]:
+        """The seats a newcomer may take now (or if the table were listed in the lobby: ``listed``)."""
+        listed = self.public if listed is None else listed
+        return [s.seat for s in self.seats if s.free(listed, self.creator_seat)]
+
     def next_job(self, deal: ct.Deal | None = None, match: ct.Match | None = None, deal_no: int | None = None,
                  run_at: float | None = None, idx: int | None = None) -> Job | None:
         deal = deal or self.deal
@@ -127,14 +137,15 @@ class Table:
     def meta(self) -> dict[str, Any]:
         """What everyone may know of the table (no tokens)."""
         online = {c.seat for c in self.conns if c.seat is not None}
+        free = self.free_seats()
         info = self.game.info
         return {"id": self.id, "game": info.id, "name": info.name, "family": info.family,
                 "players": self.game.players, "unit": self.game.unit, "options": self.game.options.as_dict(),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
-                           **({"open": True} if s.kind == HUMAN and s.token_hash is None else {})}
+                           **({"open": True} if s.seat in free else {})}
                           for s in self.seats],
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
-                "solo": len(self.human_seats()) == 1}
+                "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
