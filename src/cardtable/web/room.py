@@ -324,13 +324,25 @@ class Room:
 
     # ------------------------------------------------------------ changes
     async def commit(self, t: Table, seat: int, action: str, *, bot_seconds: float = 0.0,
-                     run_at: float | None = None) -> bool:
+                     run_at: float | None = None,
+                     then: Callable[[ct.Deal, int], tuple[int, str] | None] | None = None) -> bool:
         """Apply a checked action on a copy, append it (with the deal's settlement if it ends it and the
         table's next bot job) in one transaction, then make the copy current; the caller holds ``t.lock``.
-        Returns True if the deal ended. Raises ``IllegalAction`` or a ``StoreError`` and changes nothing."""
+        ``then(deal, idx)``: the move that follows at once at position ``idx``, if any; it is logged in the
+        same transaction, and so on (by default, when the bot workers are here and bots have no delay, at a
+        table with people: the moves of the bots without search that are to act next). Each position is still
+        shown in turn. Returns True if the deal ended. Raises
+        ``IllegalAction`` or a ``StoreError`` and changes nothing."""
         deal = t.deal.clone()
         deal.act(action, seat=seat)
-        s, a = deal.history[-1]
+        if then is None and self.workers is not None and self.bot_delay <= 0 and t.human_seats():
+            then = self.workers.following(t)  # the bots without search that act next move with it, at once
+        steps = [deal]  # the deal after each action
+        while then is not None and not deal.over and (move := then(deal, t.logged + len(steps))) is not None:
+            deal = deal.clone()
+            deal.act(move[1], seat=move[0])
+            steps.append(deal)
+        moves = [d.history[-1] for d in steps]
         match, row, finished = t.match, None, None
         if deal.over:
             match = copy.copy(t.match)
@@ -338,13 +350,18 @@ class Room:
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
-        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + 1))
+        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + len(steps)))
+        (s, a), more = moves[0], moves[1:]
         await self.run(self.store.append_action, t.id, t.deal_no, t.logged, s, a, finished, job=job,
-                       bot_seconds=bot_seconds)
-        t.deal, t.match, t.logged = deal, match, t.logged + 1
-        if row is not None:
-            t.sheet.append(row)
-        self.changed(t, row is not None)
+                       bot_seconds=bot_seconds, more=more)
+        for k, step in enumerate(steps, 1):  # every position is shown, in order
+            last = k == len(steps)
+            t.deal, t.logged = step, t.logged + 1
+            if last:
+                t.match = match
+                if row is not None:
+                    t.sheet.append(row)
+            self.changed(t, last and row is not None)
         if job is not None:
             self.jobs_queued(job)
         return row is not None

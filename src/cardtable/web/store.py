@@ -583,13 +583,16 @@ class Store(RoomRecords):
 
     def append_action(self, tid: str, deal_no: int, idx: int, seat: int, action: str,
                       finished: tuple[dict[str, Any], list[Any], bool] | None = None, *, job: Job | None = None,
-                      bot_seconds: float = 0.0) -> None:
-        """Log action number ``idx`` of a deal, in one transaction with what follows from it: when it ends the
-        deal, ``finished`` = (result, match totals, match over); the table's next bot ``job`` (replacing any
-        pending one); the bot time it took. :class:`Stale` if that number is already logged."""
+                      bot_seconds: float = 0.0, more: Sequence[tuple[int, str]] = ()) -> None:
+        """Log action number ``idx`` of a deal, in one transaction with what follows from it: ``more`` (seat,
+        action) logged after it (bots' moves made at once); when the last ends the deal, ``finished`` = (result,
+        match totals, match over); the table's next bot ``job`` (replacing any pending one); the bot time it
+        took. :class:`Stale` if one of those numbers is already logged."""
+        at = time.time()
         with self.write() as conn:
-            conn.execute(INSERT_ACTION, {"table_id": tid, "deal_no": deal_no, "idx": idx, "seat": seat,
-                                         "action": action, "at": time.time()})
+            conn.execute(INSERT_ACTION, [{"table_id": tid, "deal_no": deal_no, "idx": idx + k, "seat": who,
+                                          "action": what, "at": at}
+                                         for k, (who, what) in enumerate([(seat, action), *more])])
             if finished is not None:
                 result, totals, over = finished
                 conn.execute(FINISH_DEAL, {"b_tid": tid, "b_deal": deal_no, "b_result": json.dumps(result)})
