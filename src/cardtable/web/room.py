@@ -124,8 +124,8 @@ class Table:
 
     def free_seats(self, listed: bool | None = None) -> list[int]:
         """The seats a newcomer may take now (or if the table were listed in the lobby: ``listed``)."""
-        listed = self.public if listed is None else listed
-        return [s.seat for s in self.seats if s.free(listed, self.creator_seat)]
+        listed, creator = self.public if listed is None else listed, self.creator_seat
+        return [s.seat for s in self.seats if s.free(listed, creator)]
 
     def next_job(self, deal: ct.Deal | None = None, match: ct.Match | None = None, deal_no: int | None = None,
                  run_at: float | None = None, idx: int | None = None) -> Job | None:
