@@ -331,8 +331,8 @@ class Room:
         ``then(deal, idx)``: the move that follows at once at position ``idx``, if any; it is logged in the
         same transaction, and so on (by default, when the bot workers are here and bots have no delay, at a
         table with people: the moves of the bots without search that are to act next). Each position is still
-        shown in turn. Returns True if the deal ended. Raises
-        ``IllegalAction`` or a ``StoreError`` and changes nothing."""
+        shown in turn. Returns True if the deal ended. Raises ``IllegalAction`` or a ``StoreError`` and changes
+        nothing."""
         deal = t.deal.clone()
         deal.act(action, seat=seat)
         if then is None and self.workers is not None and self.bot_delay <= 0 and t.human_seats():
