@@ -43,6 +43,28 @@ def start(db: Path, port: int, before: str | None) -> subprocess.Popen[bytes]:
                    port, **env)
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and every process under it (the server, its bot workers):
+    the work a turn costs, which a shared machine's load does not change as it changes waiting times."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        p = int(stat.parent.name)
+        parent[p] = int(fields[1])
+        used[p] = sum(int(x) for x in fields[11:15]) / tick  # utime stime cutime cstime
+    tree, grew = {pid}, True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in tree} - tree
+        grew = bool(more)
+        tree |= more
+    return sum(used.get(p, 0.0) for p in tree)
+
+
 def create(base: str, seats: list[str]) -> dict[str, Any]:
     body = {"game": "nap", "players": len(seats), "deals": 100, "seats": [{"kind": k} for k in seats]}
     req = urllib.request.Request(f"{base}/api/tables", data=json.dumps(body).encode(), method="POST",
@@ -91,17 +113,19 @@ async def person(url: str, until: float, waits: list[float], seed: int = 1) -> N
 
 
 async def run(ws_base: str, bots: list[dict[str, Any]], tables: list[dict[str, Any]], warm: float,
-              seconds: float) -> tuple[list[float], int]:
+              seconds: float, server: int) -> tuple[list[float], int, float]:
     moves = [0]
     start = time.perf_counter()
     watchers = [asyncio.create_task(watch(f"{ws_base}/ws/{t['id']}", start + warm + seconds, moves)) for t in bots]
     await asyncio.sleep(warm)  # the searches are under way
     waits: list[float] = []
     until = time.perf_counter() + seconds
+    cpu = tree_cpu(server)
     await asyncio.gather(*(person(f"{ws_base}/ws/{t['id']}?token={t['seats'][0]['token']}", until, waits, i)
                            for i, t in enumerate(tables, 1)))
+    cpu = tree_cpu(server) - cpu
     await asyncio.gather(*watchers)
-    return waits, moves[0]
+    return waits, moves[0], cpu
 
 
 def main() -> None:
@@ -120,7 +144,8 @@ def main() -> None:
         try:
             bots = [create(base, ["ismcts"] * 4) for _ in range(args.bot_only)]
             tables = [create(base, ["human", "heuristic", "heuristic", "heuristic"]) for _ in range(args.people)]
-            waits, moves = asyncio.run(run(base.replace("http", "ws"), bots, tables, args.warm, args.seconds))
+            waits, moves, cpu = asyncio.run(run(base.replace("http", "ws"), bots, tables, args.warm, args.seconds,
+                                                server.pid))
         finally:
             stopped([server])
     after = os.getloadavg()
@@ -132,6 +157,8 @@ def main() -> None:
           f"of 4 IS-MCTS bots beside {args.people} people's tables (each 3 heuristic bots), {args.seconds:.0f} s")
     print(f"  people's wait per turn over {len(waits)} turns: p50 {statistics.median(waits) * 1000:.1f} ms, "
           f"p90 {q[89] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, worst {waits[-1] * 1000:.1f} ms")
+    print(f"  the server's CPU time (all its processes) while the people played: {cpu:.1f} s, "
+          f"{cpu / len(waits) * 1000:.1f} ms per person's turn")
     print(f"  bot-only tables: {moves} states seen by their spectators ({moves / (args.seconds + args.warm):.1f}/s)")
     print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
           f"{after[2]:.2f}")

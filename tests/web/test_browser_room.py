@@ -27,6 +27,17 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
+def join_from_lobby(page: Any, entry: Any, tid: str, name: str, seated: Any) -> None:
+    """``page`` takes a seat of table ``tid`` from its lobby ``entry`` under ``name``; ``seated`` (a player's
+    page) then shows that name at the table."""
+    page.fill("#lobby-name", name)
+    entry.locator("button.join").click()
+    page.wait_for_url(f"**/t/{tid}?token=*")
+    page.wait_for_selector("#board .plate")
+    seated.wait_for_function("name => [...document.querySelectorAll('#board .plate-name strong')]"
+                             ".some(e => e.textContent === name)", arg=name)
+
+
 def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:
     ann = new_page(browser)
     ann.goto(room.url + "/")
@@ -45,12 +56,7 @@ def test_lobby_join_and_chat(room: LiveServer, browser: Any) -> None:
     assert "1 of 3 seats taken" not in entry.inner_text() and "2 of 3 seats taken" in entry.inner_text()
     assert EVIL_NAME in entry.inner_text()  # the creator's name, shown as text
     shot(bea, "lobby")
-    bea.fill("#lobby-name", "Bea")
-    entry.locator("button.join").click()
-    bea.wait_for_url(f"**/t/{tid}?token=*")
-    bea.wait_for_selector("#board .plate")
-    ann.wait_for_function("[...document.querySelectorAll('#board .plate-name strong')]"
-                          ".some(e => e.textContent === 'Bea')")
+    join_from_lobby(bea, entry, tid, "Bea", ann)
     # Chat: what one types the other reads, as text (no element made from it, no script run).
     ann.fill("#chat-input", f"hello {EVIL}")
     ann.press("#chat-input", "Enter")
@@ -173,3 +179,85 @@ def test_every_page_runs_under_the_content_security_policy(room: LiveServer, bro
         page.goto(room.url + path)
         page.locator(ready).first.wait_for(timeout=15000)
     assert refused == [] and errors == [], (refused, errors)
+
+
+def test_a_private_table_is_listed_later_and_a_seat_taken_in_the_lobby(room: LiveServer, browser: Any) -> None:
+    ann = new_page(browser)
+    t = create_table(room, ann, "nap", ["human", "human", "human"])  # private: each seat has its link
+    tid = t["id"]
+    ann.goto(room.url + t["seats"][0]["url"])
+    ann.wait_for_selector("#board .plate")
+    bea = new_page(browser)
+    bea.goto(room.url + t["seats"][1]["url"])  # Bea's link is opened: her seat is hers
+    bea.wait_for_selector("#board .plate")
+    ann.locator("#public-box").wait_for()
+    assert not ann.is_checked("#public") and bea.locator("#public-box").is_hidden()
+    ann.check("#public")
+    bea.locator("#chat-lines .said", has_text="listed the table in the lobby").wait_for()
+    cy = new_page(browser)
+    cy.goto(room.url + "/")
+    entry = cy.locator(f".lobby-table[data-table='{tid}']")
+    entry.wait_for()
+    assert "2 of 3 seats taken" in entry.inner_text()  # the seat whose link nobody opened is offered
+    join_from_lobby(cy, entry, tid, "Cy", ann)
+    assert room.hub.store.seats(tid)[2].token_hash != t["seats"][2]["token"]
+    ann.uncheck("#public")  # and out of the lobby again
+    bea.locator("#chat-lines .said", has_text="took the table out of the lobby").wait_for()
+    assert room.hub.store.settings(tid) == (False, False)
+    for p in (ann, bea, cy):
+        assert p.js_errors == []
+
+
+def test_the_keys_list_names_undo_and_hint_only_against_bots(room: LiveServer, browser: Any) -> None:
+    page = new_page(browser)
+    solo = create_table(room, page, "nap", ["human", "random", "random", "random"])
+    page.goto(room.url + solo["seats"][0]["url"])
+    page.wait_for_selector("#board .plate")
+    page.keyboard.press("?")
+    keys = page.locator("#panel-body dl.keys")
+    keys.wait_for()
+    listed = dict(zip(keys.locator("dt").all_inner_texts(), keys.locator("dd").all_inner_texts(), strict=True))
+    assert "take back your last move" in listed["U"] and "hint" in listed["H"]
+    shot(page, "keys-against-bots")
+    two = create_table(room, page, "nap", ["human", "human", "random"])  # another person: no undo, no hint
+    page.goto(room.url + two["seats"][0]["url"])
+    page.wait_for_selector("#board .plate")
+    page.keyboard.press("?")
+    page.locator("#panel-body dl.keys").wait_for()
+    assert not {"U", "H"} & set(page.locator("#panel-body dl.keys dt").all_inner_texts())
+    assert page.js_errors == []
+
+
+def test_a_chat_line_before_the_servers_answer_does_not_untick_mute(room: LiveServer, browser: Any) -> None:
+    """The race: Bea ticks "mute spectators"; before the server has it, a chat line arrives, carrying the
+    setting as it was (not muted). Her box stays ticked, and the server's answer agrees."""
+    ann, bea = new_page(browser), new_page(browser)
+    t = create_table(room, ann, "nap", ["human", "human", "random"])
+    ann.goto(room.url + t["seats"][0]["url"])
+    bea.goto(room.url + t["seats"][1]["url"])
+    for p in (ann, bea):
+        p.locator("#mute-box").wait_for()
+    # Bea's "mute" message is held back in her page until the chat line has reached her.
+    bea.evaluate("""() => {
+      const send = WebSocket.prototype.send;
+      window.heldBack = [];
+      window.releaseHeld = () => { for (const [ws, m] of window.heldBack.splice(0)) send.call(ws, m); };
+      WebSocket.prototype.send = function (m) {
+        if (typeof m === "string" && JSON.parse(m).type === "mute") window.heldBack.push([this, m]);
+        else send.call(this, m);
+      };
+    }""")
+    bea.check("#mute")
+    assert bea.evaluate("window.heldBack.length") == 1
+    ann.fill("#chat-input", "between the click and the answer")
+    ann.press("#chat-input", "Enter")
+    bea.locator("#chat-lines .said", has_text="between the click").wait_for()
+    assert bea.is_checked("#mute")  # the line said "not muted" (the server had no click yet): the box keeps it
+    bea.evaluate("window.releaseHeld()")
+    bea.locator("#chat-lines .said", has_text="muted the spectators").wait_for()
+    assert bea.is_checked("#mute") and room.hub.store.settings(t["id"]) == (True, False)
+    ann.fill("#chat-input", "after the answer")
+    ann.press("#chat-input", "Enter")
+    bea.locator("#chat-lines .said", has_text="after the answer").wait_for()
+    assert bea.is_checked("#mute") and ann.is_checked("#mute")
+    assert ann.js_errors == [] and bea.js_errors == []

@@ -131,6 +131,76 @@ def test_the_creator_takes_a_table_out_of_the_lobby_and_lists_it_again(room: Tes
     guest.__exit__(None, None, None)
 
 
+def test_a_private_table_listed_later_offers_the_seats_whose_link_nobody_opened(room: TestClient) -> None:
+    """Made private, every person's seat has its link; listed later, the seats whose link was never opened are
+    offered in the lobby too. A seat taken there gets a new link (the old one opens it no more); a link opened
+    first keeps its seat. Listed and unlisted by the API (the creator's token) as by the table's page."""
+    t = make(room, ["human", "human", "human", "human"])
+    tid, links = t["id"], [s["token"] for s in t["seats"]]
+    assert room.get("/api/lobby").json()["tables"] == []
+    guest = other_browser(room)
+    with room.websocket_connect(f"/ws/{tid}?token={links[0]}") as r0, \
+            guest.websocket_connect(f"/ws/{tid}?token={links[1]}") as r1:
+        creator, bea = WS(r0), WS(r1)
+        f = creator.state_until(lambda x: x["table"]["seats"][1]["online"])
+        assert [s.get("open") for s in f["table"]["seats"]] == [None] * 4  # private: nothing offered
+        # Only the creator lists it, by its seat's token (or its account); a bad request says what is allowed.
+        for body, status in (({"public": True, "token": links[1]}, 403), ({"public": True}, 403),
+                             ({"public": "yes", "token": links[0]}, 400),
+                             ({"public": True, "token": "not-a-token"}, 403)):
+            r = guest.post(f"/api/tables/{tid}/public", json=body)
+            assert r.status_code == status, (body, r.text)
+        assert guest.post("/api/tables/000000000000/public", json={"public": True}).status_code == 404
+        r = guest.post(f"/api/tables/{tid}/public", json={"public": True, "token": links[0]})
+        assert r.status_code == 200 and r.json() == {"id": tid, "public": True, "free": [2, 3]}, r.text
+        f = bea.state_until(lambda x: x["table"]["public"])
+        assert [s.get("open") for s in f["table"]["seats"]] == [None, None, True, True]  # seat 1's link was used
+        entry = room.get("/api/lobby").json()["tables"][0]
+        assert (entry["id"], entry["free"], [s["open"] for s in entry["seats"]]) == (tid, 2, [False, False, True, True])
+        # Seat 3's link is opened now: its person has it, the lobby offers it no more.
+        with room.websocket_connect(f"/ws/{tid}?token={links[3]}") as r3:
+            assert WS(r3).state_until(lambda x: True)["you"] == 3
+        assert [s["open"] for s in room.get("/api/lobby").json()["tables"][0]["seats"]] == [False, False, True, False]
+        # Seat 2 is taken from the lobby: its old link opens it no more (a clear error), the new one does.
+        newcomer = other_browser(room)
+        took = newcomer.post(f"/api/tables/{tid}/join", json={"name": "Cy"})
+        assert took.status_code == 201 and took.json()["seat"] == 2, took.text
+        assert room.get("/api/lobby").json()["tables"] == []
+        with room.websocket_connect(f"/ws/{tid}?token={links[2]}") as old:
+            assert "opens no seat" in WS(old).error()["error"]
+        with newcomer.websocket_connect(took.json()["url"].replace("/t/", "/ws/")) as r2:
+            assert WS(r2).state_until(lambda x: True)["you"] == 2
+        with room.websocket_connect(f"/ws/{tid}?token={links[3]}") as r3:  # a link opened first keeps its seat
+            assert WS(r3).state_until(lambda x: True)["you"] == 3
+        creator.send({"type": "public", "public": True})  # every seat is a person's now
+        assert "no free seat" in creator.error()["error"]
+        r = guest.post(f"/api/tables/{tid}/public", json={"public": False, "token": links[0]})
+        assert r.status_code == 200 and r.json()["public"] is False
+        assert creator.state_until(lambda x: not x["table"]["public"])
+        r = guest.post(f"/api/tables/{tid}/public", json={"public": True, "token": links[0]})
+        assert r.status_code == 409 and "no free seat" in r.json()["error"]
+    newcomer.__exit__(None, None, None)
+    guest.__exit__(None, None, None)
+
+
+def test_a_seat_link_and_the_lobby_race_for_a_listed_seat_and_one_wins(room: TestClient) -> None:
+    """Opening a seat's link and taking the seat in the lobby are each one guarded write: whichever comes
+    first has the seat, the other is refused."""
+    store = server_of(room).store
+    for link_first in (True, False):
+        t = make(room, ["human", "human"])
+        tid, link = t["id"], t["seats"][1]["token"]
+        store.set_public(tid, True)
+        if link_first:
+            assert store.open_seat(tid, 1, link) is True
+            assert store.claim_seat(tid, 1, "new-token", "Cy", None, 0) is False
+        else:
+            assert store.claim_seat(tid, 1, "new-token", "Cy", None, 0) is True
+            assert store.open_seat(tid, 1, link) is False
+            assert store.open_seat(tid, 1, "new-token") is True
+        assert store.claim_seat(tid, 0, "other", "Di", None, 0) is False  # the creator's seat is never offered
+
+
 def test_a_seat_is_taken_under_a_name_of_its_own_and_the_game_says_it(room: TestClient) -> None:
     """The engine tells seats apart by name: a newcomer may not take a name already at the table (it would
     make the table impossible to load again), and the game's own lines use the newcomer's name."""
@@ -518,11 +588,12 @@ def test_ratings_and_statistics_after_a_match_between_two_accounts(room: TestCli
             f = p[0].state_until(lambda x, r=f["rev"]: x["rev"] > r)
         assert f["match"]["over"]
     deadline = time.time() + 10
-    while not (board := room.get("/api/leaderboard/nap").json()["players"]) and time.time() < deadline:
+    while (not (board := [x for x in room.get("/api/leaderboard/nap").json()["players"] if not x["bot"]])
+           and time.time() < deadline):
         time.sleep(0.1)
     totals = f["match"]["totals"]
     winner = "Ann" if totals[0] > totals[1] else "Bob"
-    assert {x["name"] for x in board} == {"Ann", "Bob"} and all(not x["bot"] and x["matches"] == 1 for x in board)
+    assert {x["name"] for x in board} == {"Ann", "Bob"} and all(x["matches"] == 1 for x in board)
     if totals[0] != totals[1]:
         assert board[0]["name"] == winner and board[0]["mu"] > 25 > board[1]["mu"]
     ann = room.get("/api/users/ann").json()
@@ -537,11 +608,24 @@ def test_ratings_and_statistics_after_a_match_between_two_accounts(room: TestCli
 
 
 def test_bots_have_ratings_too(room: TestClient) -> None:
+    """Every bot kind is on every game's leaderboard from the start (the rating everyone begins with, no
+    match yet), and moves once a rated match of its own is settled."""
+    board = room.get("/api/leaderboard/loo").json()["players"]
+    assert [(x["name"], x["bot"], x["mu"], x["sigma"], x["matches"]) for x in board] == [
+        (k, True, 25.0, 8.33, 0) for k in ("random", "heuristic", "ismcts")]
+    assert all(x["ordinal"] == 0.0 for x in board)
     make(room, ["random", "heuristic"], deals=1)
     deadline = time.time() + 60
-    while not (board := room.get("/api/leaderboard/nap").json()["players"]) and time.time() < deadline:
+    board = room.get("/api/leaderboard/nap").json()["players"]
+    while not any(x["matches"] for x in board) and time.time() < deadline:
         time.sleep(0.2)
-    assert {(x["name"], x["bot"]) for x in board} == {("random", True), ("heuristic", True)}
+        board = room.get("/api/leaderboard/nap").json()["players"]
+    rated = {x["name"]: x for x in board}
+    assert set(rated) == {"random", "heuristic", "ismcts"} and all(x["bot"] for x in board)
+    assert rated["random"]["matches"] == rated["heuristic"]["matches"] == 1 and rated["ismcts"]["matches"] == 0
+    assert rated["random"]["sigma"] < 8.33 and rated["ismcts"]["mu"] == 25.0  # less uncertain after a match
+    assert [x["ordinal"] for x in board] == sorted((x["ordinal"] for x in board), reverse=True)
+    assert room.get("/api/leaderboard/loo").json()["players"][0]["matches"] == 0  # another game: its own ratings
 
 
 def test_statistics_have_a_confidence_interval() -> None:

@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response
 
 import cardtable as ct
 
+from .ratings import MU, SIGMA
 from .records import AccountRow, NameTaken
 from .store import StoreError, Unavailable
 
@@ -269,11 +270,17 @@ async def api_leaderboard(request: Request) -> Response:
         return _error(404, str(e))
     server = _server(request)
     rows = await server.run(server.store.leaderboard, info.id)
+    # Every bot kind is on the board from the start (at the rating every player begins with, no matches yet),
+    # so a person sees where they stand against each.
+    rated = {r["subject"] for r in rows}
+    rows += [{"subject": f"bot:{k}", "name": None, "mu": MU, "sigma": SIGMA, "matches": 0}
+             for k in ct.bots.KINDS if f"bot:{k}" not in rated]
     out = []
     for r in rows:
         subject = r["subject"]
         name, bot = (subject.removeprefix("bot:"), True) if subject.startswith("bot:") else (r["name"], False)
         out.append({"name": name, "bot": bot, **(_rating(r) or {})})
+    out.sort(key=lambda p: -p["ordinal"])
     return JSONResponse({"game": info.id, "name": info.name, "players": out})
 
 
@@ -302,3 +309,32 @@ async def api_join(request: Request) -> Response:
     except Unavailable as e:
         return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
     return JSONResponse(out, status_code=201)
+
+
+async def api_listing(request: Request) -> Response:
+    """``POST /api/tables/<id>/public {"public": true|false, "token"?}``: the creator (by the seat's token, or
+    logged in at that seat) lists the table in the lobby or takes it out."""
+    body = await _json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    public, token = body.get("public"), body.get("token")
+    if not isinstance(public, bool):
+        return _error(400, 'public is true (list the table in the lobby) or false (by link only)')
+    server = _server(request)
+    try:
+        t = await server.table(request.path_params["tid"])
+    except ValueError as e:  # a table that cannot be read
+        return _error(409, str(e))
+    if t is None:
+        return _error(404, f"no table {request.path_params['tid']!r}")
+    try:
+        seat = server.seat_for(t, token if isinstance(token, str) else None)
+    except ValueError as e:
+        return _error(403, str(e))
+    account = await session_account(request)
+    if seat is None and account is not None:
+        seat = next((s.seat for s in t.seats if s.account_id == account.id), None)
+    refused = await server.list_table(t, seat, public)
+    if refused is not None:
+        return _error(403 if seat != t.creator_seat else 409, refused)
+    return JSONResponse({"id": t.id, "public": t.public, "free": t.free_seats()})

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from .accounts import (
     api_join,
     api_leaderboard,
+    api_listing,
     api_lobby,
     api_login,
     api_logout,
@@ -154,6 +155,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/tables/{tid}", api_table),
         Route("/api/tables/{tid}/record", api_record),
         Route("/api/tables/{tid}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{tid}/public", api_listing, methods=["POST"]),
         Route("/api/lobby", api_lobby),
         Route("/api/register", api_register, methods=["POST"]),
         Route("/api/login", api_login, methods=["POST"]),

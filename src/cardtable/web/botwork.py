@@ -11,7 +11,8 @@ Scheduling: tables with people first; between tables, the longest waiting first 
 tables take turns); one process of the pool is kept for tables with people (bots-only tables may use the
 others); each move's search time is capped (``seconds``) and a table of bots only waits, before its next
 move, as long as its last move took (so it uses at most half a process however long it plays). The time
-spent is added to the table's ``bot_seconds``. The random bot, which does no search, moves inline.
+spent is added to the table's ``bot_seconds``. The bots that do no search (random, heuristic: tens of
+microseconds a move, see ``benchmarks/cheap_bots.py``) move in the worker's own process, at once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -36,8 +38,8 @@ from .store import Job, Stale, StoreError, Unavailable
 __all__ = ["INLINE", "BotWorkers", "bot_seed", "choose"]
 
 log = logging.getLogger("cardtable.web.bots")
-INLINE = ("random",)
-"""Bot kinds that do no search: chosen in the worker's own process."""
+INLINE = ("random", "heuristic")
+"""Bot kinds that do no search: chosen in the worker's own process (a process hop and a replay cost far more)."""
 STAND_IN_BOT = "heuristic"
 """The bot that plays for a person's seat left empty too long (quick: chosen in the worker's own process)."""
 
@@ -239,6 +241,45 @@ class BotWorkers:
         away = await self.room.run(self.room.store.away_for, t.id, seat)
         return max(0.0, (t.takeover or 0.0) - away)
 
+    @staticmethod
+    def _quick(job: Job, deal: ct.Deal, kind: str, seed: int) -> str:
+        """The choice of a bot without search, made here (a bot that fails every time plays its first legal
+        action; before that, the failure lets the job be tried again)."""
+        try:
+            return ct.bots.load(kind, seed=seed).choose(deal, job.seat)
+        except Exception:
+            if job.attempts < 3:
+                raise
+            log.exception("bot at table %s seat %s fails every time; playing its first legal action",
+                          job.table_id, job.seat)
+            return deal.legal()[0]
+
+    @staticmethod
+    def following(t: Table) -> Callable[[ct.Deal, int], tuple[int, str] | None]:
+        """The move that follows at once in ``deal`` at position ``idx``: a bot's without search (its own
+        seat's, not a stand-in's), chosen as its job would choose it."""
+        deal_no = t.deal_no
+
+        def move(deal: ct.Deal, idx: int) -> tuple[int, str] | None:
+            seat = deal.turn
+            if seat is None or t.seats[seat].kind not in INLINE:
+                return None
+            try:
+                action = ct.bots.load(t.seats[seat].kind, seed=bot_seed(t.seed, deal_no, idx, seat)).choose(
+                    deal, seat)
+            except Exception:  # its own job will try again, and say why
+                return None
+            return (seat, action) if deal.why_not(action, seat) is None else None
+
+        return move
+
+    @staticmethod
+    def _legal(t: Table, job: Job, action: str) -> str:
+        if t.deal.why_not(action, job.seat) is None:
+            return action
+        log.error("bot at table %s seat %s chose illegal %r", t.id, job.seat, action)
+        return t.deal.legal()[0]
+
     async def _play_job(self, job: Job, pooled: bool) -> None:
         t = await self.room.table(job.table_id)
         if t is None:
@@ -250,7 +291,6 @@ class BotWorkers:
             if job.seat == -1:  # a table of bots only deals on by itself
                 await self.room.deal_next(t)
                 return
-            record, snapshot = t.deal.record(), t.deal.clone()
             kind = t.seats[job.seat].kind
             if job.kind == STANDIN:  # a person's seat: played by a bot only once it has been empty long enough
                 wait = await self._empty_for(t, job.seat)
@@ -259,6 +299,14 @@ class BotWorkers:
                     return
                 kind = STAND_IN_BOT
             seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat)
+            if not pooled and self.room.bot_delay <= 0:
+                # A bot without search moves at once, on the table as it is (and the bots without search after
+                # it, at a table with people: Room.commit), in one write.
+                action = self._quick(job, t.deal, kind, seed)
+                await self.room.commit(t, job.seat, self._legal(t, job, action),
+                                       run_at=None if job.people else time.time())
+                return
+            record, snapshot = t.deal.record(), t.deal.clone()
         loop = asyncio.get_running_loop()
         started = loop.time()
         try:
@@ -274,7 +322,7 @@ class BotWorkers:
                         broken.shutdown(wait=False, cancel_futures=True)
                     raise Unavailable("the bot's worker process died") from None
             else:
-                action = ct.bots.load(kind, seed=seed).choose(snapshot, job.seat)
+                action = self._quick(job, snapshot, kind, seed)
         except Unavailable:
             raise
         except Exception:
@@ -291,11 +339,9 @@ class BotWorkers:
         async with t.lock:
             if not await self._fits(t, job):
                 return
-            if t.deal.why_not(action, job.seat) is not None:
-                log.error("bot at table %s seat %s chose illegal %r", t.id, job.seat, action)
-                action = t.deal.legal()[0]
             # A table of bots only waits as long as its bot thought before its next move: at most half a worker.
             run_at = None if job.people else time.time() + spent
-            await self.room.commit(t, job.seat, action, bot_seconds=spent if spent >= 0.001 else 0.0, run_at=run_at)
+            await self.room.commit(t, job.seat, self._legal(t, job, action),
+                                   bot_seconds=spent if spent >= 0.001 else 0.0, run_at=run_at)
         if run_at is not None:  # be back when the table's pause is over, not at the next poll
             loop.call_later(spent, self.wake)

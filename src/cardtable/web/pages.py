@@ -269,6 +269,11 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
         await ws.send_json(error_frame(str(e)))
         await ws.close(code=4403)
         return
+    if seat is not None and token and not await server.open_seat(t, seat, token):
+        await ws.send_json(error_frame("someone took this seat from the lobby before its link was opened, so the "
+                                       "link opens it no more; you can watch, or take a free seat"))
+        await ws.close(code=4403)
+        return
     account = await session_account(ws) if same_site(ws) else None
     if account is not None:
         seat = await server.seat_of_account(t, seat, account)

@@ -20,7 +20,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import Connection, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from . import schema as s
 from .ratings import amount
@@ -134,12 +134,13 @@ class RoomRecords:
     # ------------------------------------------------------------- lobby
     def lobby(self: _Database, now: float | None = None) -> list[LobbyRow]:
         """Public unfinished tables with at least one free seat, oldest first (the caller drops abandoned ones)."""
+        from .store import SeatRow
+
         now = time.time() if now is None else now
         t, st, a = s.tables.c, s.seats.c, s.actions.c
-        free = select(func.count()).where(st.table_id == t.id, st.kind == "human", st.token_hash.is_(None))
         q = (select(t.id, t.game, t.players, t.options, t.created, t.takeover,
                     select(func.max(a.at)).where(a.table_id == t.id).scalar_subquery().label("last_action"))
-             .where(t.public == 1, t.finished == 0, free.scalar_subquery() > 0).order_by(t.created))
+             .where(t.public == 1, t.finished == 0).order_by(t.created))
         out: list[LobbyRow] = []
         with self.read(snapshot=True) as conn:
             rows = conn.execute(q).all()
@@ -150,16 +151,27 @@ class RoomRecords:
                     seats.setdefault(r.table_id, []).append(r)
         for r in rows:
             ss = seats.get(r.id, [])
+            creator = min((x.seat for x in ss if x.kind == "human"), default=None)
+            free = {x.seat for x in ss if SeatRow(x.seat, x.kind, x.name, x.token_hash, x.account_id,
+                                                  x.seen is not None).free(True, creator)}
+            if not free:
+                continue
             present = any(x.kind == "human" and not x.away and x.seen and now - x.seen < PRESENT for x in ss)
             last = max([r.created, r.last_action or 0.0, *[x.seen or 0.0 for x in ss]])
             out.append(LobbyRow(r.id, r.game, r.players, json.loads(r.options), r.created, r.takeover,
-                                [{"seat": x.seat, "kind": x.kind, "name": x.name,
-                                  "open": x.kind == "human" and x.token_hash is None} for x in ss], last, present))
+                                [{"seat": x.seat, "kind": x.kind, "name": x.name, "open": x.seat in free} for x in ss],
+                                last, present))
         return out
 
-    def claim_seat(self: _Database, tid: str, seat: int, token: str, name: str, account_id: str | None) -> bool:
-        """Give free seat ``seat`` to a newcomer (``token`` opens it from now on); False if it was taken first."""
+    def claim_seat(self: _Database, tid: str, seat: int, token: str, name: str, account_id: str | None,
+                   creator: int | None = None) -> bool:
+        """Give free seat ``seat`` to a newcomer (``token`` opens it from now on); False if it was taken first.
+        A seat is free without a link, or (the table listed in the lobby) with a link nobody has opened, unless
+        it is the ``creator``'s: the newcomer's token replaces that link, which opens the seat no more."""
         st = s.seats.c
+        listed = select(s.tables.c.id).where(s.tables.c.id == tid, s.tables.c.public == 1).exists()
+        unopened = and_(listed, st.seen.is_(None), st.account_id.is_(None), st.seat != (-1 if creator is None
+                                                                                         else creator))
         with self.write() as conn:
             if account_id is not None and conn.execute(
                     select(st.seat).where(st.table_id == tid, st.account_id == account_id)).first():
@@ -167,8 +179,19 @@ class RoomRecords:
             if conn.execute(select(st.seat).where(st.table_id == tid, st.name == name, st.seat != seat)).first():
                 return False  # seats' names differ (the engine's lines tell them apart by name)
             done = conn.execute(update(s.seats).where(st.table_id == tid, st.seat == seat, st.kind == "human",
-                                                      st.token_hash.is_(None))
-                                .values(token_hash=_hash(token), name=name, account_id=account_id))
+                                                      or_(st.token_hash.is_(None), unopened))
+                                .values(token_hash=_hash(token), name=name, account_id=account_id,
+                                        seen=time.time()))  # taken by a person: never offered again
+            return done.rowcount == 1
+
+    def open_seat(self: _Database, tid: str, seat: int, token: str) -> bool:
+        """A seat's link is opened: note the seat present (so the lobby no longer offers it) if ``token`` still
+        opens it; False if the seat was taken from the lobby meanwhile (its link replaced)."""
+        st = s.seats.c
+        with self.write() as conn:
+            done = conn.execute(update(s.seats).where(st.table_id == tid, st.seat == seat,
+                                                      st.token_hash == _hash(token))
+                                .values(seen=time.time(), away=0))
             return done.rowcount == 1
 
     def bind_seat(self: _Database, tid: str, seat: int, account_id: str) -> bool:
@@ -390,11 +413,16 @@ class RoomRecords:
         return True
 
     def leaderboard(self: _Database, game: str, limit: int = 50) -> list[dict[str, Any]]:
-        """A game's ratings, best first (by the conservative mu - 3 sigma), with account names."""
+        """A game's ratings, best first (by the conservative mu - 3 sigma), with account names: the best
+        ``limit``, and every bot kind rated in the game wherever it stands."""
         r, ac = s.ratings.c, s.accounts.c
-        q = select(s.ratings).where(r.game == game).order_by((r.mu - 3 * r.sigma).desc()).limit(limit)
+        best = (r.mu - 3 * r.sigma).desc()
+        q = select(s.ratings).where(r.game == game).order_by(best).limit(limit)
         with self.read() as conn:
             rows = conn.execute(q).all()
+            seen = {x.subject for x in rows}
+            rows += [x for x in conn.execute(select(s.ratings).where(r.game == game, r.subject.like("bot:%"))
+                                             .order_by(best)) if x.subject not in seen]
             ids = [x.subject.removeprefix("account:") for x in rows if x.subject.startswith("account:")]
             names = {a.id: a.name for a in conn.execute(select(ac.id, ac.name).where(ac.id.in_(ids)))} if ids else {}
         return [{"subject": x.subject, "name": names.get(x.subject.removeprefix("account:")), "mu": x.mu,

@@ -117,6 +117,16 @@ class Table:
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == HUMAN]
 
+    @property
+    def creator_seat(self) -> int | None:
+        """The seat of the person who made the table (the first person's)."""
+        return min(self.human_seats(), default=None)
+
+    def free_seats(self, listed: bool | None = None) -> list[int]:
+        """The seats a newcomer may take now (or if the table were listed in the lobby: ``listed``)."""
+        listed, creator = self.public if listed is None else listed, self.creator_seat
+        return [s.seat for s in self.seats if s.free(listed, creator)]
+
     def next_job(self, deal: ct.Deal | None = None, match: ct.Match | None = None, deal_no: int | None = None,
                  run_at: float | None = None, idx: int | None = None) -> Job | None:
         deal = deal or self.deal
@@ -127,14 +137,15 @@ class Table:
     def meta(self) -> dict[str, Any]:
         """What everyone may know of the table (no tokens)."""
         online = {c.seat for c in self.conns if c.seat is not None}
+        free = self.free_seats()
         info = self.game.info
         return {"id": self.id, "game": info.id, "name": info.name, "family": info.family,
                 "players": self.game.players, "unit": self.game.unit, "options": self.game.options.as_dict(),
                 "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "online": s.seat in online,
-                           **({"open": True} if s.kind == HUMAN and s.token_hash is None else {})}
+                           **({"open": True} if s.seat in free else {})}
                           for s in self.seats],
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
-                "solo": len(self.human_seats()) == 1}
+                "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
@@ -313,13 +324,25 @@ class Room:
 
     # ------------------------------------------------------------ changes
     async def commit(self, t: Table, seat: int, action: str, *, bot_seconds: float = 0.0,
-                     run_at: float | None = None) -> bool:
+                     run_at: float | None = None,
+                     then: Callable[[ct.Deal, int], tuple[int, str] | None] | None = None) -> bool:
         """Apply a checked action on a copy, append it (with the deal's settlement if it ends it and the
         table's next bot job) in one transaction, then make the copy current; the caller holds ``t.lock``.
-        Returns True if the deal ended. Raises ``IllegalAction`` or a ``StoreError`` and changes nothing."""
+        ``then(deal, idx)``: the move that follows at once at position ``idx``, if any; it is logged in the
+        same transaction, and so on (by default, when the bot workers are here and bots have no delay, at a
+        table with people: the moves of the bots without search that are to act next). Each position is still
+        shown in turn. Returns True if the deal ended. Raises ``IllegalAction`` or a ``StoreError`` and changes
+        nothing."""
         deal = t.deal.clone()
         deal.act(action, seat=seat)
-        s, a = deal.history[-1]
+        if then is None and self.workers is not None and self.bot_delay <= 0 and t.human_seats():
+            then = self.workers.following(t)  # the bots without search that act next move with it, at once
+        steps = [deal]  # the deal after each action
+        while then is not None and not deal.over and (move := then(deal, t.logged + len(steps))) is not None:
+            deal = deal.clone()
+            deal.act(move[1], seat=move[0])
+            steps.append(deal)
+        moves = [d.history[-1] for d in steps]
         match, row, finished = t.match, None, None
         if deal.over:
             match = copy.copy(t.match)
@@ -327,13 +350,18 @@ class Room:
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
-        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + 1))
+        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + len(steps)))
+        (s, a), more = moves[0], moves[1:]
         await self.run(self.store.append_action, t.id, t.deal_no, t.logged, s, a, finished, job=job,
-                       bot_seconds=bot_seconds)
-        t.deal, t.match, t.logged = deal, match, t.logged + 1
-        if row is not None:
-            t.sheet.append(row)
-        self.changed(t, row is not None)
+                       bot_seconds=bot_seconds, more=more)
+        for k, step in enumerate(steps, 1):  # every position is shown, in order
+            last = k == len(steps)
+            t.deal, t.logged = step, t.logged + 1
+            if last:
+                t.match = match
+                if row is not None:
+                    t.sheet.append(row)
+            self.changed(t, last and row is not None)
         if job is not None:
             self.jobs_queued(job)
         return row is not None

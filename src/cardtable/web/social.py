@@ -107,7 +107,7 @@ class PublicRoom:
             raise LookupError(f"no table {tid!r}")
         if t.match_over:
             raise ValueError("this match is over; its seats can no longer be taken")
-        free = [s.seat for s in t.seats if s.kind == HUMAN and s.token_hash is None]
+        free = t.free_seats()
         if seat is not None:
             if seat not in free:
                 raise ValueError(f"seat {seat} is not free; free seats: {', '.join(map(str, free)) or 'none'}")
@@ -123,10 +123,25 @@ class PublicRoom:
             shown = seat_name(name, f"Player {n}")
             if shown in {s.name for s in t.seats if s.seat != n}:  # the engine's lines tell seats apart by name
                 raise ValueError(f"{shown!r} already sits at this table; choose another name")
-            if await self.run(self.store.claim_seat, t.id, n, token, shown, account.id if account else None):
+            if await self.run(self.store.claim_seat, t.id, n, token, shown, account.id if account else None,
+                              t.creator_seat):
                 await self.refresh(t)
                 return {"id": t.id, "seat": n, "name": shown, "token": token, "url": f"/t/{t.id}?token={token}"}
         raise ValueError("the free seats were taken just now; you can still watch")
+
+    async def open_seat(self, t: Table, seat: int, token: str) -> bool:
+        """A seat's link is being opened: note the seat as taken by its person (a listed table's lobby offers it
+        no more); False if it was taken from the lobby first, and its link opens it no more."""
+        try:
+            if not await self.run(self.store.open_seat, t.id, seat, token):
+                await self.refresh(t)
+                return False
+        except StoreError as e:  # the seat is noted present at the next heartbeat
+            log.warning("table %s: seat %s not noted open: %s", t.id, seat, e)
+            return True
+        if not t.seats[seat].opened:
+            t.seats[seat] = dataclasses.replace(t.seats[seat], opened=True)
+        return True
 
     async def seat_of_account(self, t: Table, seat: int | None, account: Any) -> int | None:
         """The seat of a logged-in person: the one their link opened (noted as the account's, if it had no
@@ -209,40 +224,43 @@ class PublicRoom:
         if conn.seat is None:
             conn.send(error_frame("only the players at the table can mute or unmute the spectators"))
             return
-        await self._setting(t, conn, "muted", muted, "muted" if muted else "unmuted", "the spectators")
+        refused = await self._setting(t, conn.seat, "muted", muted, "muted" if muted else "unmuted",
+                                      "the spectators")
+        if refused is not None:
+            conn.send(error_frame(refused, retry=True))
 
     async def set_public(self, t: Table, conn: Conn, public: bool) -> None:
-        """The creator's seat lists the table in the lobby (``public``) or takes it out (by link only: its free
-        seats stay free, taken from the table's page)."""
-        creator = min((s.seat for s in t.seats if s.kind == HUMAN), default=None)
-        if conn.seat is None or conn.seat != creator:
-            conn.send(error_frame("only the player who made the table can list it in the lobby or take it out"))
-            return
-        if t.match_over:
-            conn.send(error_frame("this match is over; the table is no longer listed"))
-            return
-        if public and not any(s.kind == HUMAN and s.token_hash is None for s in t.seats):
-            conn.send(error_frame("every seat has a player or its own link: there is no free seat to offer in "
-                                  "the lobby"))
-            return
-        await self._setting(t, conn, "public", public, "listed" if public else "took",
-                            "the table in the lobby" if public else "the table out of the lobby")
+        refused = await self.list_table(t, conn.seat, public)
+        if refused is not None:
+            conn.send(error_frame(refused))
 
-    async def _setting(self, t: Table, conn: Conn, name: str, value: bool, verb: str, what: str) -> None:
+    async def list_table(self, t: Table, seat: int | None, public: bool) -> str | None:
+        """The creator's seat lists the table in the lobby (``public``) or takes it out; returns why not, if it
+        may not. Listed, its seats without a link, and those whose link nobody has opened yet, are offered in
+        the lobby; out of it, only the seats without a link stay free (taken from the table's page)."""
+        if seat is None or seat != t.creator_seat:
+            return "only the player who made the table can list it in the lobby or take it out"
+        if t.match_over:
+            return "this match is over; the table is no longer listed"
+        if public and not t.free_seats(listed=True):
+            return "every seat has a player (or is a bot's): there is no free seat to offer in the lobby"
+        return await self._setting(t, seat, "public", public, "listed" if public else "took",
+                                   "the table in the lobby" if public else "the table out of the lobby")
+
+    async def _setting(self, t: Table, seat: int, name: str, value: bool, verb: str, what: str) -> str | None:
         """Save the table setting ``name`` (``muted``, ``public``) changed by a player's seat, with a notice in
-        the chat ("Ann muted the spectators"), and show it to everyone."""
-        assert conn.seat is not None
-        who = t.seats[conn.seat].name
+        the chat ("Ann muted the spectators"), and show it to everyone; returns why it was not saved."""
+        who = t.seats[seat].name
         try:
             await self.run(getattr(self.store, f"set_{name}"), t.id, value)
-            row = await self.run(self.store.add_chat, t.id, t.deal_no, t.logged, conn.seat, who, None,
+            row = await self.run(self.store.add_chat, t.id, t.deal_no, t.logged, seat, who, None,
                                  f"{who} {verb} {what}", "notice")
         except StoreError as e:
-            conn.send(error_frame(f"not saved ({e}); try again", retry=True))
-            return
+            return f"not saved ({e}); try again"
         setattr(t, name, value)
         self.push_chat(t, [row])
         self.broadcast(t)
+        return None
 
     def push_chat(self, t: Table, rows: list[ChatRow]) -> None:
         """Send the lines this process has not sent yet to every connection of ``t``."""

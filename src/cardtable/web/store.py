@@ -137,6 +137,20 @@ class SeatRow:
     name: str
     token_hash: str | None
     account_id: str | None = None
+    opened: bool = False  # a connection has opened the seat (its link was used)
+
+    def free(self, listed: bool, creator: int | None) -> bool:
+        """Whether a newcomer may take this seat: a person's seat without a link, or, while the table is listed
+        in the lobby, one whose link nobody has opened yet (never the creator's)."""
+        if self.kind != "human":
+            return False
+        return self.token_hash is None or (listed and self.seat != creator and not self.opened
+                                           and self.account_id is None)
+
+
+def _seat_rows(conn: Connection, tid: str) -> list[SeatRow]:
+    return [SeatRow(r.seat, r.kind, r.name, r.token_hash, r.account_id, r.seen is not None)
+            for r in conn.execute(select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
 
 
 @dataclass(frozen=True)
@@ -503,8 +517,7 @@ class Store(RoomRecords):
 
     def seats(self, tid: str) -> list[SeatRow]:
         with self.read() as conn:
-            return [SeatRow(r.seat, r.kind, r.name, r.token_hash, r.account_id) for r in conn.execute(
-                select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
+            return _seat_rows(conn, tid)
 
     def bot_only_tables(self, creator: str) -> int:
         """How many unfinished tables of bots only ``creator`` has."""
@@ -551,8 +564,7 @@ class Store(RoomRecords):
             r = conn.execute(select(s.tables).where(s.tables.c.id == tid)).first()
             if r is None:
                 return None
-            seats = [SeatRow(x.seat, x.kind, x.name, x.token_hash, x.account_id) for x in conn.execute(
-                select(s.seats).where(s.seats.c.table_id == tid).order_by(s.seats.c.seat))]
+            seats = _seat_rows(conn, tid)
             deals = self._deals(conn, tid)
             acts: dict[int, list[ActionRow]] = {d.deal_no: [] for d in deals}
             a = s.actions.c
@@ -571,13 +583,16 @@ class Store(RoomRecords):
 
     def append_action(self, tid: str, deal_no: int, idx: int, seat: int, action: str,
                       finished: tuple[dict[str, Any], list[Any], bool] | None = None, *, job: Job | None = None,
-                      bot_seconds: float = 0.0) -> None:
-        """Log action number ``idx`` of a deal, in one transaction with what follows from it: when it ends the
-        deal, ``finished`` = (result, match totals, match over); the table's next bot ``job`` (replacing any
-        pending one); the bot time it took. :class:`Stale` if that number is already logged."""
+                      bot_seconds: float = 0.0, more: Sequence[tuple[int, str]] = ()) -> None:
+        """Log action number ``idx`` of a deal, in one transaction with what follows from it: ``more`` (seat,
+        action) logged after it (bots' moves made at once); when the last ends the deal, ``finished`` = (result,
+        match totals, match over); the table's next bot ``job`` (replacing any pending one); the bot time it
+        took. :class:`Stale` if one of those numbers is already logged."""
+        at = time.time()
         with self.write() as conn:
-            conn.execute(INSERT_ACTION, {"table_id": tid, "deal_no": deal_no, "idx": idx, "seat": seat,
-                                         "action": action, "at": time.time()})
+            conn.execute(INSERT_ACTION, [{"table_id": tid, "deal_no": deal_no, "idx": idx + k, "seat": who,
+                                          "action": what, "at": at}
+                                         for k, (who, what) in enumerate([(seat, action), *more])])
             if finished is not None:
                 result, totals, over = finished
                 conn.execute(FINISH_DEAL, {"b_tid": tid, "b_deal": deal_no, "b_result": json.dumps(result)})

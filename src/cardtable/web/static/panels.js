@@ -150,10 +150,14 @@ export function openSettings() {
 }
 
 // ------------------------------------------------------------------ keys and the typed action
+// Keys another script of the page adds to the list while they apply (tableroom.js: undo and hint, against bots).
+export const moreKeys = { list: () => [] };
+
 export function openHelp() {
   const keys = [["← →", "move between the cards in your hand"], ["Enter or Space", "play or select the card"],
     ["1 – 9", "the choices under the table, in order"], ["L", "last trick"], ["S", "score sheet"],
-    ["N", "next deal"], ["/", "type an action"], ["Esc", "close a panel, clear a selection"], ["?", "this list"]];
+    ["N", "next deal"], ["/", "type an action"], ...moreKeys.list(), ["Esc", "close a panel, clear a selection"],
+    ["?", "this list"]];
   openPanel("help", "Keys", el("dl", { class: "keys" }, ...keys.flatMap(([k, d]) => [el("dt", {}, el("kbd", {}, k)), el("dd", {}, d)])));
 }
 

@@ -5,6 +5,7 @@
 // move a hint names is marked again each time the board is drawn.
 
 import { $, accountCorner, api, el } from "./common.js";
+import { moreKeys } from "./panels.js";
 
 const tid = location.pathname.split("/")[2];
 let state = null;
@@ -13,6 +14,8 @@ let muted = false;
 let hint = null;
 let review = null;
 let listing = null; // the lobby box as clicked, until a state frame from the server says the same
+let muting = null; // the mute box as clicked, until a frame from the server says the same (a chat line said
+// before the server had the click carries the older setting: it must not tick the box back)
 
 export function send(msg) {
   window.dispatchEvent(new CustomEvent("cardtable:send", { detail: msg }));
@@ -25,7 +28,7 @@ function chatPane() {
   pane = el("section", { id: "chat", class: "chat", "aria-label": "table chat" },
     el("div", { class: "chat-head" }, el("strong", {}, "Chat"),
       el("label", { class: "mute", id: "mute-box", hidden: true },
-        el("input", { type: "checkbox", id: "mute", onchange: (e) => send({ type: "mute", muted: e.target.checked }) }),
+        el("input", { type: "checkbox", id: "mute", onchange: (e) => { muting = e.target.checked; send({ type: "mute", muted: muting }); } }),
         " mute spectators"),
       el("label", { class: "mute", id: "public-box", hidden: true, title: "public: anyone can find it in the lobby; private: by link only" },
         el("input", { type: "checkbox", id: "public", onchange: (e) => { listing = e.target.checked; send({ type: "public", public: listing }); } }),
@@ -55,10 +58,11 @@ function renderChat() {
   $("chat-input").disabled = spectator && muted;
   $("chat-input").placeholder = spectator && muted ? "the players muted the spectators" : "say something";
   $("mute-box").hidden = !state || state.you === null;
-  $("mute").checked = muted;
+  if (muting !== null && muted === muting) muting = null;
+  $("mute").checked = muting ?? muted;
   // The player who made the table (the first person's seat) lists it in the lobby or keeps it to its link.
   const creator = state ? state.table.seats.findIndex((s) => s.kind === "human") : -1;
-  const offered = state && (state.table.public || state.table.seats.some((s) => s.open));
+  const offered = state && (state.table.public || state.table.listable);
   $("public-box").hidden = !offered || state.you === null || state.you !== creator || state.match.over;
   if (listing !== null && state && state.table.public === listing) listing = null;
   $("public").checked = listing ?? !!(state && state.table.public);
@@ -165,8 +169,9 @@ function onFrame(f) {
     showReview(f);
   } else if (f.type === "replay" && f.chat) {
     window.setTimeout(() => replayChat(f), 0); // after the board drew the replay panel
-  } else if (f.type === "error" && listing !== null) {
+  } else if (f.type === "error" && (listing !== null || muting !== null)) {
     listing = null;
+    muting = null;
     renderChat();
   }
   if (f.type === "error" && $("hint-text") && /hint|bot|review|taken back|take back/.test(f.error)) {
@@ -198,6 +203,10 @@ function placeReplayChat() {
 
 if ($("panel-body")) new MutationObserver(placeReplayChat).observe($("panel-body"), { childList: true });
 if ($("board")) new MutationObserver(markHint).observe($("board"), { childList: true }); // table.js redrew the board
+
+// The keys list (?) names undo and hint where they apply: a player's seat at a table against bots only.
+moreKeys.list = () => (state && state.you !== null && state.table.solo
+  ? [["U", "take back your last move (against bots)"], ["H", "a hint: what the bot would play"]] : []);
 
 window.addEventListener("cardtable:frame", (e) => onFrame(e.detail));
 document.addEventListener("keydown", (e) => {
