@@ -26,6 +26,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import cardtable as ct
+from cardtable.core.words import label as action_words
 
 from .protocol import error_frame
 from .records import effective
@@ -91,8 +92,7 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
             "take": "takes", "play": "plays", "rob": "robs with", "stand": "stands", "drop": "drops",
             "knock": "knocks", "call": "calls"}.get(word)
     if verb is None:  # a word of the game's own, such as Nap's "nap" or "wellington": its label names it
-        label = getattr(deal, "label", None)
-        return f"calls {label(action)}" if callable(label) else f"calls {action}"
+        return f"calls {action_words(deal, action)}"
     return " ".join([verb, *cards]) if cards else verb
 
 

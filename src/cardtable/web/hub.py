@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.words import PLAIN_NAMES
 
 from . import present
 from .assist import Assist
@@ -155,11 +156,11 @@ class Server(PublicRoom, Assist, Room):
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
             given.add(account.name)
-        spare = [n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
+        spare = [n for n in PLAIN_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
 
         def plain(i: int) -> str:
             """The seat's own plain name (the engine's: Ann for the first seat...), or the next one not taken."""
-            own = present.DEFAULT_NAMES[i] if i < len(present.DEFAULT_NAMES) else None
+            own = PLAIN_NAMES[i] if i < len(PLAIN_NAMES) else None
             pick = own if own is not None and own in spare else spare[0]
             spare.remove(pick)
             return pick
