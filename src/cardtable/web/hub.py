@@ -25,7 +25,7 @@ from .assist import Assist
 from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .records import effective
-from .room import HUMAN, Room, Table, job_for
+from .room import HUMAN, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
@@ -338,12 +338,8 @@ class Server(PublicRoom, Assist, Room):
 
     def record(self, t: Table) -> dict[str, Any]:
         """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""
-        deals = []
-        for d in self.store.deals(t.id):
-            deals.append({"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
-                          "names": list(t.game.names), "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
-                          "actions": [[a.seat, a.action] for a in effective(self.store.actions(t.id, d.deal_no))],
-                          "result": d.result})
+        deals = [{**logged_deal(t.game, d, self.store.actions(t.id, d.deal_no)).record(), "result": d.result}
+                 for d in self.store.deals(t.id)]
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
                                                                for s in t.seats],
