@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -68,3 +70,21 @@ def test_simulate_and_duel_report_figures() -> None:
     assert out.exit_code == 0 and "deals/s" in out.stdout and "95% CI" in out.stdout
     out = runner.invoke(app, ["duel", "nap", "heuristic", "random", "-n", "10", "--seed", "2"], terminal_width=160)
     assert out.exit_code == 0 and "mean result of heuristic per deal" in out.stdout
+
+
+@pytest.mark.parametrize(("gid", "phase", "words"), [
+    ("nap", "declare", "Declaring"), ("michigan", "widow", "The widow"), ("coon-can", "draw", "Drawing")])
+def test_the_panel_names_the_phase_in_words(gid: str, phase: str, words: str) -> None:
+    from rich.console import Console
+
+    from cardtable.cli.render import view_panel
+    from cardtable.words import label
+
+    d = ct.load(gid).deal(seed=1)
+    assert d.turn is not None
+    view = d.view(d.turn)
+    assert view["phase"] == phase  # the engine's name of the phase...
+    console = Console(record=True, width=120, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(view_panel(view, list(d.names), lambda a: label(d, a)))
+    text = console.export_text()
+    assert re.search(rf"phase +{words}", text) and not re.search(rf"phase +{phase}", text)  # ...shown in words

@@ -89,7 +89,7 @@ def test_many_card_sets_of_one_word_are_one_choice() -> None:
     assert out.exit_code == 0
     assert "3 exchange …  name up to 7 of your cards" in out.stdout
     assert "exchange 3♠ 2♠" not in out.stdout.split("your action")[0]  # not listed one by one
-    assert re.search(r"You exchange 3♠ 2♠", flat(out))
+    assert re.search(r"You Exchange the 3♠ and 2♠ for cards from the pack", flat(out))  # the move by its label
 
 
 def test_the_next_deal_question_shows_its_default_once(monkeypatch: pytest.MonkeyPatch) -> None:

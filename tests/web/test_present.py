@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import cardtable as ct
+from cardtable.core.cards import card_name
 from cardtable.web import present
 
 from .driver import as_shown, jargon
@@ -47,16 +48,24 @@ def test_every_word_a_player_reads_is_plain(game: str) -> None:
             d.act(rng.choice(d.legal()))
 
 
+def label(game: str, action: str) -> str:
+    return present.label(ct.load(game).deal(seed=1), action)
+
+
 def test_labels_and_names() -> None:
-    assert present.label_of("bid 3", "nap") == "Three"
-    assert present.label_of("bid 40", "auction-schafkopf").startswith("100 points")
-    assert present.label_of("bid 5", "michigan") == "5 chips for the widow"
-    assert present.label_of("take", "five-card-loo") == "Take the miss"
-    assert present.label_of("play pool", "three-card-loo") == "Play for the pool"
-    assert present.label_of("trump hearts", "hasenpfeffer") == "Hearts are trumps"
-    assert present.label_of("call ace of spades", "six-bid-solo") == "Call the ace of spades"
-    assert present.label_of("stake ace ace king jack", "boodle") == "Stake 2 on the ace, 1 on the king, 1 on the jack"
-    assert present.label_of("discard", "schafkopf") == "Discard a card"  # one another seat may not see
+    # The labels are the engine's (the game's own words), the one source the web and the command line share.
+    assert label("nap", "bid 3") == "Three"
+    assert label("auction-schafkopf", "bid 40").startswith("100 points")
+    assert label("michigan", "bid 5") == "5 chips for the widow"
+    assert label("five-card-loo", "take") == "Take the miss"
+    assert label("three-card-loo", "play pool") == "Play for the pool"
+    assert label("hasenpfeffer", "bid 3") == "Three tricks for your side"
+    assert label("auction-forty-five", "bid 25") == "Twenty-five"
+    assert label("six-bid-solo", "call ace of spades") == "Call the ace of spades"
+    assert label("boodle", "stake ace ace king jack") == \
+        "Stake 2 on the ace of hearts, 1 on the king of diamonds, 1 on the jack of clubs"
+    assert label("schafkopf", "discard") == "Discard a card"  # one another seat may not see
+    assert label("five-card-loo", "exchange 2") == "Exchange two cards"
     assert present.in_names("seats 1, 3 and 5: +5 points, now 5", NAMES[:6]) == "Bea, Dee and Fay: +5 points, now 5"
 
 
@@ -66,7 +75,7 @@ def test_a_refusal_is_worded_for_the_player() -> None:
         d.act(d.legal()[0])
     card = d.view(0)["hand"][0]
     why = present.reason(d, d.why_not(card, 0), NAMES[:4])
-    assert why.startswith(f"{present.card_name(card)} is not allowed now: ") and "Legal now" not in why
+    assert why.startswith(f"{card_name(card)} is not allowed now: ") and "Legal now" not in why
     assert not jargon(why)
 
 

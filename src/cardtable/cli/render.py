@@ -12,13 +12,15 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable as ct
-from cardtable.words import DEFAULT_NAMES, SUIT_NAME, SUIT_SYMBOL, for_you, in_names, label, sentence
+from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words
+from cardtable.words import for_you, in_names, label, sentence
 
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
            "settlement_table", "suit_text", "totals_table", "view_panel"]
 
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
-BOT_NAMES = DEFAULT_NAMES
+BOT_NAMES = PLAIN_NAMES
 """The names of the other players at the table, in seat order (the person playing is "You"): the web table's
 names for seats without one."""
 PANEL_WIDTH = 100
@@ -37,9 +39,10 @@ def player_names(players: int, you: int | None = None) -> list[str]:
 
 def suit_text(suit: str) -> Text:
     """A suit by name and symbol (``hearts ♥``)."""
-    if suit not in SUIT_NAME:
+    if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
         return Text(str(suit))
-    return Text(f"{SUIT_NAME[suit]} {SUIT_SYMBOL[suit]}", style=SUIT_STYLE[suit])
+    i = SUITS.index(suit)
+    return Text(f"{SUIT_NAMES[i]} {SUIT_SYMBOLS[i]}", style=SUIT_STYLE[suit])
 
 
 def card_text(code: str) -> Text:
@@ -48,8 +51,7 @@ def card_text(code: str) -> Text:
         return Text("🃏JK", style="bold magenta")
     if code.startswith("JK="):  # a joker standing for a card (Coon Can melds)
         return Text("🃏(", style="bold magenta") + card_text(code[3:]) + Text(")", style="bold magenta")
-    rank = "10" if code[0] == "T" else code[0]
-    return Text(rank + SUIT_SYMBOL.get(code[1], code[1]), style=SUIT_STYLE.get(code[1], ""))
+    return Text(card_symbol(code), style=SUIT_STYLE.get(code[1], ""))
 
 
 def cards_text(codes: list[str] | None) -> Text:
@@ -63,13 +65,12 @@ def cards_text(codes: list[str] | None) -> Text:
 
 
 def action_text(action: str) -> Text:
-    """An action with any card codes in it coloured."""
+    """An action as typed, with any card codes in it coloured."""
     out = Text()
     for i, tok in enumerate(action.split()):
         if i:
             out.append(" ")
-        if (len(tok) == 2 and tok[1] in SUIT_SYMBOL and tok[0] in "AKQJT98765432") or tok == "JK" \
-                or tok.startswith("JK="):
+        if (len(tok) == 2 and tok[1] in SUITS and tok[0] in "AKQJT98765432") or tok == "JK" or tok.startswith("JK="):
             out.append_text(card_text(tok))
         else:
             out.append(tok)
@@ -96,7 +97,9 @@ def layout_text(layout: Any) -> Text:
     out = Text("layout: ", style="dim")
     if isinstance(layout, dict):
         for suit, run in layout.items():
-            out.append(f" {SUIT_SYMBOL.get(suit, suit)} ", style=SUIT_STYLE.get(suit, ""))
+            symbol = SUIT_SYMBOLS[SUITS.index(suit)] if isinstance(suit, str) and len(suit) == 1 and suit in SUITS \
+                else suit
+            out.append(f" {symbol} ", style=SUIT_STYLE.get(suit, ""))
             if isinstance(run, list) and len(run) == 2 and all(isinstance(c, str) for c in run):
                 out.append_text(card_text(run[0]))
                 if run[1] != run[0]:
@@ -117,19 +120,16 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "-"
 
 
-def view_panel(view: dict[str, Any], names: Sequence[str] | None = None,
-               say: Callable[[str], str] | None = None) -> Constrain:
-    """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
-    the contract and the high bid by ``say`` (an action's label, :func:`cardtable.words.label`) when given, in a
-    panel of a steady width."""
-    me = view.get("seat")
-    names = names or player_names(int(view.get("players") or 0), me)
-    rows: list[Any] = []
+Say = Callable[[str], str]
+
+
+def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table:
+    """The deal's facts, one a row: dealer, phase in words, status, contract, trumps, pools, scores, tricks."""
     info = Table.grid(padding=(0, 2))
     info.add_column(style="dim")
     info.add_column()
     info.add_row("dealer", seat_name(view.get("dealer"), names))
-    info.add_row("phase", str(view.get("phase")))
+    info.add_row("phase", phase_words(view.get("phase")))
     if view.get("status"):
         info.add_row("", Text(for_you(sentence(in_names(str(view["status"]), names)))))
     for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
@@ -137,20 +137,7 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None,
         val = view.get(key)
         if val is None or val == "" or (key == "high_bid" and val == view.get("contract")):
             continue
-        if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
-            info.add_row("turn up", Text(f"taken by {seat_name(view['robbed_by'], names)}"))
-        elif key in ("declarer", "high_bidder"):
-            info.add_row(key.replace("_", " "), seat_name(val, names))
-        elif key in ("high_bid", "contract") and say is not None:
-            info.add_row(key.replace("_", " "), say(str(val)))
-        elif key == "high_bid":
-            info.add_row("high bid", str(val).removeprefix("bid "))
-        elif key == "trump":
-            info.add_row("trumps", suit_text(val))
-        elif key in ("turn_up", "discard_top"):
-            info.add_row(key.replace("_", " "), card_text(val))
-        else:
-            info.add_row(key.replace("_", " "), str(val))
+        info.add_row(key.replace("_", " ") if key != "trump" else "trumps", _fact(key, val, view, names, say))
     if view.get("pools"):
         info.add_row("pools", ", ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in view["pools"].items()))
     if view.get("scores") is not None and isinstance(view["scores"], list):
@@ -162,52 +149,90 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None,
         info.add_row("scores", "  ".join(shown))
     if view.get("tricks_won"):
         info.add_row("tricks", "  ".join(f"{seat_name(s, names)}: {n}" for s, n in enumerate(view["tricks_won"])))
-    rows.append(info)
+    return info
+
+
+def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: Say | None) -> Text | str:
+    """One fact's value in words: a seat by name, a bid by its label, a suit or a card drawn."""
+    if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
+        return Text(f"taken by {seat_name(view['robbed_by'], names)}")
+    if key in ("declarer", "high_bidder"):
+        return seat_name(val, names)
+    if key in ("high_bid", "contract") and say is not None:
+        return say(str(val))
+    if key == "high_bid":
+        return str(val).removeprefix("bid ")
+    if key == "trump":
+        return suit_text(val)
+    if key in ("turn_up", "discard_top"):
+        return card_text(val)
+    return str(val)
+
+
+def _melds(melds: list[dict[str, Any]], names: Sequence[str]) -> list[Any]:
+    """The melds on the table, each by number and owner, a fixed joker marked."""
+    mt = Table(title="melds", show_header=False, box=None)
+    for m in melds:
+        row = Text()
+        fixed = set(m.get("crosswise") or ())
+        for i, c in enumerate(m.get("cards") or []):
+            if i:
+                row.append(" ")
+            row.append_text(card_text(c))
+            if i in fixed:  # the seed's joker "placed crosswise": fixed, it can no longer move
+                row.append("✕", style="dim")
+        mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), names), row)
+    rows: list[Any] = [mt]
+    if any(m.get("crosswise") for m in melds):
+        rows.append(Text("✕ a joker placed crosswise: fixed, it cannot be moved", style="dim"))
+    return rows
+
+
+def _trick_row(title: str, trick: list[Any], names: Sequence[str], style: str) -> Text:
+    """A trick's cards, each after the name of the seat that played it."""
+    t = Text(f"{title}: ", style=style)
+    for s, c in trick:
+        t.append(f"{seat_name(s, names)} ")
+        t.append_text(card_text(c))
+        t.append("  ")
+    return t
+
+
+def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None) -> list[Any]:
+    """What lies on the table: the layout, melds, exposed hands, the last and the current trick, the recent
+    moves (each by its label, as this seat's log shows it)."""
+    rows: list[Any] = []
     if view.get("layout"):
         rows.append(layout_text(view["layout"]))
     if view.get("melds"):
-        mt = Table(title="melds", show_header=False, box=None)
-        for m in view["melds"]:
-            row = Text()
-            fixed = set(m.get("crosswise") or ())
-            for i, c in enumerate(m.get("cards") or []):
-                if i:
-                    row.append(" ")
-                row.append_text(card_text(c))
-                if i in fixed:  # the seed's joker "placed crosswise": fixed, it can no longer move
-                    row.append("✕", style="dim")
-            mt.add_row(str(m.get("id", "")), seat_name(m.get("owner"), names), row)
-        rows.append(mt)
-        if any(m.get("crosswise") for m in view["melds"]):
-            rows.append(Text("✕ a joker placed crosswise: fixed, it cannot be moved", style="dim"))
-    if view.get("exposed"):
-        for s, codes in view["exposed"].items():
-            rows.append(Text(f"{seat_name(int(s), names)} shows: ") + cards_text(codes))
+        rows += _melds(view["melds"], names)
+    for s, codes in (view.get("exposed") or {}).items():
+        rows.append(Text(f"{seat_name(int(s), names)} shows: ") + cards_text(codes))
     if view.get("last_trick"):
-        lt = Text("last trick: ", style="dim")
-        for s, c in view["last_trick"]:
-            lt.append(f"{seat_name(s, names)} ")
-            lt.append_text(card_text(c))
-            lt.append("  ")
+        lt = _trick_row("last trick", view["last_trick"], names, "dim")
         if view.get("trick") == [] and view.get("leader") is not None:
             lt.append(f"→ won by {seat_name(view['leader'], names)}", style="dim")
         rows.append(lt)
-    trick = view.get("trick")
-    if trick is not None:
-        t = Text("trick: ", style="bold")
-        for s, c in trick:
-            t.append(f"{seat_name(s, names)} ")
-            t.append_text(card_text(c))
-            t.append("  ")
-        rows.append(t)
+    if view.get("trick") is not None:
+        rows.append(_trick_row("trick", view["trick"], names, "bold"))
     recent = view.get("history", [])[-6:]
     if recent:
         h = Text("recent: ", style="dim")
         for s, a in recent:
             h.append(f"{seat_name(s, names)} ")
-            h.append_text(action_text(a))
+            h.append(say(a) if say is not None else a)
             h.append(" · ", style="dim")
         rows.append(h)
+    return rows
+
+
+def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Say | None = None) -> Constrain:
+    """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
+    the phase in words, the contract, the high bid and the recent moves by ``say`` (an action's label,
+    :func:`cardtable.words.label`) when given, in a panel of a steady width. Everything comes from ``view``."""
+    me = view.get("seat")
+    names = names or player_names(int(view.get("players") or 0), me)
+    rows: list[Any] = [_facts(view, names, say), *_table_rows(view, names, say)]
     if me is not None:
         rows.append(Text("your hand: ", style="bold") + cards_text(view.get("hand")))
     if view.get("over"):

@@ -1,7 +1,12 @@
-"""Plain words for people at the table: seat names, card names, and the labels of actions.
+"""Plain words for people at the table, from one source: seat names, card names, the labels of actions and
+the words for a deal's phases. The rules, the web table and the command line all word things through here.
 
 Every seat has a name, given to the game (``ct.load(..., names=[...])``), a deal or a match; without one,
 the seats are called by plain names (:data:`PLAIN_NAMES`). Settlement lines, reasons and logs use them.
+
+An action's label is the game's (its ``label`` hook, falling back on :func:`action_label`); :func:`label` is
+the one entry point, which also words the forms another seat's log shows in place of a private move
+(``exchange 2``, ``discard``), so that a label never names a card the reader may not see.
 
 >>> seat_names(3)
 ('Ann', 'Bea', 'Cal')
@@ -11,16 +16,22 @@ the seats are called by plain names (:data:`PLAIN_NAMES`). Settlement lines, rea
 ('the 2♣ and 5♥', 'the 10♠')
 >>> action_label("rob 7H"), action_label("pass"), action_label("QS")
 ('Rob with the 7♥', 'Pass', 'Queen of spades')
+>>> action_label("exchange 2"), action_label("discard"), card_symbol("JK=6D")
+('Exchange two cards', 'Discard a card', '6♦ (joker)')
+>>> phase_words("bid"), phase_words("play")
+('Bidding', 'Playing the tricks')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 from ..errors import RulesError
 from .cards import JOKER, SUIT_SYMBOLS, SUITS, card_name, is_card_code
 
-__all__ = ["PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase", "possessive", "seat_names"]
+__all__ = ["PHASE_WORDS", "PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase", "hidden_label", "label",
+           "number_word", "phase_words", "possessive", "seat_names"]
 
 PLAIN_NAMES = ("Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """The seats' names when none are given: seat 0 is Ann, seat 1 Bea, and so on."""
@@ -52,7 +63,10 @@ def possessive(name: str) -> str:
 
 
 def card_symbol(code: str) -> str:
-    """A card as people write it: ``10♠``, ``Q♥``, ``joker``."""
+    """A card as people write it: ``10♠``, ``Q♥``, ``joker``; ``6♦ (joker)`` for a joker standing for the 6♦
+    (``JK=6D`` in a meld)."""
+    if code.startswith(JOKER + "="):
+        return f"{card_symbol(code[3:])} (joker)"
     if code == JOKER:
         return "joker"
     rank = "10" if code[0] == "T" else code[0]
@@ -67,6 +81,84 @@ def cards_phrase(codes: Iterable[str]) -> str:
     return "the " + shown[0] if shown else "nothing"
 
 
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+TENS = {25: "twenty-five", 30: "thirty"}
+
+
+def number_word(n: int) -> str:
+    """A count in words up to twenty, and the bids of five above (``three``, ``twenty-five``); else figures."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else TENS.get(n, str(n))
+
+
+COUNTED = ("exchange", "take", "give", "discard")
+"""The moves another seat's log shows as a count (``exchange 2``) or the bare word (``discard``) when their
+cards are private to the mover."""
+
+
+def hidden_label(action: str) -> str | None:
+    """The label of a move as another seat sees it, its cards withheld (``Exchange two cards``, ``Discard a
+    card``), or ``None`` when ``action`` is not such a form."""
+    word, *args = action.split() or [""]
+    if word not in COUNTED or len(args) > 1:
+        return None
+    if not args:
+        return f"{word.capitalize()} a card" if word != "take" else None
+    if not args[0].isdigit():
+        return None
+    n = int(args[0])
+    return f"{word.capitalize()} {number_word(n)} card{'s' if n != 1 else ''}"
+
+
+class Labelled(Protocol):
+    def label(self, action: str) -> str: ...
+
+
+def _chips_for_the_widow(n: int) -> str:
+    return f"{n} chip{'s' if n != 1 else ''} for the widow"
+
+
+BID_MEANINGS: dict[str, Callable[[int], str]] = {
+    game: _chips_for_the_widow for game in ("michigan", "cross-color-michigan", "sequence-michigan", "jackpot-michigan")
+}
+"""What a numbered bid (``bid 85``) means, by game id, where the game's own label gives only the number:
+Michigan's auction of the widow is for chips."""
+
+
+def label(deal: Labelled, action: str) -> str:
+    """The label of ``action`` at ``deal``: the game's own words (``deal.label``); for a move whose cards the
+    reader may not see (as another seat's log shows it), the count or the bare word in words; a numbered bid
+    by its meaning where :data:`BID_MEANINGS` states one."""
+    hidden = hidden_label(action)
+    if hidden is not None:
+        return hidden
+    word, *args = action.split() or [""]
+    game = getattr(getattr(deal, "game", None), "id", None)
+    if word == "bid" and len(args) == 1 and args[0].isdigit() and game in BID_MEANINGS:
+        return BID_MEANINGS[game](int(args[0]))
+    return deal.label(action)
+
+
+PHASE_WORDS = {
+    "auction": "Bidding", "bid": "Bidding", "declare": "Declaring", "call": "Calling a card",
+    "trump": "Naming trumps", "blind": "Taking the blind", "pick": "Picking up the blind",
+    "widow": "The widow", "exchange": "Exchanging cards", "discard": "Discarding", "defend": "Defending the pack",
+    "defend_discard": "Discarding for the pack", "give": "Giving a card", "peep": "Peeping", "rob": "Robbing",
+    "enter": "Passing or playing", "join": "Joining in", "show": "Showing", "stake": "Staking",
+    "lead": "Leading", "play": "Playing the tricks", "jink": "Jinking", "build": "Building",
+    "draw": "Drawing", "restart": "Starting again", "done": "Deal over",
+}
+"""A deal's phases in words, by the phase's name (its value in views and records)."""
+
+
+def phase_words(phase: object) -> str:
+    """A phase in words (``Bidding``); a phase without words of its own by its name, plainly."""
+    name = str(phase)
+    return PHASE_WORDS.get(name, name.replace("_", " ").capitalize())
+
+
 def action_label(action: str) -> str:
     """A default label for an action text, in words: a card is named (``Queen of spades``); otherwise the
     word is capitalised and any cards follow it (``Rob with the 7♥`` for ``rob 7H``). A game words its own
@@ -74,6 +166,9 @@ def action_label(action: str) -> str:
     words = action.split()
     if not words:
         return action
+    hidden = hidden_label(action)
+    if hidden is not None:
+        return hidden
     if len(words) == 1 and is_card_code(words[0]):
         return card_name(words[0])
     cards = [w for w in words[1:] if is_card_code(w)]

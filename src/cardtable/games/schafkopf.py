@@ -654,8 +654,9 @@ class AuctionSchafkopf(TrickDeal):
 
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
-        if action.startswith("bid "):
-            return f"Bid {action[4:]} over 60"
+        if action.startswith("bid ") and action[4:].isdigit():  # a bid of n undertakes 60 + n card points
+            points = 60 + int(action[4:])
+            return f"{points} points: your side takes {points} or more of the 120"
         if action.startswith("trump "):
             return f"Trumps: {action[6:]}"
         return action_label(action)

@@ -26,10 +26,10 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import cardtable as ct
+from cardtable.core.words import label as action_words
 
 from .protocol import error_frame
-from .records import effective
-from .room import HUMAN, Table, job_for
+from .room import HUMAN, Table, job_for, logged_deal
 from .store import Stale, StoreError
 
 if TYPE_CHECKING:
@@ -91,8 +91,7 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
             "take": "takes", "play": "plays", "rob": "robs with", "stand": "stands", "drop": "drops",
             "knock": "knocks", "call": "calls"}.get(word)
     if verb is None:  # a word of the game's own, such as Nap's "nap" or "wellington": its label names it
-        label = getattr(deal, "label", None)
-        return f"calls {label(action)}" if callable(label) else f"calls {action}"
+        return f"calls {action_words(deal, action)}"
     return " ".join([verb, *cards]) if cards else verb
 
 
@@ -390,9 +389,7 @@ class Assist:
 
         def record() -> dict[str, Any]:
             d = next(r for r in self.store.deals(t.id) if r.deal_no == deal_no)
-            acts = effective(self.store.actions(t.id, deal_no))
-            return {"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
-                    "deck": d.deck, "dealer": d.dealer, "carry": d.carry, "actions": [[a.seat, a.action] for a in acts]}
+            return logged_deal(t.game, d, self.store.actions(t.id, deal_no)).record()
 
         try:
             rec = await self.run(record)

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.words import PLAIN_NAMES
 
 from . import present
 from .assist import Assist
 from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .records import effective
-from .room import HUMAN, Room, Table, job_for
+from .room import HUMAN, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
@@ -155,11 +156,11 @@ class Server(PublicRoom, Assist, Room):
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
             given.add(account.name)
-        spare = [n for n in present.DEFAULT_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
+        spare = [n for n in PLAIN_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
 
         def plain(i: int) -> str:
             """The seat's own plain name (the engine's: Ann for the first seat...), or the next one not taken."""
-            own = present.DEFAULT_NAMES[i] if i < len(present.DEFAULT_NAMES) else None
+            own = PLAIN_NAMES[i] if i < len(PLAIN_NAMES) else None
             pick = own if own is not None and own in spare else spare[0]
             spare.remove(pick)
             return pick
@@ -337,12 +338,8 @@ class Server(PublicRoom, Assist, Room):
 
     def record(self, t: Table) -> dict[str, Any]:
         """The whole match record: every deal replayable by :func:`cardtable.replay` (reads the database)."""
-        deals = []
-        for d in self.store.deals(t.id):
-            deals.append({"game": t.game.id, "players": t.game.players, "options": t.game.options.as_dict(),
-                          "names": list(t.game.names), "deck": d.deck, "dealer": d.dealer, "carry": d.carry,
-                          "actions": [[a.seat, a.action] for a in effective(self.store.actions(t.id, d.deal_no))],
-                          "result": d.result})
+        deals = [{**logged_deal(t.game, d, self.store.actions(t.id, d.deal_no)).record(), "result": d.result}
+                 for d in self.store.deals(t.id)]
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
                                                                for s in t.seats],

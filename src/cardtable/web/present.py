@@ -3,7 +3,8 @@ state frame: the seats' names, each legal action's label, the deal's moves as a 
 each trick), the settlement and status lines in names, the hand in the game's own order, each seat's part in
 the deal, and the layout rows in full.
 
-The words themselves come from :mod:`cardtable.words`, the one source the command line uses too. Everything
+The words themselves come from the engine (:mod:`cardtable.core.words`, through :mod:`cardtable.words`, which
+the command line uses too). Everything
 comes from the seat's own view, except facts that are public to every seat (who won a trick, with which
 card), which a shadow replay of the deal reads off the public trick record.
 """
@@ -18,10 +19,9 @@ from typing import Any
 
 import cardtable as ct
 from cardtable.core.tricks import TrickDeal, TrickRules
-from cardtable.words import DEFAULT_NAMES, card_name, in_names, label, label_of, reason, sentence
+from cardtable.words import in_names, label, reason, sentence
 
-__all__ = ["DEFAULT_NAMES", "card_name", "hand_groups", "in_names", "label", "label_of", "moves", "reason", "roles",
-           "show"]
+__all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show"]
 
 
 # ------------------------------------------------------------ hand order

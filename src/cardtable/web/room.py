@@ -11,12 +11,11 @@ brought up to date from the log (:meth:`Room.sync`). The web server and the bot 
 from __future__ import annotations
 
 import asyncio
-import copy
 import dataclasses
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -26,9 +25,9 @@ import cardtable as ct
 from . import present
 from .protocol import plain
 from .records import effective, undone_to
-from .store import Damaged, Job, SeatRow, Snapshot, Stale, Store
+from .store import ActionRow, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store
 
-__all__ = ["HUMAN", "STANDIN", "Room", "Table", "TableBroken", "job_for", "sheet_row"]
+__all__ = ["HUMAN", "STANDIN", "Room", "Table", "TableBroken", "job_for", "logged_deal", "sheet_row"]
 
 log = logging.getLogger("cardtable.web")
 HUMAN = "human"
@@ -158,6 +157,15 @@ class Table:
                           "over": self.match_over}}
 
 
+def logged_deal(game: ct.Game, row: DealRow, log: Sequence[ActionRow]) -> ct.Deal:
+    """A deal as its rows in the store leave it: the engine's replay (:meth:`cardtable.Game.replay`) of the
+    pack, dealer, carried pools and the actions in force (undos applied), each action checked. Its
+    ``record()`` is the deal's record for :func:`cardtable.replay`. Raises ``ValueError`` if the log does not
+    replay."""
+    return game.replay(deck=row.deck, dealer=row.dealer, carry=row.carry,
+                       actions=[(a.seat, a.action) for a in effective(log)])
+
+
 def build_table(snap: Snapshot) -> tuple[Table, bool]:
     """A table rebuilt from its snapshot; the flag says its first deal still has to be logged (a table made
     before tables were dealt at creation). Raises ``ValueError`` when the engine refuses the log."""
@@ -167,11 +175,7 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
     sheet: list[dict[str, Any]] = []
     deal: ct.Deal | None = None
     for d in snap.deals:
-        record = {"game": row.game, "players": row.players, "options": row.options, "names": list(game.names),
-                  "deck": d.deck,
-                  "dealer": d.dealer, "carry": d.carry,
-                  "actions": [[a.seat, a.action] for a in effective(snap.actions.get(d.deal_no, []))]}
-        deal = ct.replay(record)
+        deal = logged_deal(game, d, snap.actions.get(d.deal_no, []))
         if deal.over:
             match.record(deal)
             sheet.append(sheet_row(d.deal_no, deal, match))
@@ -303,8 +307,7 @@ class Room:
             raise TableBroken(f"table {t.id} cannot follow its log ({e}); reload the page") from e
         ended = deal.over and not t.deal.over
         if ended:
-            match = copy.copy(t.match)
-            match.totals, match.results = list(t.match.totals), list(t.match.results)
+            match = t.match.copy()
             match.record(deal)
             t.sheet.append(sheet_row(t.deal_no, deal, match))
         t.deal, t.match, t.logged = deal, match, logged
@@ -345,8 +348,7 @@ class Room:
         moves = [d.history[-1] for d in steps]
         match, row, finished = t.match, None, None
         if deal.over:
-            match = copy.copy(t.match)
-            match.totals, match.results = list(t.match.totals), list(t.match.results)
+            match = t.match.copy()
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
@@ -368,7 +370,7 @@ class Room:
 
     async def deal_next(self, t: Table, run_at: float | None = None) -> None:
         """Log and start the next deal of the match (the caller holds ``t.lock`` and checked it may start)."""
-        match = copy.copy(t.match)
+        match = t.match.copy()
         deal = match.next_deal()
         rec = deal.record()
         job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at, idx=0))

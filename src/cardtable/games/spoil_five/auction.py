@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from ...core.cards import SUITS, bits
 from ...core.options import Option
 from ...core.views import Key, Kind
+from ...core.words import number_word
 from .base import SEED, BidPhase, BidsMixin, bid_value
 from .forty_five import FortyFive
 
@@ -247,6 +248,9 @@ class AuctionFortyFive(BidsMixin, FortyFive):
             return "I hold: take the bid at its value"
         if action == "done":
             return "Done discarding"
+        word, *rest = action.split() or [""]
+        if word == "bid" and len(rest) == 1 and rest[0].isdigit():
+            return number_word(int(rest[0])).capitalize()  # the bid by its value: "Fifteen", "Twenty-five"
         return self.bid_label(action) or super().label(action)
 
     def status(self, seat: int | None) -> str:

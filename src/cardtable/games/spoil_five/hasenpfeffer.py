@@ -13,6 +13,7 @@ from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.tricks import TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
+from ...core.words import number_word
 from .base import SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
 
 __all__ = ["Hasenpfeffer"]
@@ -189,6 +190,10 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
 
     # ------------------------------------------------------------ information
     def label(self, action: str) -> str:
+        word, *rest = action.split() or [""]
+        if word == "bid" and len(rest) == 1 and rest[0].isdigit():  # a bid is the tricks the side undertakes
+            n = int(rest[0])
+            return f"{number_word(n).capitalize()} trick{'s' if n != 1 else ''} for your side"
         return self.bid_label(action) or super().label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
