@@ -459,7 +459,10 @@ class Loo(TrickDeal):
         c = self.pack.index_of[code]  # one pack, no copies of a card
         hand, trick, before, barred = self.hands[seat], list(self.trick), self.voids[seat], self.civil
         self.play_card(seat, code)  # may end the trick, and with it the civil call
-        self.voids[seat] = before | self._shown(hand, trick, c, barred)
+        # What the play shows the player lacks: a void, and a card able to head or overtrump; a barred Pam may
+        # lie behind any play to a civil trick.
+        shown = self.rules.voids_shown(hand, trick, c, heading=True)
+        self.voids[seat] = before | (shown & ~PAM_BIT if barred else shown)
 
     def _may_call_civil(self, seat: int) -> bool:
         """'Pam be civil' may be announced when leading the trump Ace while Pam may be out against you."""
@@ -507,31 +510,6 @@ class Loo(TrickDeal):
                 self.setup.pam_civil == "absolute" or hand & self.rules.trump_mask & ~PAM_BIT):
             return self.rules.plays(hand & ~PAM_BIT, self.trick)  # Pam be civil (L5-GAP-3)
         return self.rules.plays(hand, self.trick)
-
-    def _shown(self, hand: int, trick: list[int], card: int, civil: bool) -> int:
-        """Cards a play shows the player lacks: a void, and a card able to head or overtrump (what
-        :meth:`TrickRules.voids_shown` tells of a renounce, and what Loo's heading and overtrumping add)."""
-        if not trick:
-            return 0
-        r = self.rules
-        led, cs = r.suit_of[trick[0]], r.suit_of[card]
-        best = trick[r.winner(trick)]
-        bs = r.suit_of[best]
-        if cs == led:
-            shown = r._stronger(r.suit_mask[led], best) if bs == led and r.power[card] < r.power[best] else 0
-        else:
-            shown = r.suit_mask[led]
-            if led != self.trump:
-                if cs == self.trump:
-                    if bs == self.trump and r.power[card] < r.power[best]:
-                        shown |= r._stronger(r.trump_mask, best)
-                elif r.undertrump_required or bs != self.trump:
-                    shown |= r.trump_mask
-                else:
-                    shown |= r._stronger(r.trump_mask, best)
-        if civil:
-            shown &= ~PAM_BIT  # a barred Pam may lie behind any play to a civil trick
-        return shown
 
     def trick_done(self, winner: int) -> None:
         self.civil = False
