@@ -72,7 +72,7 @@ class SoloSetup:
 class SixBidSolo(TrickDeal):
     """Six-Bid Solo: 36 cards, three active players, six games from Solo to Call Solo.
 
-    See the module text for the rules as implemented and their sources.
+    See the package text for the rules as implemented and their sources.
     """
 
     # ---- the declaration
