@@ -124,3 +124,28 @@ def test_voids_shown_for_sampling() -> None:
     assert shown == PACK_52.suit_mask[S] | PACK_52.suit_mask[H]
     assert r.voids_shown(hand, [PACK_52.parse("QS")], PACK_52.parse("2S")) == 0
     assert r.voids_shown(hand, [], PACK_52.parse("4C")) == 0
+
+
+def shown(r: TrickRules, hand: str, trick: str, card: str) -> list[str]:
+    cards = [PACK_52.parse(c) for c in trick.split()]
+    return sorted(PACK_52.codes(r.voids_shown(PACK_52.mask(hand), cards, PACK_52.parse(card), heading=True)))
+
+
+def test_voids_shown_reads_the_duties_to_head_and_overtrump() -> None:
+    # Loo (seed 000): "A player must follow suit if he can, and must head the trick if he can. ... if the trick
+    # has already been trumped he must overtrump if he can."
+    r = TrickRules(PACK_52, trump=H, head=True, trump_when_void=True, overtrump=True)
+    assert shown(r, "3S", "QS", "3S") == ["AS", "KS"]            # followed below the queen: no higher spade
+    assert shown(r, "3S", "QS JS", "3S") == ["AS", "KS"]         # the best card counts, not the last
+    assert shown(r, "KS", "QS", "KS") == []                      # headed: nothing shown
+    assert shown(r, "3S", "QS 2H", "3S") == []                   # the trick is trumped: any spade will do
+    assert shown(r, "4H", "QS 9H", "4H") == sorted(             # undertrumped: no spade, no trump above the nine
+        [*PACK_52.codes(PACK_52.suit_mask[S]), "TH", "JH", "QH", "KH", "AH"])
+    assert shown(r, "4C", "QS 9H", "4C") == sorted(             # discarded: no spade, no trump at all
+        PACK_52.codes(PACK_52.suit_mask[S] | PACK_52.suit_mask[H]))
+    # "may renounce only if unable to do either" (seed 002): free to discard, he may hold low trumps.
+    free = TrickRules(PACK_52, trump=H, head=True, trump_when_void=True, overtrump=True, undertrump_required=False)
+    assert shown(free, "4C", "QS 9H", "4C") == sorted(
+        [*PACK_52.codes(PACK_52.suit_mask[S]), "TH", "JH", "QH", "KH", "AH"])
+    # Without heading only the renounce is read, as before.
+    assert r.voids_shown(PACK_52.mask("3S"), [PACK_52.parse("QS")], PACK_52.parse("3S")) == 0

@@ -185,20 +185,47 @@ class TrickRules:  # compiled
             return "you must head the trick (play a higher card of the led suit) when you can"
         return "unable to follow, you must trump (and overtrump a trumped trick) when you can"
 
-    def voids_shown(self, hand_before: int, trick: Sequence[int], card: int) -> int:  # compiled
-        """Cards a player is shown not to hold by playing ``card`` to ``trick`` (for sampling)."""
+    def voids_shown(self, hand_before: int, trick: Sequence[int], card: int,
+                    heading: bool = False) -> int:  # compiled
+        """Cards a player is shown not to hold by playing ``card`` to ``trick`` (for sampling).
+
+        ``heading``: read the duties to head and to overtrump as well: a card weaker than the best of its suit
+        shows that no stronger card of that suit was held (unable to overtrump, a player free to discard
+        shows only that he held no stronger trump). Without it, only a renounce is read.
+
+        >>> from cardtable.core.cards import PACK_52
+        >>> r = TrickRules(PACK_52, trump=1, head=True, trump_when_void=True, overtrump=True)
+        >>> hand, trick = PACK_52.mask("3S 2H"), [PACK_52.parse("QS")]
+        >>> r.voids_shown(hand, trick, PACK_52.parse("3S")), PACK_52.codes(r.voids_shown(hand, trick,
+        ...     PACK_52.parse("3S"), heading=True))
+        (0, ['KS', 'AS'])
+        """
         if not trick or not self.follow:
             return 0
-        led = self.suit_of[trick[0]]
-        if self.suit_of[card] == led:
+        led, suit = self.suit_of[trick[0]], self.suit_of[card]
+        if suit == led:
+            if heading and self.head:
+                best = trick[self.winner(trick)]
+                if self.suit_of[best] == led and self.power[card] < self.power[best]:
+                    return self._stronger(self.suit_mask[led], best)
             return 0
-        if self.trump_anytime and self.suit_of[card] == self.trump:
+        if self.trump_anytime and suit == self.trump:
             return 0
         shown = self.suit_mask[led]
         if self.exempt:
             shown &= ~self.exempt(trick[0], hand_before)
-        if self.trump_when_void and led != self.trump and self.suit_of[card] != self.trump:
-            shown |= self.trump_mask
+        if self.trump_when_void and led != self.trump:
+            if heading and self.overtrump:
+                best = trick[self.winner(trick)]
+                if self.suit_of[best] == self.trump:
+                    if suit != self.trump:  # a discard on a trumped trick
+                        return shown | (self.trump_mask if self.undertrump_required
+                                         else self._stronger(self.trump_mask, best))
+                    if self.power[card] < self.power[best]:  # an undertrump: unable to overtrump
+                        shown |= self._stronger(self.trump_mask, best)
+                    return shown
+            if suit != self.trump:
+                shown |= self.trump_mask
         return shown
 
 

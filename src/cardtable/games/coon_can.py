@@ -471,12 +471,12 @@ class CoonCan(Deal):
                 "(never round the corner)")
 
     def apply_play(self, seat: int, action: str) -> None:
-        moves = self.melding(seat)
-        self.moves = None
         if action.startswith("discard"):
+            self.moves = None
             self._discard(seat, action[8:])
             return
-        index, meld, card, low = moves[action]
+        index, meld, card, low = self.melding(seat)[action]
+        self.moves = None
         rules = self.setup.rules
         if meld is None:  # a lay-off
             meld, cards = rules.lay_off(self.melds[index], card, low), 1 << card

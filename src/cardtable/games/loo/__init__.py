@@ -130,7 +130,8 @@ core (see docs/developing.md).
 
 from __future__ import annotations
 
-from .loo import FiveCardLoo, IrishLoo, Lanterloo, Loo, LooPhase, LooSetup, ThreeCardLoo
+from .loo import Loo, LooPhase, LooSetup, ThreeCardLoo
+from .variants import FiveCardLoo, IrishLoo, Lanterloo
 
 __all__ = ["GAMES", "FiveCardLoo", "IrishLoo", "Lanterloo", "Loo", "LooPhase", "LooSetup", "ThreeCardLoo"]
 

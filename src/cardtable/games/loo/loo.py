@@ -1,4 +1,5 @@
-"""The Loo family's rules: :class:`Loo` (Three-Card Loo) and the variants that change only what differs.
+"""The Loo family's base: :class:`Loo` (Three-Card Loo). Its variants, which change only what differs, are in
+:mod:`.variants`.
 
 See the package text for the rules as implemented and their sources.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...core.cards import PACK_52, SUITS, bits, card_name
+from ...core.cards import SUITS, bits, card_name
 from ...core.chips import Amount, Ledger, Settlement, plain
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
@@ -23,15 +24,13 @@ from ...core.pools import num
 from ...core.tricks import TrickDeal, TrickRules
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label, cards_phrase
-from .options import common_options, five_card_options, fixed_rules, flush_options
+from .options import common_options, fixed_rules
+from .ranking import ACE, KING, PAM, PAM_BIT, FlushKey, flush_key, trick_rules
 
-__all__ = ["FiveCardLoo", "IrishLoo", "Lanterloo", "Loo", "LooPhase", "LooSetup", "ThreeCardLoo"]
+__all__ = ["Loo", "LooPhase", "LooSetup", "ThreeCardLoo"]
 
 POOL = "pool"
-PAM = PACK_52.parse("JC")
-PAM_BIT = 1 << PAM
 CLUBS = 3
-ACE, KING = 14, 13
 
 
 class LooPhase(Phase):
@@ -45,15 +44,6 @@ class LooPhase(Phase):
 
 
 ENTER, SHOW, EXCHANGE, PLAY, DONE = LooPhase  # the members, read at module speed on the hot path
-
-
-def trick_rules(trump: int, pam: bool, undertrump: bool) -> TrickRules:
-    """Loo's trick rules for one trump suit: follow and head, trump and overtrump."""
-    suit_of, power = list(PACK_52.suit), list(PACK_52.rank)
-    if pam:  # "It ranks as a trump and takes precedence even over the Ace" (L5-GAP-4)
-        suit_of[PAM], power[PAM] = trump, 15
-    return TrickRules(PACK_52, trump, suit_of=suit_of, power=power, head=True, trump_when_void=True,
-                      overtrump=True, undertrump_required=undertrump)
 
 
 def _share(total: Amount, parts: int) -> Amount:
@@ -77,9 +67,6 @@ class LooSetup:
     entering: dict[tuple[bool, bool], tuple[str, ...]] = field(default_factory=dict)
     """Memo: the entering words allowed, by (the dealer must defend the pool, the miss may be taken) — all
     :meth:`Loo.check_enter` depends on in a configured game."""
-
-
-# The rules a variant fixes where its relatives let players choose (each variant's options override these).
 
 
 _ENTER_WORDS = ("pass", "play", "play pool", "take", "take pool")
@@ -416,29 +403,15 @@ class Loo(TrickDeal):
         self.end()
 
     # ---------------------------------------------------------------- flushes
-    def flush_key(self, hand: int) -> tuple[int, tuple[int, ...]] | None:
-        """The rank of a flush held in ``hand`` (higher is better), or ``None``."""
-        if hand.bit_count() != self.hand_size:
-            return None
-        pam = hand & PAM_BIT if self.pam else 0
-        rest = hand & ~pam
-        suits = {self.pack.suit[c] for c in bits(rest)}
-        if len(suits) != 1:
-            return None
-        suit = suits.pop()
-        ranks = tuple(sorted((self.rules.power[c] for c in bits(hand)), reverse=True))
-        if pam and self.game.options.flush_order == "pam_first":
-            cls = 2
-        else:
-            cls = 1 if suit == self.trump else 0
-        return cls, ranks
-
     def _find_flushes(self) -> bool:
-        keys: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Find the flushes held now or at the deal (:func:`~.ranking.flush_key`), expose them and note the
+        best; whether there is any."""
+        pam_first = self.game.options.flush_order == "pam_first"
+        keys: dict[int, FlushKey] = {}
         for s in self.order:
             best = None
             for h in (self.hands[s], self.dealt[s]):
-                k = self.flush_key(h)
+                k = flush_key(h, self.hand_size, self.rules, self.pam, pam_first)
                 if k is not None and (best is None or k > best[0]):
                     best = (k, h)
             if best is not None:
@@ -486,7 +459,10 @@ class Loo(TrickDeal):
         c = self.pack.index_of[code]  # one pack, no copies of a card
         hand, trick, before, barred = self.hands[seat], list(self.trick), self.voids[seat], self.civil
         self.play_card(seat, code)  # may end the trick, and with it the civil call
-        self.voids[seat] = before | self._shown(hand, trick, c, barred)
+        # What the play shows the player lacks: a void, and a card able to head or overtrump; a barred Pam may
+        # lie behind any play to a civil trick.
+        shown = self.rules.voids_shown(hand, trick, c, heading=True)
+        self.voids[seat] = before | (shown & ~PAM_BIT if barred else shown)
 
     def _may_call_civil(self, seat: int) -> bool:
         """'Pam be civil' may be announced when leading the trump Ace while Pam may be out against you."""
@@ -534,31 +510,6 @@ class Loo(TrickDeal):
                 self.setup.pam_civil == "absolute" or hand & self.rules.trump_mask & ~PAM_BIT):
             return self.rules.plays(hand & ~PAM_BIT, self.trick)  # Pam be civil (L5-GAP-3)
         return self.rules.plays(hand, self.trick)
-
-    def _shown(self, hand: int, trick: list[int], card: int, civil: bool) -> int:
-        """Cards a play shows the player lacks: a void, and a card able to head or overtrump (what
-        :meth:`TrickRules.voids_shown` tells of a renounce, and what Loo's heading and overtrumping add)."""
-        if not trick:
-            return 0
-        r = self.rules
-        led, cs = r.suit_of[trick[0]], r.suit_of[card]
-        best = trick[r.winner(trick)]
-        bs = r.suit_of[best]
-        if cs == led:
-            shown = r._stronger(r.suit_mask[led], best) if bs == led and r.power[card] < r.power[best] else 0
-        else:
-            shown = r.suit_mask[led]
-            if led != self.trump:
-                if cs == self.trump:
-                    if bs == self.trump and r.power[card] < r.power[best]:
-                        shown |= r._stronger(r.trump_mask, best)
-                elif r.undertrump_required or bs != self.trump:
-                    shown |= r.trump_mask
-                else:
-                    shown |= r._stronger(r.trump_mask, best)
-        if civil:
-            shown &= ~PAM_BIT  # a barred Pam may lie behind any play to a civil trick
-        return shown
 
     def trick_done(self, winner: int) -> None:
         self.civil = False
@@ -736,85 +687,3 @@ class Loo(TrickDeal):
 
 
 ThreeCardLoo = Loo
-
-
-class FiveCardLoo(Loo):
-    """Five-Card Loo (Hervey): five cards, no miss, exchanges that commit, Pam (JC), flushes.
-
-    Seed 000: "FIVE-CARD LOO is a variation of the parent game that differs from it in the
-    following five particulars" — five cards and a fifth of the pool per trick; no miss;
-    exchanges from the stock; Pam above the Ace of trumps and "Pam be civil"; flushes.
-    """
-
-    id = "five-card-loo"
-    name = "Five-Card Loo"
-    aliases = ("pam-loo",)
-    source = "seed 000_021e177d957c1434.txt, 'Loo', FIVE-CARD LOO; docs/decisions.md"
-    hand_size = 5
-    miss_hand = False
-    pam = True
-    exchanges = True
-    flushes = True
-    option_specs = (
-        *common_options(5),
-        *five_card_options("trump_then_plain", "absolute", "three_card_rules"),
-        *flush_options(),
-        Option("deal", str, "singly", ("singly", "3+2", "2+3"), doc="how the five cards are dealt",
-               source="Peel: 'either first three, and then two, or one at a time, the latter ... by far the best'"),
-    )
-    fixed_options = fixed_rules(option_specs)
-
-
-class IrishLoo(Loo):
-    """Irish Loo: three cards, no Pam and no miss, exchanges from the stock, Club Law, limited loo.
-
-    Seed 000: "Every player is dealt three cards, there is no Pam and no miss, but a player is
-    allowed to exchange cards by drawing from the stock ... if Clubs are trumps everyone must
-    enter the game ... Club Law ... makes it imperative that the penalty for being looed must be
-    limited to a reasonable amount" (cap: twice the ante, IL-GAP-2, ENGINE DEFAULT). Flushes only with
-    ``flush3`` (IL-GAP-1).
-    """
-
-    id = "irish-loo"
-    name = "Irish Loo"
-    aliases = ()
-    source = "seed 000_021e177d957c1434.txt, 'Loo', IRISH LOO; docs/decisions.md"
-    miss_hand = False
-    exchanges = True
-    option_specs = (
-        *common_options(3, penalty="cap", club_law=True),
-        Option("flush3", bool, False, doc="three of a suit looes the board (a trump flush beats a plain one)",
-               source="Peel: 'virtually the same as the five-card variety'; IL-GAP-1"),
-        *flush_options(shown="after_exchange"),
-    )
-    fixed_options = fixed_rules(option_specs)
-
-
-class Lanterloo(Loo):
-    """Lanterloo (Parlett's Five-card Loo): 3-10 players, the dealer antes five each deal, Pam and flushes.
-
-    Seed 002: "From three to ten receive five cards each (3+2 or 2+3) from a 52-card pack
-    ... Dealer antes five chips to the pot before dealing"; pass or play, then exchanges;
-    "the winner of each trick leads to the next, and must lead a trump if possible".
-    """
-
-    id = "lanterloo"
-    name = "Lanterloo (Five-card Loo)"
-    aliases = ("parlett-five-card-loo",)
-    source = "seed 002_306a4d5946fe0cd1.txt, 'Five-card Loo (Lanterloo)' (Parlett); docs/decisions.md"
-    hand_size = 5
-    miss_hand = False
-    pam = True
-    exchanges = True
-    exchange_after_bidding = True
-    flushes = True
-    dealer_protect = False
-    option_specs = (
-        *common_options(5, dealer_antes="always"),
-        *five_card_options("pam_first", "unless_only_trump", "winner_leads_trump"),
-        *flush_options("holder", "after_exchange"),
-        Option("deal", str, "3+2", ("3+2", "2+3"), doc="how the five cards are dealt",
-               source="seed 002: 'five cards each (3+2 or 2+3)'"),
-    )
-    fixed_options = fixed_rules(option_specs)
-

@@ -5,9 +5,9 @@ headings are lost), with the gaps resolved in ``docs/decisions.md``
 (MI-GAP-1 … MI-GAP-4, BO-GAP-1, BO-GAP-2, SP-GAP-1, SP-GAP-2, PJ-GAP-1 … PJ-GAP-4).
 The suit sequences are a :class:`cardtable.core.layouts.Layout` (ace high, built upward).
 
-Modules: :mod:`.michigan` (the family's base, :class:`Michigan`, and Cross-Color, Sequence and Jackpot
-Michigan) and :mod:`.boodle` (Boodle, Spin, Pope Joan). Each variant is one class that states only what
-differs; the players' text is ``games/rules/<id>.md``.
+Modules: :mod:`.michigan` (the family's base, :class:`Michigan`), :mod:`.michigan_variants` (Cross-Color,
+Sequence and Jackpot Michigan) and :mod:`.boodle` (Boodle, Spin, Pope Joan). Each variant is one class that
+states only what differs; the players' text is ``games/rules/<id>.md``.
 
 The rules as implemented
 ------------------------
@@ -121,7 +121,8 @@ are then on it; the next dealer's stake is added after.
 from __future__ import annotations
 
 from .boodle import Boodle, PopeJoan, Spin
-from .michigan import CrossColorMichigan, JackpotMichigan, Michigan, SequenceMichigan, StopsPhase
+from .michigan import Michigan, StopsPhase
+from .michigan_variants import CrossColorMichigan, JackpotMichigan, SequenceMichigan
 
 __all__ = ["GAMES", "Boodle", "CrossColorMichigan", "JackpotMichigan", "Michigan", "PopeJoan", "SequenceMichigan",
            "Spin", "StopsPhase"]

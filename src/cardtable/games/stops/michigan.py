@@ -1,9 +1,10 @@
-"""Michigan (Newmarket) and its variants: Cross-Color, Sequence and Jackpot Michigan.
+"""Michigan (Newmarket), the stops family's base.
 
 Source: seed ``004_2edd6d7cae07c8ad.txt`` (Scarne's "Stops" chapter), with the gaps resolved in
 ``docs/decisions.md`` (MI-GAP-1 … MI-GAP-5). The package text gives the rules as implemented.
 
-:class:`Michigan` is the family's base: Boodle, Spin and Pope Joan (:mod:`.boodle`) are variants of it. A
+:class:`Michigan` is the family's base: Cross-Color, Sequence and Jackpot Michigan (:mod:`.michigan_variants`)
+and Boodle, Spin and Pope Joan (:mod:`.boodle`) are variants of it. A
 deal's phases are ``stake`` (Boodle's chips before the deal), ``widow`` (the dealer takes the widow or
 keeps his hand), ``auction`` (the widow sold), then ``lead`` (begin a suit), ``build`` (the holder of the
 next card plays it) and ``restart`` (nobody could begin a suit: the lowest card of the hand). The three
@@ -30,20 +31,16 @@ from ...core.phases import Phase
 from ...core.views import Key, Kind
 from ...errors import CardError
 
-__all__ = ["CrossColorMichigan", "JackpotMichigan", "Michigan", "SequenceMichigan", "StopsPhase", "StopsSetup",
-           "card_name"]
+__all__ = ["Michigan", "StopsPhase", "StopsSetup", "card_name"]
 
 SEED = "seed 004_2edd6d7cae07c8ad.txt"
 RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 SUIT_BITS = PACK_52.suit_mask[:4]
-RED = (False, True, True, False)
 BELOW = tuple(((1 << c) - 1) & SUIT_BITS[PACK_52.suit[c]] for c in range(52))
 """The cards of the same suit below each card (the 52-card pack lists each suit 2..A)."""
 LOWER_RANKS = tuple(sum(1 << d for d in range(52) if PACK_52.rank[d] < PACK_52.rank[c]) for c in range(52))
 assert all(PACK_52.rank[c] == c % 13 + 2 for c in range(52)), "stops relies on the 52-card pack order"
-SEQUENCE = "sequence"
-JACKPOT = "jackpot"
 PENALISED = Option(
     "penalised_passes", bool, False,
     doc="allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
@@ -672,118 +669,3 @@ class Michigan(Deal):
 
     def _zones(self) -> dict[str, int]:
         return {**super()._zones(), "widow": self.widow, "dead": self.dead, "table": self.table}
-
-
-class CrossColorMichigan(Michigan):
-    """Cross-Color Michigan: after a stop the new suit must be of the other colour.
-
-    Seed 004: "When a stop has occurred, a player may only start a new suit in a different color from the last
-    one played." See the package text.
-    """
-
-    id = "cross-color-michigan"
-    name = "Cross-Color Michigan"
-    aliases = ("cross-colour-michigan",)
-    source = f"{SEED}, 'Cross-Color Michigan'; docs/decisions.md"
-
-    def lead_suits(self) -> list[int]:
-        if self.stopped < 0:
-            return [0, 1, 2, 3]
-        return [s for s in range(4) if RED[s] != RED[self.stopped]]
-
-    def why_suit(self) -> str:
-        return (f"after a stop in {SUIT_NAMES[self.stopped]} the new suit must be of the other colour ('a player "
-                "may only start a new suit in a different color from the last one played')")
-
-
-NINE_H, TEN_H, JACK_H = (PACK_52.parse(c) for c in ("9H", "TH", "JH"))
-
-
-class SequenceMichigan(Michigan):
-    """Sequence Michigan: an extra money sequence, nine-ten-jack of hearts, won by playing two of it in order.
-
-    See the package text.
-    """
-
-    id = "sequence-michigan"
-    name = "Sequence Michigan"
-    aliases = ()
-    source = f"{SEED}, 'Sequence Michigan'; docs/decisions.md"
-    option_specs = (
-        *Michigan.option_specs,
-        Option("sequence_ante", int, 1, range(1, 11), doc="chips each player adds to the sequence every deal",
-               source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (docs/decisions.md)"),
-    )
-
-    def _antes(self) -> None:
-        super()._antes()
-        k = self.game.options.sequence_ante
-        for s in self.seats_from_left():
-            self._to_pool(s, SEQUENCE, k, f"{self.names[s]} puts {k} on the sequence")
-
-    def on_play(self, seat: int, card: int) -> None:
-        # "A player who holds and plays two cards of this sequence in consecutive order ... collects all the chips"
-        if card in (TEN_H, JACK_H) and self.last_card == card - 1 and self.last_seat == seat \
-                and SEQUENCE not in self.won:
-            self._take(seat, SEQUENCE, f"{self.names[seat]} plays two cards of the sequence in order and takes")
-
-    def sequence_prize(self) -> int | None:
-        return None if SEQUENCE in self.won else self.pools.get(SEQUENCE, 0)
-
-
-class JackpotMichigan(Michigan):
-    """Jackpot Michigan: a jackpot ante on each hand of a round of deals, paid to the round's last hand's winner.
-
-    See the package text.
-    """
-
-    id = "jackpot-michigan"
-    name = "Jackpot Michigan"
-    aliases = ()
-    source = f"{SEED}, 'Jackpot Michigan'; docs/decisions.md"
-    option_specs = (
-        *Michigan.option_specs,
-        Option("jackpot_ante", int, 1, range(1, 11), doc="chips each player antes to the jackpot each hand",
-               source=f"{SEED}: 'each player ante one chip to a special pool on each hand'"),
-        Option("jackpot_pay_on", str, "hand_n_plus_1", ("hand_n_plus_1", "hand_n"),
-               doc="which hand's winner takes the jackpot: the one dealt when the deal returns to the round's first "
-                   "dealer (N+1), or the round's last ante hand (N)",
-               source="docs/decisions.md (ENGINE DEFAULT on the boundary)"),
-    )
-    view_keys = (
-        *Michigan.view_keys,
-        Key("jackpot_hands", Kind.INT, "hands of the current round of jackpot antes"),
-        Key("jackpot_paid_this_hand", Kind.BOOL, "whether this hand's winner takes the jackpot"),
-    )
-
-    jackpot_due: int | None
-    """The jackpot this hand's winner takes (``None``: not this hand)."""
-    jackpot_hands: int
-
-    def _antes(self) -> None:
-        super()._antes()
-        n, o = self.players, self.game.options
-        done = int(self.carry_in.get("jackpot_hands", 0))
-        self.jackpot_due = None
-        if o.jackpot_pay_on == "hand_n_plus_1" and done >= n:
-            self.jackpot_due, done = self.pools.get(JACKPOT, 0), 0
-        for s in self.seats_from_left():
-            self._to_pool(s, JACKPOT, o.jackpot_ante, f"{self.names[s]} antes {o.jackpot_ante} to the jackpot")
-        done += 1
-        if o.jackpot_pay_on == "hand_n" and done >= n:
-            self.jackpot_due, done = self.pools[JACKPOT], 0
-        self.jackpot_hands = done
-
-    def end_of_play(self, winner: int) -> None:
-        if self.jackpot_due:
-            self._take(winner, JACKPOT, f"the round is over: {self.names[winner]} wins the hand and takes the "
-                       "jackpot of", self.jackpot_due)
-
-    def _carry(self) -> dict[str, Any] | None:
-        return {**(super()._carry() or {}), "jackpot_hands": self.jackpot_hands}
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        v = super()._view(seat)
-        v["jackpot_hands"] = self.jackpot_hands
-        v["jackpot_paid_this_hand"] = bool(self.jackpot_due)
-        return v

@@ -1,0 +1,68 @@
+"""Progressive Solo (Denver Solo): five bids in suit order, round-and-round bidding with doubling, and the
+frog and solo pots (a variant of :class:`~.six_bid.SixBidSolo` that states only what differs).
+
+See the package text for the rules as implemented and their sources.
+"""
+
+from __future__ import annotations
+
+from ...core.options import Option, Options
+from .contracts import FOUR_HAND, SEED, Contract
+from .six_bid import SixBidSolo
+
+__all__ = ["ProgressiveSolo"]
+
+
+class ProgressiveSolo(SixBidSolo):
+    """Progressive Solo (Denver Solo): five bids in suit order, doubling, frog and solo pots.
+
+    Seed 001: "There are five standard bids, which rank upward: frog, spade solo, club solo,
+    diamond solo, heart solo. The bidding continues around and around, until all players but
+    one have passed." Rates per point over or under 60: 1, 2, 3, 4, 5.
+    """
+
+    id = "progressive-solo"
+    name = "Progressive Solo"
+    aliases = ("denver-solo",)
+    source = f"{SEED}, 'Progressive Solo'; docs/decisions.md"
+    auction_mode = "round"
+    option_specs = (
+        Option("failed_double_pays", str, "each_opponent_x2", ("each_opponent_x2", "doubler_x2_other_x1"),
+               doc="a failed doubled bid pays twice to each opponent, or twice to the doubler and once to the others "
+                   "(four times when redoubled)",
+               source=f"{SEED} Progressive: 'the bidder loses twice the usual amount to the other players'; PS-GAP-2"),
+        Option("pot_ante", int, 1, range(1, 101), doc="chips each player puts into a pot when it is fed",
+               source="ENGINE DEFAULT (unsourced): 'each player contributes equally to a frog pot and a solo pot'"),
+        Option("pot_feed", str, "when_empty", ("when_empty", "every_deal"),
+               doc="feed a pot when it is empty at the start of a deal, or feed both pots every deal",
+               source="ENGINE DEFAULT (unsourced)"),
+        FOUR_HAND,
+    )
+    fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
+    RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
+             ("diamond-solo", "Diamond Solo", "D", 4), ("heart-solo", "Heart Solo", "H", 5))
+
+    @classmethod
+    def contracts(cls, options: Options) -> list[Contract]:
+        return [Contract(w, n, "rate", rate, trump=t, widow="take" if w == "frog" else "counts",
+                         collect_two=w != "frog", pot="frog" if w == "frog" else "solo")
+                for w, n, t, rate in cls.RATES]
+
+    def antes(self, pools: dict[str, int]) -> dict[str, int]:
+        o = self.game.options
+        every = o.pot_feed == "every_deal"
+        return {p: o.pot_ante for p in ("frog_pot", "solo_pot") if every or not pools.get(p)}
+
+    def payers(self, sign: int) -> list[tuple[int, int]]:
+        """Doubled and redoubled contracts multiply the payments (PS-GAP-2)."""
+        times = (1, 2, 4)[self.auction.doubled]
+        doubler = self.auction.doubler
+        each = sign < 0 and self.game.options.failed_double_pays == "each_opponent_x2"
+        return [(s, times if (s == doubler or each) else 1) for s, _ in super().payers(sign)]
+
+    def describe(self) -> str:
+        a = self.auction
+        if not a.doubled:
+            return super().describe()
+        again = " and redoubled" if a.doubled == 2 else ""
+        return f"{super().describe()} doubled by {self.names[a.doubler or 0]}{again}"
