@@ -6,8 +6,13 @@ scripted person and bots at each), connects one WebSocket client per table (spre
 turn) and plays for a while. Latency of an action = from sending ``act`` to receiving the state frame that
 acknowledges it (the action checked, committed to the log and broadcast). Bots move with no artificial delay.
 
+By default the client acts the instant it may (a closed loop: the server's saturated throughput and the latency
+under it). ``--think S`` makes each client wait, before each of its actions, a random time with mean ``S``
+seconds (exponential), as a person would: the latency at a human pace, reported separately.
+
     .venv/bin/python benchmarks/load_web.py --tables 200 --seconds 20
     .venv/bin/python benchmarks/load_web.py --tables 500 --backend postgresql --processes 2 [--pg URL]
+    .venv/bin/python benchmarks/load_web.py --tables 500 --think 2     # people taking ~2 s per action
 
 For PostgreSQL, ``--pg`` (or ``$CARDTABLE_TEST_PG``) is a server to create the throwaway database on; without
 either, a throwaway cluster is started for the run (scripts/pg_cluster.sh).
@@ -109,8 +114,14 @@ def create_table(base: str, game: str, players: int, bot: str) -> str:
     return f"/ws/{out['id']}?token={out['seats'][0]['token']}"
 
 
-async def play(url: str, until: float, latencies: list[float], held: list[int], seed: int) -> None:
+async def play(url: str, until: float, latencies: list[float], held: list[int], seed: int,
+               think: float = 0.0) -> None:
     rng = random.Random(seed)
+
+    async def thought() -> None:
+        if think > 0:
+            await asyncio.sleep(rng.expovariate(1 / think))
+
     async with connect(url, max_size=None) as ws:
         held[0] += 1
         pending: tuple[int, int, float] | None = None
@@ -132,21 +143,24 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
             if v["over"]:
                 if f["match"]["over"]:
                     break
+                await thought()
                 await ws.send(json.dumps({"type": "next"}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
             elif v["turn"] == f["you"]:
+                await thought()
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(v["legal"]), "rev": f["rev"],
                                           "deal": f["deal"]}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
         held[1] += 1
 
 
-async def run(bases: list[str], urls: list[str], seconds: float) -> tuple[list[float], list[int], float]:
+async def run(bases: list[str], urls: list[str], seconds: float,
+              think: float = 0.0) -> tuple[list[float], list[int], float]:
     latencies: list[float] = []
     held = [0, 0, 0]  # connected, played to the end of the run, error frames received
     start = time.perf_counter()
     until = start + seconds
-    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, until, latencies, held, i)
+    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, until, latencies, held, i, think)
                            for i, u in enumerate(urls)))
     return latencies, held, time.perf_counter() - start
 
@@ -161,6 +175,8 @@ def main() -> None:
     ap.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     ap.add_argument("--processes", type=int, default=1, help="serve processes (PostgreSQL only beyond 1)")
     ap.add_argument("--pg", default=os.environ.get("CARDTABLE_TEST_PG"), help="a PostgreSQL server's URL")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before each action (exponential; 0: acts at once)")
     ap.add_argument("--bot-jobs", type=int, default=1, help="bot worker processes per serve process")
     ap.add_argument("--before", help="a directory holding an older web package as 'oldweb' (SQLite, one process; "
                                      "see benchmarks/bot_starvation.py)")
@@ -186,7 +202,7 @@ def main() -> None:
                 bases.append(f"http://127.0.0.1:{port}")
             urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
                     for i in range(args.tables)]
-            latencies, held, took = asyncio.run(run(bases, urls, args.seconds))
+            latencies, held, took = asyncio.run(run(bases, urls, args.seconds, args.think))
         finally:
             stopped(servers)
     if not latencies:
@@ -196,7 +212,9 @@ def main() -> None:
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
           f"{args.players - 1} {args.bot} bots), {'the older server, ' if args.before else ''}{args.backend}, "
           f"{args.processes} serve process"
-          f"{'es' if args.processes > 1 else ''}, {took:.1f} s")
+          f"{'es' if args.processes > 1 else ''}, {took:.1f} s, "
+          + (f"clients think {args.think:g} s on average (a human pace)" if args.think > 0
+             else "clients act at once (saturated)"))
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
           f"{held[2]} error frames")
     print(f"  client actions acknowledged: {len(latencies)} ({len(latencies) / took:,.0f}/s)")
