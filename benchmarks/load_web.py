@@ -63,6 +63,30 @@ def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+def cpu_seconds(pids: list[int]) -> float | None:
+    """CPU time (user + system) the processes ``pids`` have used so far (Linux; ``None`` elsewhere)."""
+    try:
+        total = 0
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def database_backends(url: str) -> list[int]:
+    """The process ids of the PostgreSQL backends connected to the database ``url`` (the servers' pools)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    with psycopg.connect(u.render_as_string(hide_password=False)) as conn:
+        return [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> "
+                                           "pg_backend_pid()", (u.database,))]
+
+
 def stopped(servers: list[subprocess.Popen[bytes]]) -> None:
     """Stop the servers (killed if they take over 20 s)."""
     for s in servers:
@@ -122,7 +146,7 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
         if think > 0:
             await asyncio.sleep(rng.expovariate(1 / think))
 
-    async with connect(url, max_size=None) as ws:
+    async with connect(url, max_size=None, open_timeout=120) as ws:
         held[0] += 1
         pending: tuple[int, int, float] | None = None
         while time.perf_counter() < until:
@@ -202,7 +226,10 @@ def main() -> None:
                 bases.append(f"http://127.0.0.1:{port}")
             urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
                     for i in range(args.tables)]
+            backends: list[int] = database_backends(db) if args.backend == "postgresql" else []
+            cpu_before, db_before = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
             latencies, held, took = asyncio.run(run(bases, urls, args.seconds, args.think))
+            cpu_after, db_after = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
         finally:
             stopped(servers)
     if not latencies:
@@ -218,6 +245,15 @@ def main() -> None:
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
           f"{held[2]} error frames")
     print(f"  client actions acknowledged: {len(latencies)} ({len(latencies) / took:,.0f}/s)")
+    if cpu_before is not None and cpu_after is not None:
+        used = cpu_after - cpu_before
+        per = used / len(latencies) * 1000
+        print(f"  serve processes' CPU: {used:.1f} s ({used / took:.2f} cores), {per:.2f} ms per client action "
+              "(with the bots' moves it led to)")
+    if backends and db_before is not None and db_after is not None:
+        used = db_after - db_before
+        print(f"  PostgreSQL backends' CPU: {used:.1f} s ({used / took:.2f} cores), "
+              f"{used / len(latencies) * 1000:.2f} ms per client action")
     print(f"  action latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
     print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
           f"{after[2]:.2f}")
