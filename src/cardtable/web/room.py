@@ -189,8 +189,8 @@ class Room:
         self.bot_delay = bot_delay
         self.workers: Any = None  # the BotWorkers of this process, if it runs some
         self.tables: dict[str, Table] = {}
-        # Actions are appended in groups (one transaction for many tables); SQLite writes one at a time anyway.
-        self.appends = GroupCommit(store, self.run, parallel=1 if store.backend == "sqlite" else 2)
+        # Actions are appended in groups: one transaction for the tables waiting while the previous one commits.
+        self.appends = GroupCommit(store, self.run)
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def run(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
