@@ -36,6 +36,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
@@ -138,8 +139,9 @@ def create_table(base: str, game: str, players: int, bot: str) -> str:
     return f"/ws/{out['id']}?token={out['seats'][0]['token']}"
 
 
-async def play(url: str, until: float, latencies: list[float], held: list[int], seed: int,
+async def play(url: str, clock: dict[str, Any], latencies: list[float], held: list[int], seed: int,
                think: float = 0.0) -> None:
+    """One table's client: connects, waits until every client has (the run starts then), plays until it ends."""
     rng = random.Random(seed)
 
     async def thought() -> None:
@@ -148,6 +150,12 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
 
     async with connect(url, max_size=None, open_timeout=120) as ws:
         held[0] += 1
+        if held[0] == clock["clients"]:  # the last one in starts the run
+            clock["start"] = time.perf_counter()
+            clock["until"] = clock["start"] + clock["seconds"]
+            clock["ready"].set()
+        await clock["ready"].wait()
+        until = clock["until"]
         pending: tuple[int, int, float] | None = None
         while time.perf_counter() < until:
             try:
@@ -182,11 +190,11 @@ async def run(bases: list[str], urls: list[str], seconds: float,
               think: float = 0.0) -> tuple[list[float], list[int], float]:
     latencies: list[float] = []
     held = [0, 0, 0]  # connected, played to the end of the run, error frames received
-    start = time.perf_counter()
-    until = start + seconds
-    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, until, latencies, held, i, think)
+    # The run's seconds start once every client is connected (1,000 handshakes take a while on a busy machine).
+    clock: dict[str, Any] = {"clients": len(urls), "seconds": seconds, "ready": asyncio.Event()}
+    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, clock, latencies, held, i, think)
                            for i, u in enumerate(urls)))
-    return latencies, held, time.perf_counter() - start
+    return latencies, held, time.perf_counter() - clock["start"]
 
 
 def main() -> None:
