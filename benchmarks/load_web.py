@@ -54,7 +54,7 @@ def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
     # Many tables and sockets from one address, each socket as fast as the server answers: those limits lifted.
     env = {"CARDTABLE_LIMITS": '{"create": "", "sockets": "", "message": ""}', **env}
     p = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(300):
+    for _ in range(1200):  # up to 2 minutes on a busy machine
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return p
