@@ -4,14 +4,25 @@ a process's own notice is known for its own even when it arrives before its writ
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
 from cardtable.web.room import Room
 from cardtable.web.store import Append, Stale, Store
 
+T = TypeVar("T")
+
 pytestmark = pytest.mark.timeout(60)
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own (another test may leave an event loop running in this one)."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
 
 
 def new_table(store: Store, dealt: bool = True) -> str:
@@ -43,7 +54,7 @@ def test_waiting_actions_share_a_transaction_and_a_taken_position_fails_alone(tm
         finally:
             room.close()
 
-    out = asyncio.run(play())
+    out = run(play())
     assert [type(x) for x in out] == [type(None)] * 5 + [Stale] + [type(None)] * 6
     assert sum(groups) == 12 and len(groups) < 12  # the first alone, the rest gathered while it committed
     assert [r.action for r in store.actions(tables[5], 1)] == ["there first"]
@@ -71,5 +82,5 @@ def test_a_notice_of_the_write_in_flight_is_skipped_another_is_not(tmp_path: Pat
         finally:
             room.close()
 
-    assert asyncio.run(play()) == (False, False, True)
+    assert run(play()) == (False, False, True)
     store.close()
