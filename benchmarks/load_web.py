@@ -6,8 +6,13 @@ scripted person and bots at each), connects one WebSocket client per table (spre
 turn) and plays for a while. Latency of an action = from sending ``act`` to receiving the state frame that
 acknowledges it (the action checked, committed to the log and broadcast). Bots move with no artificial delay.
 
+By default the client acts the instant it may (a closed loop: the server's saturated throughput and the latency
+under it). ``--think S`` makes each client wait, before each of its actions, a random time with mean ``S``
+seconds (exponential), as a person would: the latency at a human pace, reported separately.
+
     .venv/bin/python benchmarks/load_web.py --tables 200 --seconds 20
     .venv/bin/python benchmarks/load_web.py --tables 500 --backend postgresql --processes 2 [--pg URL]
+    .venv/bin/python benchmarks/load_web.py --tables 500 --think 2     # people taking ~2 s per action
 
 For PostgreSQL, ``--pg`` (or ``$CARDTABLE_TEST_PG``) is a server to create the throwaway database on; without
 either, a throwaway cluster is started for the run (scripts/pg_cluster.sh).
@@ -31,6 +36,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import connect
 
@@ -48,7 +54,7 @@ def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
     # Many tables and sockets from one address, each socket as fast as the server answers: those limits lifted.
     env = {"CARDTABLE_LIMITS": '{"create": "", "sockets": "", "message": ""}', **env}
     p = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    for _ in range(300):
+    for _ in range(1200):  # up to 2 minutes on a busy machine
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return p
@@ -56,6 +62,30 @@ def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     p.kill()
     raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pids: list[int]) -> float | None:
+    """CPU time (user + system) the processes ``pids`` have used so far (Linux; ``None`` elsewhere)."""
+    try:
+        total = 0
+        for pid in pids:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def database_backends(url: str) -> list[int]:
+    """The process ids of the PostgreSQL backends connected to the database ``url`` (the servers' pools)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    with psycopg.connect(u.render_as_string(hide_password=False)) as conn:
+        return [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> "
+                                           "pg_backend_pid()", (u.database,))]
 
 
 def stopped(servers: list[subprocess.Popen[bytes]]) -> None:
@@ -109,10 +139,23 @@ def create_table(base: str, game: str, players: int, bot: str) -> str:
     return f"/ws/{out['id']}?token={out['seats'][0]['token']}"
 
 
-async def play(url: str, until: float, latencies: list[float], held: list[int], seed: int) -> None:
+async def play(url: str, clock: dict[str, Any], latencies: list[float], held: list[int], seed: int,
+               think: float = 0.0) -> None:
+    """One table's client: connects, waits until every client has (the run starts then), plays until it ends."""
     rng = random.Random(seed)
-    async with connect(url, max_size=None) as ws:
+
+    async def thought() -> None:
+        if think > 0:
+            await asyncio.sleep(rng.expovariate(1 / think))
+
+    async with connect(url, max_size=None, open_timeout=120) as ws:
         held[0] += 1
+        if held[0] == clock["clients"]:  # the last one in starts the run
+            clock["start"] = time.perf_counter()
+            clock["until"] = clock["start"] + clock["seconds"]
+            clock["ready"].set()
+        await clock["ready"].wait()
+        until = clock["until"]
         pending: tuple[int, int, float] | None = None
         while time.perf_counter() < until:
             try:
@@ -132,23 +175,26 @@ async def play(url: str, until: float, latencies: list[float], held: list[int], 
             if v["over"]:
                 if f["match"]["over"]:
                     break
+                await thought()
                 await ws.send(json.dumps({"type": "next"}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
             elif v["turn"] == f["you"]:
+                await thought()
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(v["legal"]), "rev": f["rev"],
                                           "deal": f["deal"]}))
                 pending = (f["deal"], f["rev"], time.perf_counter())
         held[1] += 1
 
 
-async def run(bases: list[str], urls: list[str], seconds: float) -> tuple[list[float], list[int], float]:
+async def run(bases: list[str], urls: list[str], seconds: float,
+              think: float = 0.0) -> tuple[list[float], list[int], float]:
     latencies: list[float] = []
     held = [0, 0, 0]  # connected, played to the end of the run, error frames received
-    start = time.perf_counter()
-    until = start + seconds
-    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, until, latencies, held, i)
+    # The run's seconds start once every client is connected (1,000 handshakes take a while on a busy machine).
+    clock: dict[str, Any] = {"clients": len(urls), "seconds": seconds, "ready": asyncio.Event()}
+    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, clock, latencies, held, i, think)
                            for i, u in enumerate(urls)))
-    return latencies, held, time.perf_counter() - start
+    return latencies, held, time.perf_counter() - clock["start"]
 
 
 def main() -> None:
@@ -161,6 +207,8 @@ def main() -> None:
     ap.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     ap.add_argument("--processes", type=int, default=1, help="serve processes (PostgreSQL only beyond 1)")
     ap.add_argument("--pg", default=os.environ.get("CARDTABLE_TEST_PG"), help="a PostgreSQL server's URL")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before each action (exponential; 0: acts at once)")
     ap.add_argument("--bot-jobs", type=int, default=1, help="bot worker processes per serve process")
     ap.add_argument("--before", help="a directory holding an older web package as 'oldweb' (SQLite, one process; "
                                      "see benchmarks/bot_starvation.py)")
@@ -186,7 +234,10 @@ def main() -> None:
                 bases.append(f"http://127.0.0.1:{port}")
             urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
                     for i in range(args.tables)]
-            latencies, held, took = asyncio.run(run(bases, urls, args.seconds))
+            backends: list[int] = database_backends(db) if args.backend == "postgresql" else []
+            cpu_before, db_before = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
+            latencies, held, took = asyncio.run(run(bases, urls, args.seconds, args.think))
+            cpu_after, db_after = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
         finally:
             stopped(servers)
     if not latencies:
@@ -196,10 +247,21 @@ def main() -> None:
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
           f"{args.players - 1} {args.bot} bots), {'the older server, ' if args.before else ''}{args.backend}, "
           f"{args.processes} serve process"
-          f"{'es' if args.processes > 1 else ''}, {took:.1f} s")
+          f"{'es' if args.processes > 1 else ''}, {took:.1f} s, "
+          + (f"clients think {args.think:g} s on average (a human pace)" if args.think > 0
+             else "clients act at once (saturated)"))
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
           f"{held[2]} error frames")
     print(f"  client actions acknowledged: {len(latencies)} ({len(latencies) / took:,.0f}/s)")
+    if cpu_before is not None and cpu_after is not None:
+        used = cpu_after - cpu_before
+        per = used / len(latencies) * 1000
+        print(f"  serve processes' CPU: {used:.1f} s ({used / took:.2f} cores), {per:.2f} ms per client action "
+              "(with the bots' moves it led to)")
+    if backends and db_before is not None and db_after is not None:
+        used = db_after - db_before
+        print(f"  PostgreSQL backends' CPU: {used:.1f} s ({used / took:.2f} cores), "
+              f"{used / len(latencies) * 1000:.2f} ms per client action")
     print(f"  action latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
     print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
           f"{after[2]:.2f}")

@@ -8,7 +8,13 @@ set -euo pipefail
 cmd=${1:?usage: pg_cluster.sh start|stop|down|up DIR}
 dir=${2:?usage: pg_cluster.sh start|stop|down|up DIR}
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+as_root() {  # root runs it; another user through sudo, never waiting for a password nobody will type
+  if [ "$(id -u)" = 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo -n "$@"
+  else echo "PostgreSQL is not installed and $(id -un) cannot install it (not root, no sudo): install Debian's" \
+    "postgresql package, or set CARDTABLE_TEST_PG to a server's URL" >&2; return 1
+  fi
+}
 
 pg_bin() {
   local d
@@ -32,7 +38,10 @@ start)
     echo "installing PostgreSQL (Debian's postgresql package)..." >&2
     as_root apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
     as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql >&2
-    bin=$(pg_bin)
+    if ! bin=$(pg_bin); then
+      echo "postgresql is installed, but no initdb and pg_ctl were found in /usr/lib/postgresql/*/bin or on PATH" >&2
+      exit 1
+    fi
   fi
   if [ "$(id -u)" = 0 ]; then  # initdb refuses root: the cluster belongs to an ordinary user
     if id postgres >/dev/null 2>&1; then user=postgres

@@ -25,7 +25,8 @@ PY=${PYTHON:-python3}
 if [ -z "${CARDTABLE_TEST_PG:-}" ]; then
   PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/cardtable-pg.XXXXXX")
   trap 'bash scripts/pg_cluster.sh stop "$PGDIR"' EXIT
-  eval "$(bash scripts/pg_cluster.sh start "$PGDIR")"
+  pg_env=$(bash scripts/pg_cluster.sh start "$PGDIR")  # a failure stops the script here (set -e)
+  eval "$pg_env"
   echo "== PostgreSQL: a throwaway cluster at ${CARDTABLE_TEST_PG}"
 fi
 

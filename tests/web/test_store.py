@@ -15,7 +15,7 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from cardtable.web.app import create_app
-from cardtable.web.store import Job, NotADatabase, Stale, Store, StoreError, Unavailable, hash_token
+from cardtable.web.store import Append, Job, NotADatabase, Stale, Store, StoreError, Unavailable, hash_token
 
 from .conftest import WS, free_port
 
@@ -84,6 +84,59 @@ def test_two_processes_racing_for_one_position_exactly_one_wins(room_db: str) ->
         winner = next(w for w, o in outcome.items() if o == "won")
         assert [r.action for r in a.actions(tid, 1, since=idx)] == [f"{winner} {idx}"]
     assert len(b.actions(tid, 1)) == 8
+    a.close()
+    b.close()
+
+
+def test_a_group_commit_logs_each_action_under_its_own_key(room_db: str) -> None:
+    """Several tables' actions in one transaction: a position already taken leaves only its own action out
+    (with its settlement and bot job), the others are logged with theirs."""
+    store = Store(room_db)
+    t1, t2, t3 = (two_seats(store) for _ in range(3))
+    store.append_action(t2, 1, 0, 0, "first", job=Job(t2, 1, 1, 1, "random", True))
+    won = ({"lines": ["won"]}, [1, -1], False)
+    out = store.append_actions([Append(t1, 1, 0, 0, "a", won, Job(t1, 1, 1, 1, "random", True)),
+                                Append(t2, 1, 0, 0, "late", won, None, bot_seconds=2.0),
+                                Append(t3, 1, 0, 0, "c", None, Job(t3, 1, 1, 1, "heuristic", True), 0.5)])
+    assert out[0] is None and out[2] is None and isinstance(out[1], Stale)
+    assert [r.action for r in store.actions(t2, 1)] == ["first"]  # the late one changed nothing at its table
+    assert store.deals(t2)[0].result is None and store.table(t2).bot_seconds == 0.0
+    assert [(j.table_id, j.kind) for j in store.jobs() if j.table_id == t2] == [(t2, "random")]
+    assert [r.action for r in store.actions(t1, 1)] == ["a"] and store.deals(t1)[0].result == {"lines": ["won"]}
+    assert store.table(t1).totals == [1, -1] and store.table(t1).deals_done == 1
+    assert store.table(t3).bot_seconds == 0.5
+    assert {j.table_id: j.kind for j in store.jobs()} == {t1: "random", t2: "random", t3: "heuristic"}
+    with pytest.raises(ValueError, match="one action per table"):
+        store.append_actions([Append(t1, 1, 1, 1, "x"), Append(t1, 1, 2, 0, "y")])
+    store.close()
+
+
+def test_racing_groups_one_winner_per_position_and_the_rest_logged(room_db: str) -> None:
+    """Two stores (as two processes) commit groups at the same moment that share one table's position."""
+    a, b = Store(room_db), Store(room_db)
+    shared = two_seats(a)
+    own = {"a": two_seats(a), "b": two_seats(a)}
+    for idx in range(6):
+        start = threading.Barrier(2)
+        outcome: dict[str, list[StoreError | None]] = {}
+
+        def propose(store: Store, who: str, i: int = idx, start: threading.Barrier = start,
+                    outcome: dict[str, list[StoreError | None]] = outcome) -> None:
+            start.wait()
+            outcome[who] = store.append_actions([Append(own[who], 1, i, i % 2, f"{who} {i}"),
+                                                 Append(shared, 1, i, i % 2, f"{who} {i}")])
+
+        threads = [threading.Thread(target=propose, args=(s, w)) for s, w in ((a, "a"), (b, "b"))]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert outcome["a"][0] is None and outcome["b"][0] is None  # each one's own table: logged
+        shared_out = [outcome["a"][1], outcome["b"][1]]
+        assert sum(x is None for x in shared_out) == 1 and any(isinstance(x, Stale) for x in shared_out)
+        winner = "a" if shared_out[0] is None else "b"
+        assert [r.action for r in a.actions(shared, 1, since=idx)] == [f"{winner} {idx}"]
+    assert len(b.actions(own["a"], 1)) == len(b.actions(own["b"], 1)) == len(b.actions(shared, 1)) == 6
     a.close()
     b.close()
 

@@ -11,11 +11,12 @@ brought up to date from the log (:meth:`Room.sync`). The web server and the bot 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -23,9 +24,10 @@ from typing import Any, TypeVar
 import cardtable as ct
 
 from . import present
+from .groupcommit import GroupCommit
 from .protocol import plain
 from .records import effective, undone_to
-from .store import ActionRow, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store
+from .store import ActionRow, Append, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store, StoreError
 
 __all__ = ["HUMAN", "STANDIN", "Room", "Table", "TableBroken", "job_for", "logged_deal", "sheet_row"]
 
@@ -94,6 +96,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
     dirty: bool = False  # another process changed it and nobody here is watching: sync before use
+    writing: tuple[int, int] | None = None  # the position this process's write in flight leads to
     syncing: bool = False  # a catch-up with the log is queued
 
     @property
@@ -201,6 +204,8 @@ class Room:
         self.bot_delay = bot_delay
         self.workers: Any = None  # the BotWorkers of this process, if it runs some
         self.tables: dict[str, Table] = {}
+        # Actions are appended in groups: one transaction for the tables waiting while the previous one commits.
+        self.appends = GroupCommit(store, self.run)
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def run(self, fn: Callable[..., R], *args: Any, **kw: Any) -> R:
@@ -353,9 +358,9 @@ class Room:
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
         job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + len(steps)))
-        (s, a), more = moves[0], moves[1:]
-        await self.run(self.store.append_action, t.id, t.deal_no, t.logged, s, a, finished, job=job,
-                       bot_seconds=bot_seconds, more=more)
+        (s, a), more = moves[0], tuple(moves[1:])
+        async with self._writing(t, (t.deal_no, t.logged + len(steps))):
+            await self.appends.append(Append(t.id, t.deal_no, t.logged, s, a, finished, job, bot_seconds, more))
         for k, step in enumerate(steps, 1):  # every position is shown, in order
             last = k == len(steps)
             t.deal, t.logged = step, t.logged + 1
@@ -374,23 +379,44 @@ class Room:
         deal = match.next_deal()
         rec = deal.record()
         job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at, idx=0))
-        await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"], job=job)
+        async with self._writing(t, (t.deal_no + 1, 0)):
+            await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"],
+                           job=job)
         t.match, t.deal, t.deal_no, t.logged = match, deal, t.deal_no + 1, 0
         self.changed(t, False)
         if job is not None:
             self.jobs_queued(job)
 
+    @contextlib.asynccontextmanager
+    async def _writing(self, t: Table, after: tuple[int, int]) -> AsyncIterator[None]:
+        """Around this process's write that takes ``t`` to position ``after``: its own notice, which may come
+        before the write returns, is known for what it is; if the write fails, the table catches up (a notice
+        taken for its own may have been another process's, which got there first)."""
+        t.writing = after
+        try:
+            yield
+        except StoreError:
+            self.catch_up(t)
+            raise
+        finally:
+            t.writing = None
+
     def notice(self, payload: str) -> None:
         """Table ``<id> <deal> <actions>`` reached that position (told by PostgreSQL): unless this process is
-        there already (its own move), bring the table up to date now if someone here watches it, else on its
-        next use."""
+        there already or is writing it (its own move), bring the table up to date now if someone here watches
+        it, else on its next use."""
         tid, *where = payload.split()
         t = self.tables.get(tid)
         if t is None:
             return
-        if len(where) == 2 and where[0].isdigit() and where[1].isdigit() and t.position >= (int(where[0]),
-                                                                                            int(where[1])):
-            return
+        if len(where) == 2 and where[0].isdigit() and where[1].isdigit():
+            at = (int(where[0]), int(where[1]))
+            if t.position >= at or (t.writing is not None and t.writing >= at):
+                return
+        self.catch_up(t)
+
+    def catch_up(self, t: Table) -> None:
+        """Bring ``t`` up to date with the log now if someone here watches it, else on its next use."""
         if t.conns:
             if not t.syncing:  # one catching-up at a time; it reads everything new
                 t.syncing = True

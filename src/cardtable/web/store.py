@@ -44,13 +44,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, make_url
 
 from . import schema as s
 from .records import RoomRecords
 
-__all__ = ["DURABILITY", "ActionRow", "Damaged", "DealRow", "Job", "NotADatabase", "SeatRow", "Snapshot", "Stale",
-           "Store", "StoreError", "TableRow", "Unavailable", "database_url", "hash_token", "new_token"]
+__all__ = ["DURABILITY", "ActionRow", "Append", "Damaged", "DealRow", "Job", "NotADatabase", "SeatRow", "Snapshot",
+           "Stale", "Store", "StoreError", "TableRow", "Unavailable", "database_url", "hash_token", "new_token"]
 
 DURABILITY = ("normal", "full")
 """``normal``: a committed action survives the process being killed (SQLite WAL + ``synchronous=NORMAL``);
@@ -186,6 +188,23 @@ class Job:
 
 
 @dataclass(frozen=True)
+class Append:
+    """One action to log (see :meth:`Store.append_action`): its position, the seat and action, and what follows
+    from it — ``finished`` = (result, match totals, match over) when it ends the deal, the table's next bot
+    ``job`` (replacing any pending one), the bot time it took; ``more``: moves that follow it at once."""
+
+    table_id: str
+    deal_no: int
+    idx: int
+    seat: int
+    action: str
+    finished: tuple[dict[str, Any], list[Any], bool] | None = None
+    job: Job | None = None
+    bot_seconds: float = 0.0
+    more: tuple[tuple[int, str], ...] = ()  # (seat, action) logged after it in the same transaction
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """A table read in one consistent snapshot: its row, seats, deals and every deal's actions."""
 
@@ -197,9 +216,9 @@ class Snapshot:
 
 # Statements built once, with bound parameters: SQLAlchemy compiles each once and only binds values after.
 _J = s.bot_jobs.c
-INSERT_ACTION = insert(s.actions)
 INSERT_JOB = insert(s.bot_jobs)
 DELETE_JOB = delete(s.bot_jobs).where(_J.table_id == bindparam("b_tid"))
+DELETE_JOBS = delete(s.bot_jobs).where(_J.table_id.in_(bindparam("b_tids", expanding=True)))
 FINISH_DEAL = (update(s.deals).where(s.deals.c.table_id == bindparam("b_tid"), s.deals.c.deal_no == bindparam("b_deal"))
                .values(result=bindparam("b_result")))
 FINISH_TABLE = update(s.tables).where(s.tables.c.id == bindparam("b_tid")).values(
@@ -283,6 +302,10 @@ class Store(RoomRecords):
             raise self._translate(e, opening=True) from None
         if upgrade:
             self.upgrade()
+        dialect_insert = sqlite_insert if self.backend == "sqlite" else pg_insert
+        a = s.actions.c
+        self._insert_actions = (dialect_insert(s.actions).on_conflict_do_nothing()
+                                .returning(a.table_id, a.deal_no, a.idx))
 
     # ------------------------------------------------------------ plumbing
     @property
@@ -588,18 +611,62 @@ class Store(RoomRecords):
         action) logged after it (bots' moves made at once); when the last ends the deal, ``finished`` = (result,
         match totals, match over); the table's next bot ``job`` (replacing any pending one); the bot time it
         took. :class:`Stale` if one of those numbers is already logged."""
-        at = time.time()
-        with self.write() as conn:
-            conn.execute(INSERT_ACTION, [{"table_id": tid, "deal_no": deal_no, "idx": idx + k, "seat": who,
-                                          "action": what, "at": at}
-                                         for k, (who, what) in enumerate([(seat, action), *more])])
-            if finished is not None:
-                result, totals, over = finished
-                conn.execute(FINISH_DEAL, {"b_tid": tid, "b_deal": deal_no, "b_result": json.dumps(result)})
-                conn.execute(FINISH_TABLE, {"b_tid": tid, "b_totals": json.dumps(totals), "b_over": int(over)})
-            if bot_seconds:
-                conn.execute(ADD_BOT_SECONDS, {"b_tid": tid, "b_seconds": bot_seconds})
-            self._set_job(conn, tid, job)
+        problem = self.append_actions([Append(tid, deal_no, idx, seat, action, finished, job, bot_seconds,
+                                              tuple(more))])[0]
+        if problem is not None:
+            raise problem
+
+    def append_actions(self, items: Sequence[Append]) -> list[StoreError | None]:
+        """Log several tables' actions in one transaction (a group commit), each under its own unique key and
+        with what follows from it, as :meth:`append_action`. Returns, item by item, ``None`` (logged) or the
+        error that kept it out: :class:`Stale` when its position was already logged (the other items are
+        logged all the same). At most one item per table."""
+        if len({i.table_id for i in items}) != len(items):
+            raise ValueError("a group of appends holds at most one action per table")
+        # In table order: two processes' groups then take their rows' locks in the same order (no deadlock).
+        ordered = sorted(items, key=lambda i: i.table_id)
+        try:
+            with self.write() as conn:
+                done = self._append_actions(conn, ordered)
+        except Unavailable as e:
+            done = [e] * len(items)
+        except StoreError as e:
+            # Something other than a position already taken failed the group: each alone, so it fails only itself.
+            done = [e] if len(items) == 1 else [self.append_actions([i])[0] for i in ordered]
+        by_table = {i.table_id: d for i, d in zip(ordered, done)}
+        return [by_table[i.table_id] for i in items]
+
+    def _append_actions(self, conn: Connection, items: Sequence[Append]) -> list[StoreError | None]:
+        now = time.time()
+        # ON CONFLICT DO NOTHING: a position already logged (by another process) leaves its item out, not the
+        # group; RETURNING names the rows that went in (rendered as one multi-row INSERT).
+        logged = {(r.table_id, r.deal_no, r.idx) for r in conn.execute(self._insert_actions, [
+            {"table_id": i.table_id, "deal_no": i.deal_no, "idx": i.idx + k, "seat": who, "action": what,
+             "at": now} for i in items for k, (who, what) in enumerate([(i.seat, i.action), *i.more])])}
+        went_in = [sum((i.table_id, i.deal_no, i.idx + k) in logged for k in range(1 + len(i.more))) for i in items]
+        if any(0 < n < 1 + len(i.more) for i, n in zip(items, went_in)):
+            # An action and the moves after it go in together or not at all: part of them taken means the
+            # whole item is stale, and the rest of the group is written again without it (each alone).
+            raise Stale("part of a run of actions was already recorded by another process")
+        won = [i for i in items if (i.table_id, i.deal_no, i.idx) in logged]
+        if won:
+            ended = [i for i in won if i.finished is not None]
+            if ended:
+                conn.execute(FINISH_DEAL, [{"b_tid": i.table_id, "b_deal": i.deal_no,
+                                            "b_result": json.dumps(i.finished[0])} for i in ended if i.finished])
+                conn.execute(FINISH_TABLE, [{"b_tid": i.table_id, "b_totals": json.dumps(i.finished[1]),
+                                             "b_over": int(i.finished[2])} for i in ended if i.finished])
+            timed = [i for i in won if i.bot_seconds]
+            if timed:
+                conn.execute(ADD_BOT_SECONDS, [{"b_tid": i.table_id, "b_seconds": i.bot_seconds} for i in timed])
+            conn.execute(DELETE_JOBS, {"b_tids": [i.table_id for i in won]})
+            jobs = [_job_values(Job(i.table_id, *_job_fields(i.job)), i.job.claimed_by, i.job.lease_until)
+                    for i in won if i.job is not None]
+            if jobs:
+                conn.execute(INSERT_JOB, jobs)
+        return [None if (i.table_id, i.deal_no, i.idx) in logged else
+                Stale(f"action {i.idx} of deal {i.deal_no} of table {i.table_id} was already recorded by another "
+                      "process") for i in items]
 
     # --------------------------------------------------------------- jobs
     @staticmethod
