@@ -23,7 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from .encode import HISTORY, SCALE, Encoder, Fallback, PhrasePlan
+from cardtable.core.cards import SUITS
+
+from .encode import HISTORY, Encoder
+from .plans import SCALE, Fallback, PhrasePlan
 
 __all__ = ["NapWriter", "writer_for"]
 
@@ -122,7 +125,7 @@ class NapWriter:
         trump = rules.trump if play else None
         for key in ((self.contract, contract.word if contract is not None else None),
                     (self.high_bid, deal.auction.high_bid), (self.phase, phase),
-                    (self.trump, None if trump is None else "SHDC"[trump])):
+                    (self.trump, None if trump is None else SUITS[trump])):
             got = memo.get(key) or words(*key)
             for j in got[0]:
                 v[j] = 1.0
