@@ -20,7 +20,7 @@ Observations are dicts with ``observation`` (the fixed-length encoding of ``view
 :mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
 game. For Nap and Seven-Card Nap on their default options with flat actions the same vector is written
 straight from the deal by :mod:`cardtable.rl.direct`, slot for slot the encoding of ``view(seat)`` (tested at
-every step of seeded deals), which is about twice as fast; ``direct=False`` encodes the view itself there
+every step of seeded deals), a PettingZoo step 1.7 times as fast; ``direct=False`` encodes the view itself there
 too) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
 (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
 (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
