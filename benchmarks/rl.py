@@ -7,8 +7,9 @@
   from Python by the same loop (``benchmarks/playout.py: openspiel_random_deal``: chance outcomes and legal
   actions drawn with ``random.choice``), alternated round by round, in CPU time; the ratio of deals/s.
 - PettingZoo: Nap (four hands) complete-action steps/s through ``env("nap", actions="flat")`` as a user
-  steps it (``agent_iter``/``last``/``step`` with a random legal action from the mask), and through
-  ``raw_env``; token steps/s for comparison; the share of a step spent making the observation.
+  steps it (``agent_iter``/``last``/``step`` with a random legal action from the mask; the default
+  observations, written from the deal), with ``direct=False`` (the view encoded), and through ``raw_env``;
+  token steps/s for comparison; the share of a step spent making the observation.
 - Batch: :class:`cardtable.rl.batch.NapBatch` with N = 1,000 deals: steps/s (one action in every deal a
   step) of the environment alone and with a random policy drawing from the masks in NumPy.
 - Gymnasium: ``SingleSeatEnv("nap", actions="flat")`` against random opponents, learner steps/s.
@@ -90,8 +91,8 @@ def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
     out = {
         "pettingzoo nap env(actions='flat') steps/s": rounds(lambda s: run(lambda: env("nap", actions="flat"), s),
                                                             seconds, n),
-        "pettingzoo nap env(actions='flat', direct=True) steps/s": rounds(
-            lambda s: run(lambda: env("nap", actions="flat", direct=True), s), seconds, n),
+        "pettingzoo nap env(actions='flat', direct=False) steps/s (the view encoded)": rounds(
+            lambda s: run(lambda: env("nap", actions="flat", direct=False), s), seconds, n),
         "pettingzoo nap raw_env(actions='flat') steps/s": rounds(
             lambda s: run(lambda: raw_env("nap", actions="flat"), s), seconds, n),
         "pettingzoo nap env(actions='tokens') token steps/s": rounds(

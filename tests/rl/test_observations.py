@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import cardtable as ct
-from cardtable.rl import actions, encode, gymnasium, openspiel, pettingzoo
+from cardtable.rl import actions, encode, gymnasium, openspiel, pettingzoo, plans
 from cardtable.rl.actions import tokenize
 from cardtable.rl.encode import HISTORY, encoder
 from cardtable.rl.pettingzoo import env
@@ -172,13 +172,13 @@ def test_nap_observation_blocks_mean_what_they_say() -> None:
     # the bid and the contract are still there nine actions later; the declarer as a seat relative to me
     assert view["contract"] == "nap" and view["declarer"] == 0
     plan = enc.plans["contract"]
-    assert isinstance(plan, encode.PhrasePlan) and block("view.contract")[1 + plan.index["nap"]] == 1
+    assert isinstance(plan, plans.PhrasePlan) and block("view.contract")[1 + plan.index["nap"]] == 1
     assert block("view.declarer")[1 + 2 + rel(0)] == 1
     tokens = block("history.tokens").reshape(enc.n, len(enc.words))
     assert tokens[rel(0), enc.words.index("nap")] == 1 and tokens[:, enc.words.index("pass")].sum() == 3
     # the trump suit, the current trick (one card) and the last trick, seat by seat
     trump = enc.plans["trump"]
-    assert isinstance(trump, encode.PhrasePlan) and block("view.trump")[1 + trump.index[view["trump"]]] == 1
+    assert isinstance(trump, plans.PhrasePlan) and block("view.trump")[1 + trump.index[view["trump"]]] == 1
     (lead_seat, lead_card), = view["trick"]
     trick = block("view.trick")[1:1 + enc.n * c].reshape(enc.n, c)
     assert trick.sum() == 1 and trick[rel(lead_seat), enc.codes.index(lead_card)] == 1

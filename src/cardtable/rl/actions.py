@@ -21,8 +21,9 @@ from functools import cache
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.cards import JOKER, RANKS, SUITS
 
-__all__ = ["END", "ActionEntry", "FlatEntry", "Vocabulary", "make_entry", "tokenize", "vocabulary"]
+__all__ = ["END", "ActionEntry", "FlatEntry", "Vocabulary", "card_order", "make_entry", "tokenize", "vocabulary"]
 
 END = "<end>"
 
@@ -129,11 +130,17 @@ def _module_words(module_name: str) -> frozenset[str]:
     return frozenset(words)
 
 
+def card_order(code: str) -> tuple[bool, int, int]:
+    """The canonical order of card codes: suits in the engine's suit order (S H D C), ranks ace high, the
+    joker last."""
+    return code == JOKER, SUITS.find(code[-1]), -RANKS.find(code[0])
+
+
 @cache
 def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...], deals: int = 60) -> Vocabulary:
     """The vocabulary of a game configuration (cached): cards, numbers, ``=``, and discovered words."""
     game = ct.load(game_id, players=players, **dict(options))
-    codes = sorted(set(game.pack.code_of), key=lambda c: (c == "JK", "SHDC".find(c[-1]), "AKQJT98765432".find(c[0])))
+    codes = sorted(set(game.pack.code_of), key=card_order)
     words: set[str] = set()
     rng = random.Random(12345)
     for variant in _option_variants(game_id, players, dict(options)):

@@ -23,9 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from .encode import HISTORY, SCALE, Encoder, Fallback, PhrasePlan
+from cardtable.core.cards import SUITS
+
+from .encode import HISTORY, Encoder
+from .plans import SCALE, Fallback, PhrasePlan
 
 __all__ = ["NapWriter", "writer_for"]
+
+_NOT_PLAYING = object()  # (the leader's place in a state memo key before the play of the cards)
 
 _PHRASES = ("contract", "high_bid", "phase", "trump")
 _PLAY = ("last_trick", "leader", "trick", "tricks_won")
@@ -51,6 +56,10 @@ class NapWriter:
         self.fallbacks = 0
         """How many observations went to the encoder's view path for a value this writer did not expect."""
         self.memo: dict[tuple[int, Any], tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]] = {}
+        self.states: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = {}
+        self.rows: dict[tuple[str, int], tuple[int, ...]] = {}
+        c, w = len(enc.codes), len(enc.words)
+        self.stride = w + c + enc.n  # one row of ``history.last``
 
     def _words(self, start: int, v: Any) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
         """The slots a text value (or None) of the key at ``start`` marks with 1 (its presence flag among them),
@@ -67,6 +76,44 @@ class NapWriter:
         if len(self.memo) < 10_000:
             self.memo[start, v] = got
         return got
+
+    def _row(self, key: tuple[str, int]) -> tuple[int, ...]:
+        """The slots of the first row of ``history.last`` an action sets, by its seat relative to the viewer."""
+        got = self.enc._action_last((*key, 0))
+        if len(self.rows) < 100_000:
+            self.rows[key] = got
+        return got
+
+    def _state(self, state: tuple[Any, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+        """The slots the declarations, the seats and the phase mark (1) and set (to a value), for the viewer."""
+        me, contract, high_bid, phase, trump, declarer, holder, turn, leader = state
+        n = self.enc.n
+        ones: list[int] = []
+        sets: list[tuple[int, float]] = []
+        for key in ((self.contract, contract), (self.high_bid, high_bid), (self.phase, phase), (self.trump, trump)):
+            got = self.memo.get(key) or self._words(*key)
+            ones += got[0]
+            sets += zip(got[1], got[2])
+        seats = [(self.declarer, declarer), (self.high_bidder, holder), (self.turn, turn)]
+        play = leader is not _NOT_PLAYING
+        if play:
+            seats.append((self.leader, leader))
+            ones += self.present_in_play
+        for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
+            if x is None:
+                ones.append(start + 2)
+            else:
+                if x:
+                    sets.append((start + 1, x * SCALE))
+                ones.append(start + 3 + (x - me) % n)
+        if turn is None:
+            sets.append((self.over + 1, 1.0 * SCALE))
+        if len(set(ones)) != len(ones) or len({j for j, _ in sets}) != len(sets):
+            raise Fallback  # (each slot is written once; never seen)
+        got2 = (tuple(ones), tuple(sets))
+        if len(self.states) < 100_000:
+            self.states[state] = got2
+        return got2
 
     def encode(self, deal: Any, seat: int, cache: list[Any]) -> np.ndarray:
         """The vector ``enc.encode(deal.view(seat), None, cache)`` gives."""
@@ -106,38 +153,29 @@ class NapWriter:
                 hvec[j] += 1.0
         cache[:] = [self, me, L, h, hvec, h[-1] if h else None]
         # every other slot is marked once (1.0) or set to a value, in a copy of the counts (C floats: each write
-        # rounds to float32 as NumPy's would), which becomes the observation
+        # rounds to float32 as NumPy's would), whose memory becomes the observation array
         v = hvec[:]
-        hl, actl = enc._last, enc._action_last
+        # the last actions in order: each action's slots in the first row, memoised, moved to its row
+        rows, stride = self.rows, self.stride
         for k in range(max(0, L - HISTORY), L):
             s, a = h[k]
-            key2 = (a, (s - me) % n, k - L + HISTORY)
-            for j in (hl.get(key2) or actl(key2)):
-                v[j] = 1.0
-        memo, words = self.memo, self._words
-        contract = deal.contract
+            key = (a, (s - me) % n)
+            off = (k - L + HISTORY) * stride
+            for j in (rows.get(key) or self._row(key)):
+                v[j + off] = 1.0
+        # the words and seats of the declarations and the play (they change a few times a deal): one memo
+        contract, auction, phase = deal.contract, deal.auction, deal.phase
         rules = getattr(deal, "rules", None)
-        phase = deal.phase
         play = rules is not None and phase in ("play", "done")
         trump = rules.trump if play else None
-        for key in ((self.contract, contract.word if contract is not None else None),
-                    (self.high_bid, deal.auction.high_bid), (self.phase, phase),
-                    (self.trump, None if trump is None else "SHDC"[trump])):
-            got = memo.get(key) or words(*key)
-            for j in got[0]:
-                v[j] = 1.0
-            for j, x in zip(got[1], got[2]):
-                v[j] = x
-        seats = [(self.declarer, deal.declarer), (self.high_bidder, deal.auction.holder), (self.turn, deal.turn)]
-        if play:
-            seats.append((self.leader, deal.leader))
-        for start, x in seats:  # a seat: its value / 10, a null flag, the seat relative to the viewer
-            if x is None:
-                v[start + 2] = 1.0
-            else:
-                if x:
-                    v[start + 1] = x * SCALE
-                v[start + 3 + (x - me) % n] = 1.0
+        state = (me, contract.word if contract is not None else None, auction.high_bid, phase,
+                 None if trump is None else SUITS[trump], deal.declarer, auction.holder, deal.turn,
+                 deal.leader if play else _NOT_PLAYING)
+        got = self.states.get(state) or self._state(state)
+        for j in got[0]:
+            v[j] = 1.0
+        for j, x in got[1]:
+            v[j] = x
         card = self.card
         pos = self.hand + 1
         mask = deal.hands[me]
@@ -145,18 +183,15 @@ class NapWriter:
             low = mask & -mask
             v[pos + card[low.bit_length() - 1]] = 1.0
             mask ^= low
-        per_seat = [(self.hand_sizes + 1, map(int.bit_count, deal.hands))]
+        pos = self.hand_sizes + 1
+        for s, x in enumerate(map(int.bit_count, deal.hands)):
+            if x:
+                v[pos + (s - me) % n] = x * SCALE
         if play:
-            per_seat.append((self.tricks_won + 1, deal.tricks_won))
-        for pos, xs in per_seat:
-            for s, x in enumerate(xs):
+            pos = self.tricks_won + 1
+            for s, x in enumerate(deal.tricks_won):
                 if x:
                     v[pos + (s - me) % n] = x * SCALE
-        if deal.turn is None:
-            v[self.over + 1] = 1.0 * SCALE
-        if play:
-            for j in self.present_in_play:
-                v[j] = 1.0
             c = self.c
             for pos, trick in ((self.last_trick + 1, deal.last_trick),
                                (self.trick + 1, zip(deal.trick_seats, deal.trick))):
@@ -164,7 +199,7 @@ class NapWriter:
                     r = (s - me) % n
                     v[pos + r * c + card[x]] = 1.0
                     v[pos + n * c + k * n + r] = 1.0
-        return np.array(v, np.float32)
+        return np.frombuffer(v, np.float32)  # (the copy's own memory: nothing else holds it)
 
 
 def writer_for(game: Any, enc: Encoder) -> NapWriter | None:

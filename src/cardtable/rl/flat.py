@@ -38,7 +38,7 @@ from typing import Any
 
 import cardtable as ct
 
-from .actions import detokenize, tokenize
+from .actions import card_order, detokenize, tokenize
 from .flat_table import TABLE
 
 __all__ = ["LIMIT", "SLOT", "FlatActions", "flat_actions", "flat_reason"]
@@ -48,11 +48,6 @@ SLOT = "#"
 
 LIMIT = 50_000
 """The most ids a flat space may have; larger ones stay token-only."""
-
-
-def card_order(code: str) -> tuple[bool, int, int]:
-    """The canonical order of card codes: suits S H D C, ranks ace high, the joker last."""
-    return code == "JK", "SHDC".find(code[-1]), "AKQJT98765432".find(code[0])
 
 
 class FlatActions:

@@ -210,7 +210,8 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
         return self._player == _TERMINAL
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(map(self.g.outcomes[len(self.left)].__getitem__, self.left))
+        row = self.g.outcomes[len(self.left)]
+        return [row[c] for c in self.left]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         p = self._player
@@ -236,13 +237,17 @@ class CardTableState(pyspiel.State):  # type: ignore[misc]
                     self._next()
             return
         self.left.remove(action)
-        self.order.append(action)
-        if len(self.order) == self.g.dealt:
-            deck = list(map(self.g.codes.__getitem__, self.order + self.left))  # the rest: unseen
-            if self.match is not None:
-                self.deal = self.match.next_deal(deck=" ".join(deck))
+        order = self.order
+        order.append(action)
+        if len(order) == self.g.dealt:
+            g = self.g.ct_game
+            if self.match is None and not g.pack.has_duplicates:
+                # the pack order as card numbers, every card once: what Game.deal makes of a deck of codes
+                self.deal = g.variant(g, order + self.left, self.g.dealer, None, None)
             else:
-                self.deal = self.g.ct_game.deal(deck=deck, dealer=self.g.dealer)
+                deck = list(map(self.g.codes.__getitem__, order + self.left))  # the rest: unseen
+                self.deal = self.match.next_deal(deck=" ".join(deck)) if self.match is not None \
+                    else g.deal(deck=deck, dealer=self.g.dealer)
             self._next()
 
     def _next(self) -> None:
