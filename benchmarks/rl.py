@@ -8,7 +8,7 @@
   actions drawn with ``random.choice``), alternated round by round, in CPU time; the ratio of deals/s.
 - PettingZoo: Nap (four hands) complete-action steps/s through ``env("nap", actions="flat")`` as a user
   steps it (``agent_iter``/``last``/``step`` with a random legal action from the mask; the default
-  observations, written from the deal), with ``direct=False`` (the view encoded), and through ``raw_env``;
+  observations, the view encoded), with ``direct=True`` (written from the deal), and through ``raw_env``;
   token steps/s for comparison; the share of a step spent making the observation.
 - Batch: :class:`cardtable.rl.batch.NapBatch` with N = 1,000 deals: steps/s (one action in every deal a
   step) of the environment alone and with a random policy drawing from the masks in NumPy.
@@ -89,12 +89,12 @@ def pettingzoo_steps(seconds: float, n: int) -> dict[str, float]:
         return steps / (time.process_time() - t)
 
     out = {
-        "pettingzoo nap env(actions='flat') steps/s": rounds(lambda s: run(lambda: env("nap", actions="flat"), s),
-                                                            seconds, n),
-        "pettingzoo nap env(actions='flat', direct=False) steps/s (the view encoded)": rounds(
-            lambda s: run(lambda: env("nap", actions="flat", direct=False), s), seconds, n),
-        "pettingzoo nap raw_env(actions='flat') steps/s": rounds(
-            lambda s: run(lambda: raw_env("nap", actions="flat"), s), seconds, n),
+        "pettingzoo nap env(actions='flat') steps/s (the view encoded)": rounds(
+            lambda s: run(lambda: env("nap", actions="flat"), s), seconds, n),
+        "pettingzoo nap env(actions='flat', direct=True) steps/s (written from the deal)": rounds(
+            lambda s: run(lambda: env("nap", actions="flat", direct=True), s), seconds, n),
+        "pettingzoo nap raw_env(actions='flat', direct=True) steps/s": rounds(
+            lambda s: run(lambda: raw_env("nap", actions="flat", direct=True), s), seconds, n),
         "pettingzoo nap env(actions='tokens') token steps/s": rounds(
             lambda s: run(lambda: env("nap", actions="tokens"), s), seconds, n),
     }

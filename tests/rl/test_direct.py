@@ -12,7 +12,7 @@ from cardtable.rl.pettingzoo import raw_env
 
 @pytest.mark.parametrize("gid", ["nap", "seven-card-nap"])
 def test_direct_observations_equal_the_view_encoding_step_by_step(gid: str) -> None:
-    fast, slow = raw_env(gid, actions="flat"), raw_env(gid, actions="flat", direct=False)
+    fast, slow = raw_env(gid, actions="flat", direct=True), raw_env(gid, actions="flat")
     assert fast._direct is not None and slow._direct is None
     rng = random.Random(7)
     compared = 0
@@ -42,8 +42,8 @@ def test_direct_observations_equal_the_view_encoding_step_by_step(gid: str) -> N
 
 
 def test_direct_is_only_for_the_default_nap_configurations() -> None:
-    assert raw_env("nap", actions="flat")._direct is not None  # the default where it applies
-    assert raw_env("nap", actions="flat", direct=False)._direct is None  # the view path, asked for
+    assert raw_env("nap", actions="flat", direct=True)._direct is not None  # asked for, where it applies
+    assert raw_env("nap", actions="flat")._direct is None  # by default every observation encodes the view
     assert raw_env("nap", actions="tokens", direct=True)._direct is None  # a token being entered is in the observation
     assert raw_env("nap", actions="flat", padded=True, direct=True)._direct is None
     assert raw_env("nap", actions="flat", misery=True, direct=True)._direct is None

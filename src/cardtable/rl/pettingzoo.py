@@ -18,10 +18,10 @@ Agents are ``seat_0`` … ``seat_{n-1}``. ``env()`` is wrapped as PettingZoo's c
 
 Observations are dicts with ``observation`` (the fixed-length encoding of ``view(seat)``,
 :mod:`cardtable.rl.encode`, with its true bounds; ``padded=True``: one size for every player count of the
-game. For Nap and Seven-Card Nap on their default options with flat actions the same vector is written
-straight from the deal by :mod:`cardtable.rl.direct`, slot for slot the encoding of ``view(seat)`` (tested at
-every step of seeded deals), a PettingZoo step 1.7 times as fast; ``direct=False`` encodes the view itself there
-too) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
+game. For Nap and Seven-Card Nap on their default options with flat actions, ``direct=True`` writes the same
+vector straight from the deal by :mod:`cardtable.rl.direct`, slot for slot the encoding of ``view(seat)``
+(tested at every step of seeded deals), a PettingZoo step 1.7 times as fast; by default every observation is
+the encoding of the seat's view) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
 (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
 (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
 the deal, times ``reward_scale``; an episode is one deal, or a whole match with ``episode="match"``: deals
@@ -72,7 +72,7 @@ class CardTableEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, actions: str = "tokens", episode: str = "deal",
                  reward_scale: float = 1.0, render_mode: str | None = None, match_deals: int | None = None,
-                 padded: bool = False, direct: bool = True, **options: Any) -> None:
+                 padded: bool = False, direct: bool = False, **options: Any) -> None:
         super().__init__()
         _check(episode, reward_scale, render_mode, match_deals, self.metadata["render_modes"])
         self.game = ct.load(game_id, players=players, **options)
