@@ -13,7 +13,6 @@ import { nameOf, say, useWords } from "./words.js";
 
 const tid = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.search).get("token");
-prefs.tid = tid;
 
 let ws = null;
 let retry = 0;
@@ -29,7 +28,7 @@ let replay = null;
 let fresh = new Map(); // cards new in hand (a draw, the widow...): code -> count
 let message = null; // {text, kind, rev}
 
-const speed = () => SPEEDS[prefs.speed];
+const speed = () => SPEEDS[latest?.table.speed] || SPEEDS.normal; // the table's setting, the same at every seat
 const now = () => performance.now();
 
 // ------------------------------------------------------------------ connection
@@ -392,6 +391,23 @@ function scoresBox(f) {
       el("td", {}, String(f.match.totals[s.seat]).replace("-", "−"))))))];
 }
 
+// The bots' speed, beside the scores: the table's creator (the first person's seat) changes it, the others see it.
+function speedBox(f) {
+  const select = $("speed");
+  if (!select.options.length) {
+    select.append(...Object.entries(SPEEDS).map(([k, s]) => el("option", { value: k }, s.label)));
+    select.addEventListener("change", () => send({ type: "speed", speed: select.value }));
+  }
+  const mine = f.you !== null && f.you === f.table.seats.findIndex((s) => s.kind === "human");
+  select.hidden = !mine;
+  select.title = "how long each move and each finished trick stay in view";
+  select.value = f.table.speed;
+  $("speed-shown").hidden = mine;
+  $("speed-shown").textContent = (SPEEDS[f.table.speed] || SPEEDS.normal).label;
+  $("speed-shown").title = "set by the player who made the table";
+  $("speed-box").hidden = false;
+}
+
 let logKey = "";
 const plays = (e) => /^(?:[AKQJT98765432][SHDC]|JK)$/.test(e.act);
 
@@ -497,6 +513,7 @@ function render(ctx = {}, prev = null) {
   }
   const side = $("scores");
   side.replaceChildren(...scoresBox(f));
+  speedBox(f);
   logBox(f);
   if (panel.kind === "last") openLast(f);
 }
