@@ -22,10 +22,9 @@ from typing import Any
 import pytest
 
 import cardtable as ct
-from cardtable.web.protocol import plain
 
 from .conftest import DESKTOP, LiveServer, create_table, new_page, shot
-from .driver import do, my_turn_or_settled, page_problems
+from .test_table import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -57,46 +56,15 @@ def test_a_match_to_its_end_by_clicks(live: LiveServer, browser: Any, game: str,
     t = create_table(live, page, game, ["human"] + ["random"] * (n - 1), deals=DEALS)
     monkeypatch.undo()
     page.goto(live.url + t["seats"][0]["url"])
-    rng = random.Random(f"{game}/whole-match")
-    problems: set[str] = set()
-    ways: set[str] = set()
-    settled = moves = 0
-    pictured = False
-    while True:
-        if my_turn_or_settled(page):
-            table = live.hub.tables[t["id"]]
-            if not pictured and (moves >= 3 or page.locator("#board .felt .played, #board .felt .tboard .card,"
-                                                            " #board .felt .meld").count()):
-                shot(page, f"match-table-{game}")
-                pictured = True
-            if moves % 6 == 0:
-                problems.update(page_problems(page))
-            legal = table.deal.legal()
-            building = [a for a in legal if a.startswith(("meld ", "layoff "))]  # melds end a rummy deal sooner
-            ways.add(do(page, rng.choice(building if building and rng.random() < 0.8 else legal)))
-            moves += 1
-            continue
-        settled += 1
-        problems.update(page_problems(page))
-        heading = page.locator("#settlement h2").inner_text()
-        if page.locator("#next-deal").count() == 0:
-            break
-        assert heading == f"Deal {settled} settled"
-        page.click("#next-deal")  # the next deal, by its button
-        page.wait_for_function(f"document.querySelector('.side-title')?.textContent.startsWith('Deal {settled + 1} ')")
+    player = Player(page, random.Random(f"{game}/whole-match"), f"match-table-{game}")
+    settled, heading = player.to_the_end_of_the_match(live, t["id"])
     table = live.hub.tables[t["id"]]
     shot(page, f"match-end-{game}", full=True)
-    assert not problems, sorted(problems)
+    assert not player.problems, sorted(player.problems)
     assert heading == f"Match over — deal {settled} settled"
     assert table.match_over and settled == len(table.match.results)
     assert settled == DEALS or table.game.match_over(table.match.totals, settled)
-    assert moves and ways <= {"card", "button", "picker", "select", "meld", "stake"}
-    # the score sheet: a row for every deal, and the match totals
-    page.keyboard.press("s")
-    page.wait_for_selector("table.sheet")
-    assert page.locator("table.sheet tbody tr:not(.total)").count() == settled
-    totals = page.locator("table.sheet tr.total td").all_inner_texts()[1:1 + n]
-    assert [x.replace("−", "-") for x in totals] == [str(plain(x)) for x in table.match.totals]
-    page.keyboard.press("Escape")
+    assert player.moves and player.ways <= {"card", "button", "picker", "select", "meld", "stake"}
+    player.sheet_has_every_deal(table, settled)
     assert page.js_errors == []
     page.context.close()
