@@ -336,14 +336,19 @@ function prompt(f, model) {
     return who ? `${who} to play${f.thinking === v.turn ? " (thinking…)" : ""}` : "";
   }
   const lower = (x) => x.charAt(0).toLowerCase() + x.slice(1);
+  const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
   const buttons = model.groups.filter((g) => g.kind === "buttons").flatMap((g) => g.actions);
+  // a few short choices are named in the prompt; long ones ("Keep my hand and auction the widow") only on their buttons
+  const short = buttons.every((a) => say(a).split(" ").length <= 4);
+  if (!model.plays.size && buttons.length && !short && model.groups.every((g) => g.kind === "buttons")) {
+    return `Your turn${status ? ` — ${status}` : ": choose below"}`;
+  }
   const words = [...(model.plays.size ? ["play a card"] : []),
     ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
       ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
       : model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " "))))];
   const uniq = [...new Set(words)];
   const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
-  const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
   return `Your turn: ${what}${status ? ` — ${status}` : ""}`;
 }
 
