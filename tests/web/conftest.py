@@ -254,7 +254,8 @@ def shot(page: Any, name: str, full: bool = False) -> None:
 def create_table(live: LiveServer, page: Any, game: str, kinds: list[str], **body: Any) -> dict[str, Any]:
     """A table made through the API by ``page``'s person, at the page's bots' speed unless ``body`` says."""
     r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
-        {"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds], "speed": page.speed, **body}),
+        {"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds],
+         "speed": getattr(page, "speed", "instant"), **body}),
         headers={"content-type": "application/json"})
     assert r.status == 201, r.text()
     return r.json()  # type: ignore[no-any-return]
