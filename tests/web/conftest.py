@@ -224,8 +224,9 @@ def browser() -> Iterator[Any]:
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, *, motion: bool = False,
              speed: str = "instant") -> Any:
     """A page in a context of its own (another person: its own storage). It notes script errors and console
-    errors (``page.js_errors``) and every request (``page.requests``); the table's speed is ``speed`` and, unless
-    ``motion``, the browser asks for reduced motion (cards do not glide: tests need not wait for them)."""
+    errors (``page.js_errors``) and every request (``page.requests``); the bots' speed of the tables it makes is
+    ``speed`` (through :func:`create_table`, and the home form's choice) and, unless ``motion``, the browser asks
+    for reduced motion (cards do not glide: tests need not wait for them)."""
     # Playwright's wait_for_function evaluates its text in the page, which the room's Content-Security-Policy
     # (no eval) forbids: these contexts bypass it; test_browser_room checks every page runs under it.
     context = browser.new_context(viewport=viewport, reduced_motion="no-preference" if motion else "reduce",
@@ -240,6 +241,7 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, *, motion: bool =
     page.on("request", lambda r: requests.append(r.url))
     page.on("websocket", lambda w: requests.append(w.url))
     page.requests = requests
+    page.speed = speed
     return page
 
 
@@ -250,8 +252,10 @@ def shot(page: Any, name: str, full: bool = False) -> None:
 
 
 def create_table(live: LiveServer, page: Any, game: str, kinds: list[str], **body: Any) -> dict[str, Any]:
+    """A table made through the API by ``page``'s person, at the page's bots' speed unless ``body`` says."""
     r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
-        {"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds], **body}),
+        {"game": game, "players": len(kinds), "seats": [{"kind": k} for k in kinds],
+         "speed": getattr(page, "speed", "instant"), **body}),
         headers={"content-type": "application/json"})
     assert r.status == 201, r.text()
     return r.json()  # type: ignore[no-any-return]

@@ -652,7 +652,7 @@ def test_the_finished_trick_stays_and_goes_to_its_winner(live: LiveServer, brows
     then goes; bots speak in bubbles during the auction; the tab title says when it is the player's turn; motion
     is on, and a click during the pause is not blocked."""
     page = new_page(browser, motion=True, speed="normal")
-    live.hub.bot_delay = 0.3  # bots start as the table is made
+    live.hub.pace = 0.3  # bots start as the table is made (a table at normal speed: 0.3 s before each bot move)
     try:
         t = create_table(live, page, "nap", ["human", "heuristic", "heuristic", "heuristic"])
         page.goto(live.url + t["seats"][0]["url"])
@@ -689,7 +689,7 @@ def test_the_finished_trick_stays_and_goes_to_its_winner(live: LiveServer, brows
             do(page, next((a for a in legal if a.startswith("bid ")), legal[0]))
         assert seen == 5  # every trick was shown to its winner
     finally:
-        live.hub.bot_delay = 0
+        live.hub.pace = 0
     assert page.js_errors == []
 
 
@@ -713,6 +713,40 @@ def test_cards_glide_unless_the_browser_asks_for_reduced_motion(live: LiveServer
     assert page.js_errors == []
 
 
+def test_the_creator_sets_the_bots_speed_and_every_seat_follows(live: LiveServer, browser: Any) -> None:
+    """The bots' speed is the table's: chosen on the home form, changed by its creator beside the scores; another
+    person's page shows the change at once (and may not make one), and the table keeps it."""
+    ann = new_page(browser)
+    ann.goto(live.url + "/?game=nap")
+    ann.wait_for_selector("#setup:not([hidden])")
+    assert ann.locator("#speed").input_value() == "instant"  # the form starts from the last table's choice
+    ann.select_option("[aria-label='seat 2 player']", "human")
+    ann.select_option("#speed", "slow")
+    ann.click("#create")
+    ann.wait_for_selector("#board .plate")
+    table = table_of(live, ann)
+    assert table.speed == "slow" and live.hub.store.speed(table.id) == "slow"
+    assert ann.locator("#speed").input_value() == "slow" and ann.locator("#speed").is_enabled()
+    ann.click("#btn-invite")
+    bea = new_page(browser)
+    bea.goto(ann.locator("[aria-label='link for Bea']").input_value())
+    bea.wait_for_selector("#board .plate")
+    ann.keyboard.press("Escape")
+    assert bea.locator("#speed").is_hidden() and bea.locator("#speed-shown").inner_text() == "Slow"  # not hers
+    assert ann.locator("#speed-shown").is_hidden()
+    ann.select_option("#speed", "fast")
+    bea.wait_for_function("document.getElementById('speed-shown').textContent === 'Fast'")
+    bea.locator("#chat-lines .chat-line", has_text="Ann set the bots' speed to fast").wait_for()
+    assert table.speed == "fast" and live.hub.store.speed(table.id) == "fast"
+    shot(bea, "speed-seen-by-another-seat")
+    bea.reload()
+    bea.wait_for_selector("#board .plate")
+    assert bea.locator("#speed-shown").inner_text() == "Fast"
+    for p in (ann, bea):
+        assert not page_problems(p), page_problems(p)
+        assert p.js_errors == []
+
+
 def test_four_colour_deck_and_settings(live: LiveServer, browser: Any) -> None:
     page = new_page(browser)
     t = create_table(live, page, "nap", ["human", "random", "random", "random"])
@@ -723,11 +757,9 @@ def test_four_colour_deck_and_settings(live: LiveServer, browser: Any) -> None:
     page.click("#btn-settings")
     page.check("text=Four-colour deck")
     assert page.evaluate(colour) != red
-    page.check("input[name=speed][value=slow]")
     page.reload()
     page.wait_for_selector("#board .hand .card")
     assert page.evaluate("document.body.classList.contains('four-colour')")
-    assert page.evaluate(f"localStorage.getItem('cardtable:speed:{t['id']}')") == "slow"
     page.keyboard.press("?")
     assert page.locator("#panel .keys").is_visible()
     page.keyboard.press("Escape")

@@ -72,6 +72,61 @@ def test_a_full_table_on_a_small_phone(live: LiveServer, browser: Any, game: str
     play_a_match(live, browser, monkeypatch, game, players, "small")
 
 
+class Player:
+    """The person at the first seat, playing by clicks a move chosen at random (melds and lay-offs preferred: they
+    end a rummy deal sooner); every few moves the page is checked (:func:`page_problems`), and once cards are on
+    the table, a screenshot ``picture`` is taken."""
+
+    def __init__(self, page: Any, rng: random.Random, picture: str, full: bool = False) -> None:
+        self.page, self.rng, self.picture, self.full = page, rng, picture, full
+        self.problems: set[str] = set()
+        self.ways: set[str] = set()
+        self.moves = 0
+        self.pictured = False
+
+    def move(self, table: Any) -> None:
+        page = self.page
+        if not self.pictured and (self.moves >= 3 or page.locator("#board .felt .played, #board .felt .tboard .card")
+                                  .count()):
+            shot(page, self.picture, full=self.full)
+            self.pictured = True
+        if self.moves % 4 == 0:
+            self.problems.update(page_problems(page))
+        legal = table.deal.legal()
+        building = [a for a in legal if a.startswith(("meld ", "layoff "))]
+        self.ways.add(do(page, self.rng.choice(building if building and self.rng.random() < 0.8 else legal)))
+        self.moves += 1
+
+    def to_the_end_of_the_match(self, live: LiveServer, tid: str) -> tuple[int, str]:
+        """Play deal after deal, each next deal by its button, until the match is over: (deals settled, the
+        settlement's heading)."""
+        page = self.page
+        settled = 0
+        while True:
+            if my_turn_or_settled(page):
+                self.move(live.hub.tables[tid])
+                continue
+            settled += 1
+            self.problems.update(page_problems(page))
+            heading: str = page.locator("#settlement h2").inner_text()
+            if page.locator("#next-deal").count() == 0:
+                return settled, heading
+            assert heading == f"Deal {settled} settled"
+            page.click("#next-deal")
+            page.wait_for_function(
+                f"document.querySelector('.side-title')?.textContent.startsWith('Deal {settled + 1} ')")
+
+    def sheet_has_every_deal(self, table: Any, settled: int) -> None:
+        """The score sheet: a row for every deal settled, and the match totals."""
+        page = self.page
+        page.keyboard.press("s")
+        page.wait_for_selector("table.sheet")
+        assert page.locator("table.sheet tbody tr:not(.total)").count() == settled
+        totals = page.locator("table.sheet tr.total td").all_inner_texts()[1:1 + table.game.players]
+        assert [x.replace("−", "-") for x in totals] == [str(plain(x)) for x in table.match.totals]
+        page.keyboard.press("Escape")
+
+
 def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch, game: str, n: int,
                  size: str) -> None:
     page = new_page(browser, SIZES[size])
@@ -80,25 +135,13 @@ def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch
     t = create_table(live, page, game, ["human"] + ["random"] * (n - 1), deals=1)
     monkeypatch.undo()
     page.goto(live.url + t["seats"][0]["url"])
-    rng = random.Random(f"{game}/{size}/{n}")
-    problems: set[str] = set()
-    ways: set[str] = set()
-    moves = 0
-    shown = False
+    player = Player(page, random.Random(f"{game}/{size}/{n}"), f"table-{game}-{size}{'' if size != 'small' else n}",
+                    full=True)
     while my_turn_or_settled(page):
-        table = live.hub.tables[t["id"]]
-        if moves == 0:
+        if player.moves == 0:
             seats_go_round(page, n, 0)
-        if not shown and (moves >= 3 or page.locator("#board .felt .played, #board .felt .tboard .card").count()):
-            shot(page, f"table-{game}-{size}{'' if size != 'small' else n}", full=True)
-            shown = True
-        if moves % 4 == 0:
-            problems.update(page_problems(page))
-        legal = table.deal.legal()
-        building = [a for a in legal if a.startswith(("meld ", "layoff "))]  # melds end a rummy deal sooner
-        ways.add(do(page, rng.choice(building if building and rng.random() < 0.8 else legal)))
-        moves += 1
-    problems.update(page_problems(page))
+        player.move(live.hub.tables[t["id"]])
+    problems = player.problems | set(page_problems(page))
     shot(page, f"table-{game}-{size}{'' if size != 'small' else n}-end", full=True)
     assert not problems, sorted(problems)
     # The end of the match: the settlement in names, each seat's arithmetic, the pools carried forward.
@@ -148,31 +191,13 @@ def test_a_match_of_the_games_own_length(live: LiveServer, browser: Any, game: s
     t = create_table(live, page, game, ["human"] + ["random"] * (n - 1))
     monkeypatch.undo()
     page.goto(live.url + t["seats"][0]["url"])
-    rng = random.Random(f"{game}/match")
-    problems: set[str] = set()
-    settled = 0
-    while True:
-        if my_turn_or_settled(page):
-            do(page, rng.choice(live.hub.tables[t["id"]].deal.legal()))
-            continue
-        settled += 1
-        problems.update(page_problems(page))
-        heading = page.locator("#settlement h2").inner_text()
-        if page.locator("#next-deal").count() == 0:
-            break
-        assert heading == f"Deal {settled} settled"
-        page.click("#next-deal")
-        page.wait_for_function(f"document.querySelector('.side-title')?.textContent.startsWith('Deal {settled + 1} ')")
+    player = Player(page, random.Random(f"{game}/match"), f"match-{game}-table")
+    settled, heading = player.to_the_end_of_the_match(live, t["id"])
     table = live.hub.tables[t["id"]]
-    assert not problems, sorted(problems)
+    assert not player.problems, sorted(player.problems)
     assert heading == f"Match over — deal {settled} settled"
     assert table.match_over and settled == len(table.match.results) == 2 * n
-    page.keyboard.press("s")
-    page.wait_for_selector("table.sheet")
-    assert page.locator("table.sheet tbody tr:not(.total)").count() == settled
-    totals = page.locator("table.sheet tr.total td").all_inner_texts()[1:1 + n]
-    assert [x.replace("−", "-") for x in totals] == [str(plain(x)) for x in table.match.totals]
-    page.keyboard.press("Escape")
+    player.sheet_has_every_deal(table, settled)
     with page.expect_download() as download:
         page.locator("#settlement a.button", has_text="Download").click()
     record = json.loads(Path(download.value.path()).read_text())

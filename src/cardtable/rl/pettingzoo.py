@@ -21,9 +21,9 @@ Observations are dicts with ``observation`` (the fixed-length encoding of ``view
 game. For Nap and Seven-Card Nap on their default options with flat actions, ``direct=True`` writes the same
 vector straight from the deal by :mod:`cardtable.rl.direct`, slot for slot the encoding of ``view(seat)``
 (tested at every step of seeded deals), a PettingZoo step 1.7 times as fast; by default every observation is
-the encoding of the seat's view) and ``action_mask``. An action outside the mask raises ``ValueError`` and changes nothing
-(``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent that made it
-(``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
+the encoding of the seat's view) and ``action_mask``. An action outside the mask raises ``ValueError`` and
+changes nothing (``illegal="raise"``, the default), or ends the episode with ``illegal_reward`` for the agent
+that made it (``illegal="end"``, as the classic environments do). Rewards are the true settlement deltas at the end of
 the deal, times ``reward_scale``; an episode is one deal, or a whole match with ``episode="match"``: deals
 follow one another with the dealer rotating and pools and scores carried (each deal's deltas are rewarded as
 that deal ends) until the game's target is reached or ``match_deals`` deals are played (default: the target

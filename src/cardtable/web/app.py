@@ -91,7 +91,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     """The ASGI app. Each setting defaults to its environment variable, then to the value shown:
 
     ``db`` ``$CARDTABLE_DB`` (``cardtable.db``; a file for SQLite or a ``postgresql://`` URL);
-    ``bot_delay`` ``$CARDTABLE_BOT_DELAY`` (0.6: seconds a bot's move takes at least, so people can follow);
+    ``bot_delay`` ``$CARDTABLE_BOT_DELAY`` (0.6: seconds a bot's move waits at a table of normal speed, so people
+    can follow; a table's speed scales it, from slow to instant);
     ``ismcts_seconds`` ``$CARDTABLE_BOT_SECONDS`` (1.0: the most an IS-MCTS move may think);
     ``bot_jobs`` ``$CARDTABLE_BOT_JOBS`` (2: bot worker processes run by this process; 0: none here);
     ``durability`` ``$CARDTABLE_DURABILITY`` (``normal`` or ``full``);

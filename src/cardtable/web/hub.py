@@ -25,7 +25,7 @@ from .assist import Assist
 from .guard import RateLimits
 from .protocol import Message, ProtocolError, error_frame, parse_message, plain
 from .records import effective
-from .room import HUMAN, Room, Table, job_for, logged_deal
+from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
@@ -33,7 +33,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed")
 TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -152,6 +152,9 @@ class Server(PublicRoom, Assist, Room):
                                      or not low <= takeover <= high):
             raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
                              f"bot plays for it (or absent: never), not {takeover!r}")
+        speed = body.get("speed", "normal")
+        if speed not in SPEEDS:
+            raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
         rows: list[tuple[str, str, str | None, str | None]] = []
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
@@ -195,14 +198,15 @@ class Server(PublicRoom, Assist, Room):
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
         rec = first.record()
         seats = [SeatRow(i, r[0], r[1], None) for i, r in enumerate(rows)]
-        job = job_for("", seats, 1, first, False, takeover=takeover)
+        job = job_for("", seats, 1, first, False, self.run_at(speed), takeover=takeover)
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover)
+                             takeover=takeover, speed=speed)
         if job is not None:
-            self.jobs_queued()
+            self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
+                "speed": speed,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
@@ -345,6 +349,35 @@ class Server(PublicRoom, Assist, Room):
                                                                for s in t.seats],
                 "totals": plain(t.match.totals), "deals": deals}
 
+    # -------------------------------------------------------- the bots' speed
+    async def set_speed(self, t: Table, conn: Conn, speed: str) -> None:
+        """The creator's seat sets the bots' speed at the table: the server's pause before each bot move and
+        the time every seat's page keeps each move and each finished trick in view."""
+        creator = min((s.seat for s in t.seats if s.kind == HUMAN), default=None)
+        if conn.seat is None or conn.seat != creator:
+            conn.send(error_frame("only the player who made the table can change the bots' speed"))
+            return
+        if speed not in SPEEDS:
+            conn.send(error_frame(f"the bots' speed is one of: {', '.join(SPEEDS)}; not {speed!r}"))
+            return
+        # the table settings' one way in: saved, a notice in the chat, everyone shown
+        refused = await self._setting(t, conn.seat, "speed", speed, "set", f"the bots' speed to {speed}")
+        if refused is not None:
+            conn.send(error_frame(refused, retry=True))
+
+    async def refresh(self, t: Table) -> None:
+        """The table's seats, settings and chat brought up to date (:meth:`PublicRoom.refresh`), and its bots'
+        speed, which another process may have changed."""
+        await super().refresh(t)
+        try:
+            speed = await self.run(self.store.speed, t.id)
+        except StoreError as e:
+            log.warning("table %s: speed not refreshed: %s", t.id, e)
+            return
+        if speed != t.speed:
+            t.speed = speed
+            self.broadcast(t)
+
     # -------------------------------------------------------- messaging
     def broadcast(self, t: Table) -> None:
         """Send every connection its own state frame."""
@@ -399,6 +432,8 @@ class Server(PublicRoom, Assist, Room):
             await self.mute(t, conn, bool(msg.muted))
         elif msg.type == "public":
             await self.set_public(t, conn, bool(msg.public))
+        elif msg.type == "speed":
+            await self.set_speed(t, conn, str(msg.speed))
         elif msg.type == "undo":
             await self.undo(t, conn)
         elif msg.type == "hint":

@@ -15,6 +15,7 @@ type       fields                                      meaning
 ``chat``   ``text`` (at most 300 characters)           a line in the table's chat
 ``mute``   ``muted`` (true or false)                   a player mutes (or unmutes) the spectators' chat
 ``public`` ``public`` (true or false)                  the table's creator lists it in the lobby or not
+``speed``  ``speed`` (slow, normal, fast or instant)   the table's creator sets the bots' speed
 ``undo``   —                                           take back your last action (against bots only)
 ``hint``   —                                           what the IS-MCTS bot would play, and why
 ``review`` ``deal`` (int, from 1)                      after a deal: where the bot would have done better
@@ -27,7 +28,7 @@ deals' settlements), ``replay`` (``steps``, their ``shows``, and the chat said d
 ``error`` (what was wrong and what is allowed; ``say``: the same for a player, in words) and ``pong``.
 
 >>> parse_message('{"type": "act", "action": "QH"}')
-Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None, public=None)
+Message(type='act', action='QH', rev=None, deal=None, text=None, muted=None, public=None, speed=None)
 >>> parse_message('{"type": "fly"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -46,7 +47,7 @@ __all__ = ["MAX_CHAT", "MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_
 MAX_FRAME = 4096
 """Largest text frame a client may send, in characters (an action is a few dozen)."""
 
-TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "public", "undo", "hint", "review")
+TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "public", "speed", "undo", "hint", "review")
 MAX_CHAT = 300
 """Longest chat line, in characters."""
 
@@ -64,6 +65,7 @@ class Message:
     text: str | None = None  # a chat line
     muted: bool | None = None
     public: bool | None = None  # the table listed in the lobby (true) or by link only (false)
+    speed: str | None = None  # the bots' speed at the table
 
 
 def _int_field(data: dict[str, Any], name: str, required: bool) -> int | None:
@@ -117,6 +119,11 @@ def parse_message(text: str | bytes | None) -> Message:
             raise ProtocolError("a 'public' message needs 'public': true (listed in the lobby) or false (by link "
                                 "only)")
         return Message("public", public=public)
+    if kind == "speed":
+        speed = data.get("speed")
+        if not isinstance(speed, str):
+            raise ProtocolError("a 'speed' message needs 'speed': slow, normal, fast or instant")
+        return Message("speed", speed=speed)
     return Message(kind)
 
 

@@ -338,6 +338,15 @@ class RoomRecords:
         with self.write() as conn:
             conn.execute(update(s.tables).where(s.tables.c.id == tid).values(public=int(public)))
 
+    def set_speed(self: _Database, tid: str, speed: str) -> None:
+        with self.write() as conn:
+            conn.execute(update(s.tables).where(s.tables.c.id == tid).values(speed=speed))
+
+    def speed(self: _Database, tid: str) -> str:
+        """The bots' speed at the table (``normal`` for a table that is not there)."""
+        with self.read() as conn:
+            return conn.execute(select(s.tables.c.speed).where(s.tables.c.id == tid)).scalar() or "normal"
+
     def settings(self: _Database, tid: str) -> tuple[bool, bool]:
         """The table's (spectators muted, listed in the lobby)."""
         t = s.tables.c

@@ -29,12 +29,15 @@ from .protocol import plain
 from .records import effective, undone_to
 from .store import ActionRow, Append, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store, StoreError
 
-__all__ = ["HUMAN", "STANDIN", "Room", "Table", "TableBroken", "job_for", "logged_deal", "sheet_row"]
+__all__ = ["HUMAN", "SPEEDS", "STANDIN", "Room", "Table", "TableBroken", "job_for", "logged_deal", "sheet_row"]
 
 log = logging.getLogger("cardtable.web")
 HUMAN = "human"
 DEAL = "deal"  # the job kind that deals the next deal of a table of bots only
 STANDIN = "standin"  # the job kind of a bot playing for a person's seat left empty too long (a table setting)
+SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+"""The bots' speeds a table may have (a table setting), each the pause before a bot's move as a multiple of the
+server's pause at normal speed (:attr:`Room.pace`); every seat's page shows the moves at the same speed."""
 R = TypeVar("R")
 
 
@@ -92,6 +95,7 @@ class Table:
     public: bool = False
     muted: bool = False  # spectators may not chat
     assisted: bool = False  # an undo or a hint was used: the match is not rated
+    speed: str = "normal"  # the bots' speed (a key of SPEEDS)
     chat_last: int = 0  # the id of the last chat line sent to this process's connections
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
@@ -147,6 +151,7 @@ class Table:
                            **({"open": True} if s.seat in free else {})}
                           for s in self.seats],
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
+                "speed": self.speed,
                 "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
@@ -186,7 +191,8 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
     table = Table(row.id, game, match, deal if deal is not None else match.next_deal(), len(snap.deals) or 1,
                   snap.seats, sheet, seed=row.seed, creator=row.creator,
                   logged=len(snap.actions.get(snap.deals[-1].deal_no, [])) if snap.deals else 0,
-                  takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints))
+                  takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints),
+                  speed=row.speed)
     return table, fresh
 
 
@@ -201,7 +207,10 @@ class Room:
         self.store = store
         self.io = io or ThreadPoolExecutor(max_workers=1 if store.backend == "sqlite" else 8,
                                            thread_name_prefix="cardtable-db")
-        self.bot_delay = bot_delay
+        self.pace = bot_delay
+        """Seconds a bot's move waits at a table of normal speed, so people can follow; each table's speed scales
+        it (:func:`run_at`), through the time its bot jobs become ready."""
+        self.bot_delay = 0.0  # the bot workers' own wait before a move: none, the table's pause is in its jobs
         self.workers: Any = None  # the BotWorkers of this process, if it runs some
         self.tables: dict[str, Table] = {}
         # Actions are appended in groups: one transaction for the tables waiting while the previous one commits.
@@ -221,12 +230,23 @@ class Room:
 
     def jobs_queued(self, job: Job | None = None) -> None:
         """Called after this process queued a bot job: the bot workers here play it at once if they claimed it
-        as it was queued (:meth:`claim_now`), else they wake up to claim what is ready."""
+        as it was queued (:meth:`claim_now`), else they wake up to claim what is ready (a job paused by the
+        table's speed: when it is)."""
         if self.workers is not None:
             if job is not None and job.claimed_by == self.workers.name:
                 self.workers.take(job)
+            elif job is not None and job.run_at > time.time():
+                asyncio.get_running_loop().call_later(job.run_at - time.time(), self.workers.wake)
             else:
                 self.workers.wake()
+
+    def run_at(self, speed: str, run_at: float | None = None) -> float | None:
+        """When the next bot move at a table of ``speed`` may be made: after that speed's pause (and not before
+        ``run_at``); ``None``: at once."""
+        pause = self.pace * SPEEDS.get(speed, 1.0)
+        if pause <= 0:
+            return run_at
+        return max(run_at or 0.0, time.time() + pause)
 
     def claim_now(self, job: Job | None) -> Job | None:
         """A job this process's workers can play at once without search (the random bot, dealing on) is queued
@@ -327,6 +347,7 @@ class Room:
         t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
                                                                   fresh.deal_no, fresh.seats, fresh.sheet)
         t.logged, t.assisted, t.muted, t.public = fresh.logged, fresh.assisted, fresh.muted, fresh.public
+        t.speed = fresh.speed
         self.changed(t, True)
         return True
 
@@ -343,7 +364,7 @@ class Room:
         nothing."""
         deal = t.deal.clone()
         deal.act(action, seat=seat)
-        if then is None and self.workers is not None and self.bot_delay <= 0 and t.human_seats():
+        if then is None and self.workers is not None and self.run_at(t.speed) is None and t.human_seats():
             then = self.workers.following(t)  # the bots without search that act next move with it, at once
         steps = [deal]  # the deal after each action
         while then is not None and not deal.over and (move := then(deal, t.logged + len(steps))) is not None:
@@ -357,7 +378,7 @@ class Room:
             match.record(deal)
             row = sheet_row(t.deal_no, deal, match)
             finished = (row, plain(match.totals), match.over)
-        job = self.claim_now(t.next_job(deal, match, run_at=run_at, idx=t.logged + len(steps)))
+        job = self.claim_now(t.next_job(deal, match, run_at=self.run_at(t.speed, run_at), idx=t.logged + len(steps)))
         (s, a), more = moves[0], tuple(moves[1:])
         async with self._writing(t, (t.deal_no, t.logged + len(steps))):
             await self.appends.append(Append(t.id, t.deal_no, t.logged, s, a, finished, job, bot_seconds, more))
@@ -378,7 +399,7 @@ class Room:
         match = t.match.copy()
         deal = match.next_deal()
         rec = deal.record()
-        job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=run_at, idx=0))
+        job = self.claim_now(t.next_job(deal, match, t.deal_no + 1, run_at=self.run_at(t.speed, run_at), idx=0))
         async with self._writing(t, (t.deal_no + 1, 0)):
             await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"],
                            job=job)

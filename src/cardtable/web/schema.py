@@ -17,6 +17,7 @@ Revision 0003 added the public room: ``tables.public`` (listed in the lobby), ``
 seat waits before a bot plays for it), ``muted`` (spectators may not chat), ``undos``/``hints`` (help used:
 the match is not rated), ``rated``; ``seats.account_id`` and the seat's presence (``seen``, ``away``).
 An undo is a row of the action log too (see :mod:`cardtable.web.records`).
+Revision 0005 added ``tables.speed``, the bots' speed at the table (slow, normal, fast or instant).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ tables = Table(
     Column("undos", Integer, nullable=False, server_default="0"),
     Column("hints", Integer, nullable=False, server_default="0"),
     Column("rated", Integer, nullable=False, server_default="0"),  # 1 rated, -1 not rateable, 0 not yet
+    Column("speed", Text, nullable=False, server_default="normal"),  # the bots' speed: slow, normal, fast, instant
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
 

@@ -247,9 +247,9 @@ class PublicRoom:
         return await self._setting(t, seat, "public", public, "listed" if public else "took",
                                    "the table in the lobby" if public else "the table out of the lobby")
 
-    async def _setting(self, t: Table, seat: int, name: str, value: bool, verb: str, what: str) -> str | None:
-        """Save the table setting ``name`` (``muted``, ``public``) changed by a player's seat, with a notice in
-        the chat ("Ann muted the spectators"), and show it to everyone; returns why it was not saved."""
+    async def _setting(self, t: Table, seat: int, name: str, value: bool | str, verb: str, what: str) -> str | None:
+        """Save the table setting ``name`` (``muted``, ``public``, ``speed``) changed by a player's seat, with a
+        notice in the chat ("Ann muted the spectators"), and show it to everyone; returns why it was not saved."""
         who = t.seats[seat].name
         try:
             await self.run(getattr(self.store, f"set_{name}"), t.id, value)

@@ -130,6 +130,7 @@ class TableRow:
     undos: int = 0
     hints: int = 0
     rated: int = 0
+    speed: str = "normal"
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ def _json(value: str | None) -> Any:
 def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, r.players, json.loads(r.options), r.seed, r.max_deals, r.created,
                     json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds, bool(r.public),
-                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated)
+                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated, r.speed)
 
 
 def _job_row(r: Any) -> Job:
@@ -503,17 +504,18 @@ class Store(RoomRecords):
     def create_table(self, game: str, players: int, options: dict[str, Any], *, seed: int, max_deals: int | None,
                      seats: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]],
                      creator: str | None = None, first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
-                     job: Job | None = None, public: bool = False, takeover: float | None = None) -> str:
+                     job: Job | None = None, public: bool = False, takeover: float | None = None,
+                     speed: str = "normal") -> str:
         """A new table; ``seats`` are (kind, name, token or None[, account id]); ``first_deal`` = (deck, dealer,
         carry) is logged with it, and ``job`` (the first bot move, its table id filled in here); ``public``: listed
-        in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it. Returns the
-        table id."""
+        in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it; ``speed``: the
+        bots' speed. Returns the table id."""
         tid = secrets.token_hex(6)
         with self.write() as conn:
             conn.execute(insert(s.tables).values(
                 id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
                 created=time.time(), totals=json.dumps([0] * players), creator=creator, public=int(public),
-                takeover=takeover))
+                takeover=takeover, speed=speed))
             conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": seat[0], "name": seat[1],
                                             "token_hash": hash_token(seat[2]) if seat[2] else None,
                                             "account_id": seat[3] if len(seat) > 3 else None}

@@ -109,6 +109,8 @@ async function create(ev) {
   const body = { game: chosen.id, players: Number($("players").value), options, seats };
   window.dispatchEvent(new CustomEvent("cardtable:create", { detail: body })); // public room: lobby.js adds its settings
   if ($("deals").value) body.deals = Number($("deals").value);
+  body.speed = $("speed").value; // the bots' speed at the table; the creator may change it there
+  localStorage.setItem("cardtable:speed", body.speed); // and the next table's form starts from it
   $("create").disabled = true;
   try {
     const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
@@ -135,6 +137,8 @@ async function main() {
   $("players").addEventListener("change", seatRows);
   $("options").addEventListener("change", () => { if (chosen) playerChoices(chosen); });
   $("setup-form").addEventListener("submit", create);
+  const speed = localStorage.getItem("cardtable:speed");
+  if ([...$("speed").options].some((o) => o.value === speed)) $("speed").value = speed;
   listGames();
   const want = new URLSearchParams(location.search).get("game");
   const g = catalog.games.find((x) => x.id === want);

@@ -107,6 +107,8 @@ export function openInvite(tid) {
 }
 
 // ------------------------------------------------------------------ settings
+// The bots' speeds a table may have (the table's setting, chosen by its creator): how long each move by
+// another player and each finished trick stay in view on every seat's page; the server paces the bots alike.
 export const SPEEDS = {
   slow: { move: 1100, trick: 2600, label: "Slow" },
   normal: { move: 600, trick: 1500, label: "Normal" },
@@ -115,15 +117,6 @@ export const SPEEDS = {
 };
 
 export const prefs = {
-  tid: null,
-  get speed() {
-    const s = localStorage.getItem(`cardtable:speed:${this.tid}`) || localStorage.getItem("cardtable:speed") || "normal";
-    return SPEEDS[s] ? s : "normal";
-  },
-  set speed(s) {
-    localStorage.setItem(`cardtable:speed:${this.tid}`, s);
-    localStorage.setItem("cardtable:speed", s);
-  },
   flag(name) { return localStorage.getItem(`cardtable:${name}`) === "1"; },
   setFlag(name, on) { localStorage.setItem(`cardtable:${name}`, on ? "1" : "0"); },
 };
@@ -134,15 +127,10 @@ export function applyPrefs() {
 }
 
 export function openSettings() {
-  const speed = el("fieldset", {}, el("legend", {}, "Speed of the other players (this table)"),
-    ...Object.entries(SPEEDS).map(([k, s]) => el("label", { class: "radio" },
-      el("input", { type: "radio", name: "speed", value: k, checked: prefs.speed === k,
-        onchange: () => { prefs.speed = k; } }), ` ${s.label}`)),
-    el("small", {}, "How long each move and each finished trick stay in view before the next."));
   const flag = (name, text, note) => el("label", { class: "check" },
     el("input", { type: "checkbox", checked: prefs.flag(name), onchange: (e) => { prefs.setFlag(name, e.target.checked); applyPrefs(); } }),
     ` ${text}`, note ? el("small", {}, note) : null);
-  openPanel("settings", "Settings", speed,
+  openPanel("settings", "Settings", el("p", { class: "small" }, "The bots' speed is the table's own: it is beside the scores."),
     el("fieldset", {}, el("legend", {}, "Cards and sound"),
       flag("four-colour", "Four-colour deck", "spades black, hearts red, diamonds blue, clubs green"),
       flag("sound", "A sound when it is your turn"),

@@ -13,7 +13,6 @@ import { nameOf, say, useWords } from "./words.js";
 
 const tid = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.search).get("token");
-prefs.tid = tid;
 
 let ws = null;
 let retry = 0;
@@ -29,7 +28,7 @@ let replay = null;
 let fresh = new Map(); // cards new in hand (a draw, the widow...): code -> count
 let message = null; // {text, kind, rev}
 
-const speed = () => SPEEDS[prefs.speed];
+const speed = () => SPEEDS[latest?.table.speed] || SPEEDS.normal; // the table's setting, the same at every seat
 const now = () => performance.now();
 
 // ------------------------------------------------------------------ connection
@@ -337,14 +336,19 @@ function prompt(f, model) {
     return who ? `${who} to play${f.thinking === v.turn ? " (thinking…)" : ""}` : "";
   }
   const lower = (x) => x.charAt(0).toLowerCase() + x.slice(1);
+  const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
   const buttons = model.groups.filter((g) => g.kind === "buttons").flatMap((g) => g.actions);
+  // a few short choices are named in the prompt; long ones ("Keep my hand and auction the widow") only on their buttons
+  const short = buttons.every((a) => say(a).split(" ").length <= 4);
+  if (!model.plays.size && buttons.length && !short && model.groups.every((g) => g.kind === "buttons")) {
+    return `Your turn${status ? ` — ${status}` : ": choose below"}`;
+  }
   const words = [...(model.plays.size ? ["play a card"] : []),
     ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
       ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
       : model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " "))))];
   const uniq = [...new Set(words)];
   const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
-  const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
   return `Your turn: ${what}${status ? ` — ${status}` : ""}`;
 }
 
@@ -390,6 +394,23 @@ function scoresBox(f) {
     el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(f.match.totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
       el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: "dealer" }, "D") : null),
       el("td", {}, String(f.match.totals[s.seat]).replace("-", "−"))))))];
+}
+
+// The bots' speed, beside the scores: the table's creator (the first person's seat) changes it, the others see it.
+function speedBox(f) {
+  const select = $("speed");
+  if (!select.options.length) {
+    select.append(...Object.entries(SPEEDS).map(([k, s]) => el("option", { value: k }, s.label)));
+    select.addEventListener("change", () => send({ type: "speed", speed: select.value }));
+  }
+  const mine = f.you !== null && f.you === f.table.seats.findIndex((s) => s.kind === "human");
+  select.hidden = !mine;
+  select.title = "how long each move and each finished trick stay in view";
+  select.value = f.table.speed;
+  $("speed-shown").hidden = mine;
+  $("speed-shown").textContent = (SPEEDS[f.table.speed] || SPEEDS.normal).label;
+  $("speed-shown").title = "set by the player who made the table";
+  $("speed-box").hidden = false;
 }
 
 let logKey = "";
@@ -497,6 +518,7 @@ function render(ctx = {}, prev = null) {
   }
   const side = $("scores");
   side.replaceChildren(...scoresBox(f));
+  speedBox(f);
   logBox(f);
   if (panel.kind === "last") openLast(f);
 }
