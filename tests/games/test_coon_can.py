@@ -515,7 +515,8 @@ def test_going_out_by_laying_off_the_last_card() -> None:
     assert d.view(1)["melds"][0]["cards"] == ["2S", "3S", "4S", "5S"]
     # The settlement names the seats: "The remaining players pay him the same number of units as the pip value
     # of the unmelded cards left in their hands".
-    assert d.result().lines[:2] == ["Ann has melded all his cards", "Bea pays Ann 81 (pip value of 10 cards left)"]
+    assert d.result().lines[:2] == ["Ann has gone out, every card melded",
+                                    "Bea pays Ann 81 (pip value of 10 cards left)"]
 
 
 def test_go_out_requires_discard_forbids_laying_off_the_last_card() -> None:

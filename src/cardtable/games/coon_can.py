@@ -562,7 +562,7 @@ class CoonCan(Deal):
             carried = f" ({self.pool_start} of it from earlier hands)" if self.pool_start else ""
             led.note(f"the pool now holds {total}{carried}")
             return led.settlement()
-        led.note(f"{names[w]} has melded all his cards")
+        led.note(f"{names[w]} has gone out, every card melded")
         for s in range(self.players):
             if s != w:
                 n = self.pips(s)

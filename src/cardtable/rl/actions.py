@@ -136,6 +136,19 @@ def card_order(code: str) -> tuple[bool, int, int]:
     return code == JOKER, SUITS.find(code[-1]), -RANKS.find(code[0])
 
 
+def _family_modules(module_name: str) -> list[str]:
+    """The modules holding a game's words: its own module, or every module of its family's package (a variant's
+    words may be in the family's base or its shared contracts)."""
+    import importlib.resources
+
+    parts = module_name.split(".")
+    if len(parts) <= 3:  # cardtable.games.<family module>
+        return [module_name]
+    package = ".".join(parts[:3])
+    return sorted(f"{package}.{f.name[:-3]}" for f in importlib.resources.files(package).iterdir()
+                  if f.name.endswith(".py"))
+
+
 @cache
 def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...], deals: int = 60) -> Vocabulary:
     """The vocabulary of a game configuration (cached): cards, numbers, ``=``, and discovered words."""
@@ -154,7 +167,8 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
                     words.update(tokenize(a))
                 d.act(rng.choice(legal))
                 steps += 1
-    words |= _module_words(game.variant.__module__)  # the game module (where its variant class lives)
+    for module in _family_modules(game.variant.__module__):  # the game's module, or its family's package
+        words |= _module_words(module)
     for core in ("auction", "deal", "layouts", "melds", "pools", "tricks"):
         words |= _module_words(f"cardtable.core.{core}")
     numbers = [str(k) for k in range(301)]
