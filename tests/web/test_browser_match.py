@@ -66,5 +66,11 @@ def test_a_match_to_its_end_by_clicks(live: LiveServer, browser: Any, game: str,
     assert settled == DEALS or table.game.match_over(table.match.totals, settled)
     assert player.moves and player.ways <= {"card", "button", "picker", "select", "meld", "stake"}
     player.sheet_has_every_deal(table, settled)
+    if game in {"fan-tan", "play-or-pay", "five-or-nine", "domino-fan-tan"}:
+        # "The first player to get rid of all his cards wins: he takes the pot" — the settled table shows the pot
+        # as it is carried forward (empty once taken), not as it stood before the winner took it.
+        carried = table.deal.result().pools
+        pot = page.locator(".facts .fact", has=page.locator(".fact-label", has_text="Pot")).locator(".chip-count")
+        assert pot.inner_text() == str(carried.get("pot", 0))
     assert page.js_errors == []
     page.context.close()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.cards import SUITS
 from cardtable.core.tricks import TrickDeal, TrickRules
 from cardtable.words import in_names, label, reason, sentence
 
@@ -81,12 +82,12 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
         def suit(code: str) -> str:
             c = index.get(code)
             s = rules.suit_of[c] if c is not None else 4
-            return "SHDC"[s] if s < 4 else "*"
+            return SUITS[s] if s < 4 else "*"
 
         def power(code: str) -> int:
             c = index.get(code)
             return rules.power[c] if c is not None else 99
-        first = "SHDC"[rules.trump] if rules.trump is not None else first
+        first = SUITS[rules.trump] if rules.trump is not None else first
     else:
         order = _rank_order(deal)
 

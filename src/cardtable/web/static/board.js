@@ -138,9 +138,15 @@ function layoutBoard(frame) {
   return el("div", { class: "tboard layout", "aria-label": "layout" }, ...lines);
 }
 
+// The chips in each pool: as the play left them, or once the deal is settled, what is carried forward (a pot
+// the winner took is empty again).
+function poolsNow(v) {
+  return (v.over && v.result && v.result.pools) || v.pools || {};
+}
+
 function moneyBoard(frame, ctx) {
   const v = frame.view;
-  const pools = v.pools || {};
+  const pools = poolsNow(v);
   const names = Array.isArray(v.money_cards) ? v.money_cards : [];
   const others = Object.keys(pools).filter((k) => !names.includes(k));
   const chips = (n) => el("span", { class: "chips", "aria-hidden": "true" },
@@ -233,7 +239,7 @@ export function facts(frame) {
     out.push(fact("High bid", el("span", {}, richText(`${sh.high_bid || say(v.high_bid)} — ${nameOf(v.high_bidder)}`))));
   }
   if (v.called) out.push(fact("Called", cardEl(v.called, "tiny")));
-  const pools = v.pools || {};
+  const pools = poolsNow(v);
   const money = new Set(Array.isArray(v.money_cards) ? v.money_cards : []);
   for (const [k, n] of Object.entries(pools)) {
     if (money.has(k)) continue;
