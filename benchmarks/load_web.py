@@ -6,6 +6,11 @@ scripted person and bots at each), connects one WebSocket client per table (spre
 turn) and plays for a while. Latency of an action = from sending ``act`` to receiving the state frame that
 acknowledges it (the action checked, committed to the log and broadcast). Bots move with no artificial delay.
 
+A client counts as connected once its table's first state has arrived (the server has opened its seat). The
+run starts when the last one has; every client plays from then on, but the figures count only what happens
+after a warm-up (``--warm``, 5 s by default; its own figures are printed too): hundreds of tables starting at
+the same instant is a burst no room sees in steady play.
+
 By default the client acts the instant it may (a closed loop: the server's saturated throughput and the latency
 under it). ``--think S`` makes each client wait, before each of its actions, a random time with mean ``S``
 seconds (exponential), as a person would: the latency at a human pace, reported separately.
@@ -38,6 +43,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,25 +147,31 @@ def create_table(base: str, game: str, players: int, bot: str) -> str:
 
 async def play(url: str, clock: dict[str, Any], latencies: list[float], held: list[int], seed: int,
                think: float = 0.0) -> None:
-    """One table's client: connects, waits until every client has (the run starts then), plays until it ends."""
+    """One table's client: connects, waits until every client has (the run starts then), plays until it ends.
+    Latencies of actions sent during the warm-up go to ``clock["warm_latencies"]``."""
     rng = random.Random(seed)
 
-    async def thought() -> None:
+    async def thought() -> None:  # never past the end of the run
         if think > 0:
-            await asyncio.sleep(rng.expovariate(1 / think))
+            await asyncio.sleep(min(rng.expovariate(1 / think), max(0.0, clock["until"] - time.perf_counter())))
 
     async with connect(url, max_size=None, open_timeout=120) as ws:
+        waiting = [orjson.loads(await ws.recv())]  # a client is in once its table's first state has come
+        while waiting[-1]["type"] != "state":
+            waiting.append(orjson.loads(await ws.recv()))
         held[0] += 1
         if held[0] == clock["clients"]:  # the last one in starts the run
             clock["start"] = time.perf_counter()
-            clock["until"] = clock["start"] + clock["seconds"]
+            clock["measured"] = clock["start"] + clock["warm"]
+            clock["until"] = clock["measured"] + clock["seconds"]
             clock["ready"].set()
         await clock["ready"].wait()
         until = clock["until"]
         pending: tuple[int, int, float] | None = None
-        while time.perf_counter() < until:
+        while time.perf_counter() < until or pending:  # an action sent in time is waited for (its latency counts)
             try:
-                f = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.perf_counter())))
+                f = waiting.pop(0) if waiting else orjson.loads(await asyncio.wait_for(
+                    ws.recv(), timeout=30 if pending else max(0.01, until - time.perf_counter())))
             except TimeoutError:
                 break
             if f["type"] == "error":
@@ -167,34 +179,48 @@ async def play(url: str, clock: dict[str, Any], latencies: list[float], held: li
             if f["type"] != "state":
                 continue
             if pending and (f["deal"], f["rev"]) > pending[:2]:
-                latencies.append(time.perf_counter() - pending[2])
+                (latencies if pending[2] >= clock["measured"] else clock["warm_latencies"]).append(
+                    time.perf_counter() - pending[2])
                 pending = None
             v = f["view"]
             if pending:
                 continue
+            if v["over"] and f["match"]["over"]:
+                break
+            if not v["over"] and v["turn"] != f["you"]:
+                continue
+            await thought()
+            if time.perf_counter() >= until:
+                break
             if v["over"]:
-                if f["match"]["over"]:
-                    break
-                await thought()
                 await ws.send(json.dumps({"type": "next"}))
-                pending = (f["deal"], f["rev"], time.perf_counter())
-            elif v["turn"] == f["you"]:
-                await thought()
+            else:
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(v["legal"]), "rev": f["rev"],
                                           "deal": f["deal"]}))
-                pending = (f["deal"], f["rev"], time.perf_counter())
+            pending = (f["deal"], f["rev"], time.perf_counter())
         held[1] += 1
 
 
-async def run(bases: list[str], urls: list[str], seconds: float,
-              think: float = 0.0) -> tuple[list[float], list[int], float]:
+async def run(bases: list[str], urls: list[str], seconds: float, think: float = 0.0, warm: float = 5.0,
+              mark: Any = None) -> tuple[list[float], list[float], list[int], float]:
+    """(latencies measured, latencies of the warm-up, held, seconds measured); ``mark(name)`` is called when the
+    measured window opens ("start") and when it closes ("end")."""
     latencies: list[float] = []
     held = [0, 0, 0]  # connected, played to the end of the run, error frames received
-    # The run's seconds start once every client is connected (1,000 handshakes take a while on a busy machine).
-    clock: dict[str, Any] = {"clients": len(urls), "seconds": seconds, "ready": asyncio.Event()}
-    await asyncio.gather(*(play(bases[i % len(bases)].replace("http", "ws") + u, clock, latencies, held, i, think)
-                           for i, u in enumerate(urls)))
-    return latencies, held, time.perf_counter() - clock["start"]
+    # The run starts once every client is connected (1,000 handshakes take a while on a busy machine).
+    clock: dict[str, Any] = {"clients": len(urls), "seconds": seconds, "warm": warm, "ready": asyncio.Event(),
+                             "warm_latencies": []}
+
+    async def window() -> None:
+        await clock["ready"].wait()
+        for name, at in (("start", clock["measured"]), ("end", clock["until"])):
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            if mark is not None:
+                mark(name)
+
+    await asyncio.gather(window(), *(play(bases[i % len(bases)].replace("http", "ws") + u, clock, latencies, held, i,
+                                          think) for i, u in enumerate(urls)))
+    return latencies, clock["warm_latencies"], held, seconds
 
 
 def main() -> None:
@@ -209,6 +235,8 @@ def main() -> None:
     ap.add_argument("--pg", default=os.environ.get("CARDTABLE_TEST_PG"), help="a PostgreSQL server's URL")
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a client waits before each action (exponential; 0: acts at once)")
+    ap.add_argument("--warm", type=float, default=5.0,
+                    help="seconds played before the figures start counting (the connection burst settles)")
     ap.add_argument("--bot-jobs", type=int, default=1, help="bot worker processes per serve process")
     ap.add_argument("--before", help="a directory holding an older web package as 'oldweb' (SQLite, one process; "
                                      "see benchmarks/bot_starvation.py)")
@@ -235,9 +263,17 @@ def main() -> None:
             urls = [create_table(bases[i % len(bases)], args.game, args.players, args.bot)
                     for i in range(args.tables)]
             backends: list[int] = database_backends(db) if args.backend == "postgresql" else []
-            cpu_before, db_before = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
-            latencies, held, took = asyncio.run(run(bases, urls, args.seconds, args.think))
-            cpu_after, db_after = cpu_seconds([s.pid for s in servers]), cpu_seconds(backends)
+            marks: dict[str, float | None] = {}
+
+            def mark(name: str) -> None:
+                marks[f"cpu {name}"] = cpu_seconds([s.pid for s in servers])
+                marks[f"clients {name}"] = cpu_seconds([os.getpid()])
+                marks[f"db {name}"] = cpu_seconds(backends)
+
+            latencies, warm_latencies, held, took = asyncio.run(run(bases, urls, args.seconds, args.think, args.warm,
+                                                                    mark))
+            cpu_before, db_before = marks.get("cpu start"), marks.get("db start")
+            cpu_after, db_after = marks.get("cpu end"), marks.get("db end")
         finally:
             stopped(servers)
     if not latencies:
@@ -247,7 +283,7 @@ def main() -> None:
     print(f"web load: {args.tables} tables of {args.game} ({args.players} seats: 1 scripted client + "
           f"{args.players - 1} {args.bot} bots), {'the older server, ' if args.before else ''}{args.backend}, "
           f"{args.processes} serve process"
-          f"{'es' if args.processes > 1 else ''}, {took:.1f} s, "
+          f"{'es' if args.processes > 1 else ''}, {took:.1f} s measured after {args.warm:g} s of warm-up, "
           + (f"clients think {args.think:g} s on average (a human pace)" if args.think > 0
              else "clients act at once (saturated)"))
     print(f"  tables held: {held[0]} connected, {held[1]} played to the end of the run; "
@@ -258,11 +294,18 @@ def main() -> None:
         per = used / len(latencies) * 1000
         print(f"  serve processes' CPU: {used:.1f} s ({used / took:.2f} cores), {per:.2f} ms per client action "
               "(with the bots' moves it led to)")
+    if marks.get("clients start") is not None and marks.get("clients end") is not None:
+        used = marks["clients end"] - marks["clients start"]  # type: ignore[operator]
+        print(f"  the clients' own CPU (this process, on the same machine): {used / took:.2f} cores")
     if backends and db_before is not None and db_after is not None:
         used = db_after - db_before
         print(f"  PostgreSQL backends' CPU: {used:.1f} s ({used / took:.2f} cores), "
               f"{used / len(latencies) * 1000:.2f} ms per client action")
     print(f"  action latency: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    if warm_latencies:
+        w = sorted(warm_latencies)
+        print(f"  warm-up (not counted above): {len(w)} actions, p50 {w[len(w) // 2] * 1000:.1f} ms, "
+              f"p99 {w[min(len(w) - 1, len(w) * 99 // 100)] * 1000:.1f} ms, max {w[-1] * 1000:.1f} ms")
     print(f"  load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {after[0]:.2f} {after[1]:.2f} "
           f"{after[2]:.2f}")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import secrets
 from concurrent.futures import Executor
@@ -23,7 +22,7 @@ from cardtable.core.words import PLAIN_NAMES
 from . import present
 from .assist import Assist
 from .guard import RateLimits
-from .protocol import Message, ProtocolError, error_frame, parse_message, plain
+from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
@@ -61,7 +60,7 @@ class Conn:
         if self.queue.qsize() >= SEND_QUEUE:  # a client that stopped reading is dropped
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
+        self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(frame))
 
 
 class Server(PublicRoom, Assist, Room):
@@ -384,11 +383,11 @@ class Server(PublicRoom, Assist, Room):
         frames: dict[int | None, str] = {}
         for c in list(t.conns):
             if c.seat not in frames:
-                frames[c.seat] = json.dumps(t.frame(c.seat))
+                frames[c.seat] = frame_text(t.frame(c.seat))
             c.send(frames[c.seat])
 
     def send_all(self, t: Table, frame: dict[str, Any]) -> None:
-        text = json.dumps(frame)
+        text = frame_text(frame)
         for c in list(t.conns):
             c.send(text)
 
