@@ -84,3 +84,46 @@ def test_a_notice_of_the_write_in_flight_is_skipped_another_is_not(tmp_path: Pat
 
     assert run(play()) == (False, False, True)
     store.close()
+
+
+def test_a_group_written_on_postgresql_sends_one_notice_with_each_tables_last_position(pg_url: str) -> None:
+    """Revision 0006: one notice per statement writing actions — each (table, deal) written at its last position,
+    entries joined by ';' — and the listener hands each entry on alone."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    from cardtable.web.notify import Listener
+
+    store = Store(pg_url)
+    tables = sorted(new_table(store) for _ in range(3))
+    with psycopg.connect(make_url(pg_url).render_as_string(hide_password=False), autocommit=True) as listen:
+        listen.execute("LISTEN cardtable")
+        # a person's action with two bots' moves after it at one table, single actions at the others
+        out = store.append_actions([Append(tables[0], 1, 0, 0, "a", more=((1, "b"), (0, "c"))),
+                                    Append(tables[1], 1, 0, 0, "a"), Append(tables[2], 1, 0, 1, "a")])
+        assert out == [None, None, None]
+        notices = [n.payload for n in listen.notifies(timeout=2, stop_after=1)]
+    assert len(notices) == 1  # four rows, one notice
+    assert sorted(notices[0].split(";")) == [f"{tables[0]} 1 3", f"{tables[1]} 1 1", f"{tables[2]} 1 1"]
+
+    seen: list[str] = []
+    listener = Listener(make_url(pg_url), on_table=seen.append, on_job=lambda: None, on_up=lambda: None,
+                        on_down=lambda why: None)
+
+    async def hear() -> None:
+        task = asyncio.create_task(listener.run())
+        for _ in range(100):  # until it listens
+            await asyncio.sleep(0.05)
+            if listener.up:
+                break
+        await asyncio.get_running_loop().run_in_executor(None, store.append_actions, [
+            Append(tables[1], 1, 1, 1, "b", more=((0, "c"),)), Append(tables[2], 1, 1, 0, "b")])
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(seen) >= 2:
+                break
+        task.cancel()
+
+    run(hear())
+    assert sorted(seen) == [f"{tables[1]} 1 3", f"{tables[2]} 1 2"]
+    store.close()

@@ -1,7 +1,9 @@
 """PostgreSQL ``LISTEN/NOTIFY``: how a process learns of moves made by the others.
 
-Triggers (schema revision 0002) send ``NOTIFY cardtable, '<table id>'`` for each new action or deal and
-``NOTIFY cardtable_jobs`` for each new bot job; PostgreSQL delivers them when the transaction commits. A
+Triggers send ``NOTIFY cardtable, '<table id> <deal> <actions so far>'`` for each new deal and, once per
+statement that writes actions, one such entry per table written, at its last position, joined by ``;``
+(revisions 0002 and 0006), and ``NOTIFY cardtable_jobs`` for each new bot job nobody has claimed;
+PostgreSQL delivers them when the transaction commits. A
 :class:`Listener` holds one dedicated connection (psycopg 3, outside the pool), LISTENs on both channels and
 calls back. When the connection drops (PostgreSQL restarted, the network gone) it says so, keeps trying to
 reconnect, and once back calls ``on_up`` so the process can catch up with what it may have missed.
@@ -61,7 +63,8 @@ class Listener:
                         self.on_up()
                     async for n in conn.notifies():
                         if n.channel == TABLES:
-                            self.on_table(n.payload)
+                            for entry in n.payload.split(";"):
+                                self.on_table(entry)
                         elif n.channel == ROOM:
                             if self.on_room is not None:
                                 self.on_room(n.payload)

@@ -18,6 +18,7 @@ seat waits before a bot plays for it), ``muted`` (spectators may not chat), ``un
 the match is not rated), ``rated``; ``seats.account_id`` and the seat's presence (``seen``, ``away``).
 An undo is a row of the action log too (see :mod:`cardtable.web.records`).
 Revision 0005 added ``tables.speed``, the bots' speed at the table (slow, normal, fast or instant).
+Revision 0006 (PostgreSQL only) sends one change notice per statement that writes actions, not one per action.
 """
 
 from __future__ import annotations
