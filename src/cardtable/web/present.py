@@ -15,6 +15,7 @@ A table sends every seat a frame after every action, so what its frames have bui
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import sys
 import weakref
@@ -34,15 +35,12 @@ __all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show
 def _rank_order(deal: ct.Deal) -> dict[str, int]:
     """Each card code's place in the game's rank order for building (ace low in the Fan-Tan family)."""
     layout = getattr(deal, "layout", None)
-    pack = deal.pack
-    out: dict[str, int] = {}
-    for c in range(pack.size):
-        code = pack.code(c)
-        if layout is not None and hasattr(layout, "pos"):
-            out[code] = layout.pos[c]
-        else:
-            out[code] = pack.rank[c]
-    return out
+    return _places(deal.pack, layout.pos if layout is not None and hasattr(layout, "pos") else None)
+
+
+@functools.lru_cache(maxsize=64)  # a pack and a layout's fixed rank order: the same every frame (read only)
+def _places(pack: Any, pos: tuple[int, ...] | None) -> dict[str, int]:
+    return {pack.code(c): (pos if pos is not None else pack.rank)[c] for c in range(pack.size)}
 
 
 SUIT_RING = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
@@ -55,13 +53,18 @@ def _suit_sequence(first: str | None, present: set[str]) -> list[str]:
     >>> _suit_sequence(None, {"S", "H", "D"}), _suit_sequence("D", {"S", "H", "D", "C"})
     (['H', 'S', 'D'], ['D', 'S', 'H', 'C'])
     """
+    return list(_suit_order(first, frozenset(present)))
+
+
+@functools.lru_cache(maxsize=256)  # a few dozen cases in all: every frame asks again
+def _suit_order(first: str | None, present: frozenset[str]) -> tuple[str, ...]:
     def clashes(order: tuple[str, ...]) -> int:
         return sum((a in "HD") == (b in "HD") for a, b in itertools.pairwise(order))
 
     ring = {s: i for i, s in enumerate(SUIT_RING)}
     options = [p for p in itertools.permutations(sorted(present, key=ring.__getitem__))
                if first not in present or p[0] == first]
-    return list(min(options, key=lambda p: (clashes(p), [ring[s] for s in p]))) if options else []
+    return min(options, key=lambda p: (clashes(p), [ring[s] for s in p])) if options else ()
 
 
 def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
@@ -122,6 +125,8 @@ def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str],
 
     def seats(key: str) -> list[int]:
         v = view.get(key)
+        if v is None:
+            return []
         if isinstance(v, list):
             return [s for s in v if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n]
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
@@ -342,9 +347,15 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
         out["layout"] = rows
         layout = getattr(deal, "layout", None)
         if layout is not None and not getattr(layout, "wrap", False):
-            ranks = [""] * layout.span
-            for c, p in enumerate(layout.pos):
-                if p >= 0:
-                    ranks[p] = deal.pack.code(c)[0]
-            out["layout_ranks"] = ranks
+            out["layout_ranks"] = list(_ranks(deal.pack, layout.pos, layout.span))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _ranks(pack: Any, pos: tuple[int, ...], span: int) -> tuple[str, ...]:
+    """The layout's ranks in its order (each position's rank letter)."""
+    ranks = [""] * span
+    for c, p in enumerate(pos):
+        if p >= 0:
+            ranks[p] = pack.code(c)[0]
+    return tuple(ranks)
