@@ -21,7 +21,7 @@ from typing import Any
 from cardtable.core import words
 from cardtable.core.deal import Deal
 
-__all__ = ["for_you", "in_names", "label", "reason", "sentence"]
+__all__ = ["for_you", "in_names", "label", "meld_owners", "reason", "sentence"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -29,7 +29,12 @@ MELD = re.compile(r" on meld (\d+)")
 def label(deal: Deal, action: str, view: dict[str, Any] | None = None, names: Sequence[str] = ()) -> str:
     """The label of an action at this table (:func:`cardtable.core.words.label`); a lay-off names the meld by its
     owner ("on Ann's run") when the view shows the melds."""
-    text = words.label(deal, action)
+    return meld_owners(words.label(deal, action), view, names)
+
+
+def meld_owners(text: str, view: dict[str, Any] | None, names: Sequence[str]) -> str:
+    """An engine label with the meld it lays off on named by its owner and kind where ``view`` shows that meld
+    (the one part of a label that depends on the view)."""
     m = MELD.search(text)
     melds = (view or {}).get("melds")
     if m and isinstance(melds, list) and names:

@@ -164,3 +164,89 @@ def test_the_fan_tan_layout_in_full_by_rank() -> None:
         assert row[0] == lo and row[-1] == hi and all(c[1] == suit for c in row)
         ranks = [show["layout_ranks"].index(c[0]) for c in row]
         assert ranks == list(range(ranks[0], ranks[0] + len(row)))
+
+
+class Owner:
+    """A stand-in for the table whose frames ``present.show`` builds (what it has built is kept by it)."""
+
+
+def fresh(deal: ct.Deal, view: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The ``show`` block built from nothing (a new owner), checked against each label worded on its own."""
+    out = present.show(deal, view, names, owner=Owner())
+    assert [e["say"] for e in out["log"]] == [present.label(deal, a, view, names) for _, a in view["history"]]
+    assert out["labels"] == {a: present.label(deal, a, view, names) for a in view["legal"]}
+    return out
+
+
+@pytest.mark.parametrize("game", [g.id for g in ct.games()])
+def test_a_tables_frames_built_move_by_move_are_the_frames_built_afresh(game: str) -> None:
+    """A table's frames word only the moves new since its last frames (each reader's log is kept, by the
+    reader): through random deals, undos (one seen at once, one only once the deal has gone on past where it
+    was), a renamed seat and the next deals at the same table, every seat's and a spectator's ``show`` after
+    every action is the one built from nothing for that reader."""
+    g = ct.load(game)
+    names = NAMES[:g.players]
+    table = Owner()
+    rng = random.Random(game)
+    readers: list[int | None] = [*range(g.players), None]
+    for no in range(3):
+        deal = g.deal(seed=no)
+        undo_at, unseen = rng.randrange(2, 12) if no < 2 else -1, 0
+        while True:
+            for seat in readers if not unseen else []:
+                view = deal.view(seat) if seat is not None else deal.public_view()
+                shown = present.show(deal, view, names, owner=table)
+                assert shown == fresh(deal, view, names), (game, no, len(deal.history), seat)
+                for entry in shown["log"]:  # what a frame is given is its own: changing it changes no other
+                    entry["say"] = ""
+                shown["log"].clear()
+            if deal.over:
+                break
+            deal = deal.clone()  # the table's way: each action on a copy, which becomes the table's deal
+            deal.act(rng.choice(deal.legal()))
+            unseen = max(unseen - 1, 0)
+            if len(deal.history) == undo_at:  # an undo: the deal again from its first moves, its history shorter
+                keep, rec = rng.randrange(len(deal.history)), deal.record()
+                deal = g.replay(deck=rec["deck"], dealer=rec["dealer"], carry=rec["carry"],
+                                actions=deal.history[:keep])
+                # the second time, nobody looks until the deal has gone on past where it was
+                undo_at, unseen = -1, (undo_at - keep + 1 if no == 1 else 0)
+            if len(deal.history) == 5:  # a seat taken by someone else: the names change
+                names = [*names[:-1], "Zed"]
+
+
+def test_a_seat_log_is_its_own() -> None:
+    # Schafkopf: the player's discards are seen by him alone ("discard" by the others); a table's kept logs
+    # give each reader its own, whoever asked first.
+    for seed in range(50):
+        d = ct.load("schafkopf").deal(seed=seed)
+        rng = random.Random(seed)
+        while not d.over and not any(a.startswith("discard ") for _, a in d.history):
+            d.act(rng.choice(d.legal()))
+        mover = next((s for s, a in d.history if a.startswith("discard ")), None)
+        if mover is None:
+            continue
+        table = Owner()
+        other = (mover + 1) % d.players
+        for seat in (other, mover, None, other):
+            log = present.show(d, d.view(seat) if seat is not None else d.public_view(), NAMES[:4], owner=table)["log"]
+            discards = [e["act"] for e in log if e["act"].startswith("discard")]
+            assert discards and all((a != "discard") == (seat == mover) for a in discards), (seat, discards)
+        return
+    pytest.fail("no Schafkopf discard in 50 deals")
+
+
+def test_a_log_follows_its_view() -> None:
+    # A move the view shows otherwise than before (as a private move revealed would be) is worded again.
+    d = ct.load("nap").deal(seed=1)
+    for action in ("bid 2", "pass", "pass", "pass"):
+        d.act(action)
+    d.act(d.legal()[0])
+    table = Owner()
+    before = present.show(d, d.view(0), NAMES[:4], owner=table)["log"]
+    view = d.view(0)
+    seat, action = view["history"][1]
+    view["history"][1] = [seat, "bid 5" if action != "bid 5" else "pass"]
+    after = present.show(d, view, NAMES[:4], owner=table)["log"]
+    assert after[1]["say"] == present.label(d, view["history"][1][1]) != before[1]["say"]
+    assert after[2:] == before[2:]

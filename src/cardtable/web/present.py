@@ -7,20 +7,26 @@ The words themselves come from the engine (:mod:`cardtable.core.words`, through 
 the command line uses too). Everything
 comes from the seat's own view, except facts that are public to every seat (who won a trick, with which
 card), which a shadow replay of the deal reads off the public trick record.
+
+A table sends every seat a frame after every action, so what its frames have built is kept with the table
+(the ``owner``) for the deal in play: each frame words only the moves that are new since the last.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
 import sys
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import cardtable as ct
+from cardtable.core import words
 from cardtable.core.cards import SUITS
 from cardtable.core.tricks import TrickDeal, TrickRules
-from cardtable.words import in_names, label, reason, sentence
+from cardtable.words import MELD, in_names, label, meld_owners, reason, sentence
 
 __all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show"]
 
@@ -29,15 +35,12 @@ __all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show
 def _rank_order(deal: ct.Deal) -> dict[str, int]:
     """Each card code's place in the game's rank order for building (ace low in the Fan-Tan family)."""
     layout = getattr(deal, "layout", None)
-    pack = deal.pack
-    out: dict[str, int] = {}
-    for c in range(pack.size):
-        code = pack.code(c)
-        if layout is not None and hasattr(layout, "pos"):
-            out[code] = layout.pos[c]
-        else:
-            out[code] = pack.rank[c]
-    return out
+    return _places(deal.pack, layout.pos if layout is not None and hasattr(layout, "pos") else None)
+
+
+@functools.lru_cache(maxsize=64)  # a pack and a layout's fixed rank order: the same every frame (read only)
+def _places(pack: Any, pos: tuple[int, ...] | None) -> dict[str, int]:
+    return {pack.code(c): (pos if pos is not None else pack.rank)[c] for c in range(pack.size)}
 
 
 SUIT_RING = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
@@ -50,13 +53,18 @@ def _suit_sequence(first: str | None, present: set[str]) -> list[str]:
     >>> _suit_sequence(None, {"S", "H", "D"}), _suit_sequence("D", {"S", "H", "D", "C"})
     (['H', 'S', 'D'], ['D', 'S', 'H', 'C'])
     """
+    return list(_suit_order(first, frozenset(present)))
+
+
+@functools.lru_cache(maxsize=256)  # a few dozen cases in all: every frame asks again
+def _suit_order(first: str | None, present: frozenset[str]) -> tuple[str, ...]:
     def clashes(order: tuple[str, ...]) -> int:
         return sum((a in "HD") == (b in "HD") for a, b in itertools.pairwise(order))
 
     ring = {s: i for i, s in enumerate(SUIT_RING)}
     options = [p for p in itertools.permutations(sorted(present, key=ring.__getitem__))
                if first not in present or p[0] == first]
-    return list(min(options, key=lambda p: (clashes(p), [ring[s] for s in p]))) if options else []
+    return min(options, key=lambda p: (clashes(p), [ring[s] for s in p])) if options else ()
 
 
 def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
@@ -108,13 +116,17 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
 
 
 # ------------------------------------------------------------ roles
-def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[list[str]]:
-    """Each seat's part in the deal, in words (declarer and contract, partner, in or out...)."""
+def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str],
+          say: Callable[[str], str] | None = None) -> list[list[str]]:
+    """Each seat's part in the deal, in words (declarer and contract, partner, in or out...); ``say``: the
+    engine's words for an action (by default :func:`label`)."""
     n = deal.players
     out: list[list[str]] = [[] for _ in range(n)]
 
     def seats(key: str) -> list[int]:
         v = view.get(key)
+        if v is None:
+            return []
         if isinstance(v, list):
             return [s for s in v if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n]
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
@@ -123,7 +135,7 @@ def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[lis
 
     contract = view.get("contract")
     for s in seats("declarer"):
-        word = label(deal, contract) if isinstance(contract, str) else None
+        word = (say(contract) if say is not None else label(deal, contract)) if isinstance(contract, str) else None
         out[s].append(f"Declarer · {word}" if word else "Declarer")
     me = view.get("seat")
     teams = view.get("teams") or view.get("partners")
@@ -153,7 +165,6 @@ class _Shadow:
 
     def __init__(self, deal: ct.Deal) -> None:
         rec = deal.record()
-        self.key = (rec["deck"], rec["dealer"], repr(rec.get("carry")))
         self.deal = deal.game.deal(deck=rec["deck"], dealer=rec["dealer"], carry=rec.get("carry"))
         self.done = 0
         self.won: dict[int, tuple[int, str]] = {}
@@ -178,35 +189,124 @@ class _Shadow:
         self.done = len(history)
 
 
-_SHADOWS: weakref.WeakKeyDictionary[Any, _Shadow] = weakref.WeakKeyDictionary()
+class _Log:
+    """One reader's log as far as it has been worded: the view's history entries it covers, and their entries."""
+
+    __slots__ = ("entries", "melded", "seen")
+
+    def __init__(self) -> None:
+        self.seen: list[list[Any]] = []
+        self.entries: list[dict[str, Any]] = []
+        self.melded: list[tuple[int, str]] = []
+        """The entries whose words name a meld by its owner, from the view (index, the engine's words)."""
 
 
-def _shadow(owner: Any, deal: ct.Deal) -> _Shadow | None:
-    if owner is None or not isinstance(deal, TrickDeal):
+class _Seen:
+    """What the frames of one owner (a table) have built for its current deal, kept in step with it as it goes
+    on, so that a frame words only what is new.
+
+    Kept while the deal is the same one (game, pack order, dealer, carried pools) and its history has only
+    grown; an undo (a shorter or different history) or the next deal starts afresh. It holds the shadow replay
+    (trick deals), the engine's words for each action, and each reader's log. An action's words are the game's
+    and may depend on the deal's phase (Schafkopf's "Pass the blind" while the blind is offered, "Pass" after),
+    on nothing else that changes; so the words and the logs are kept by phase. A lay-off's words also name the
+    meld's owner from the view: those entries are worded again in every frame. The logs are kept by the
+    reader's seat (``None``: a spectator), and a log serves a frame only while it covers the start of that
+    frame's view's history exactly: a seat's log never serves another, nor shows a move as it was once seen.
+    """
+
+    def __init__(self, deal: ct.Deal) -> None:
+        self.game, self.deck, self.dealer, self.carry = deal.game, deal.deck, deal.dealer, dict(deal.carry_in)
+        self.history: list[tuple[int, str]] = []
+        """The deal's history as far as followed."""
+        self.shadow: _Shadow | None = None
+        if isinstance(deal, TrickDeal):
+            with contextlib.suppress(TypeError, ValueError):  # a deal that will not replay: no trick winners
+                self.shadow = _Shadow(deal)
+        self.words: dict[tuple[Any, str], str] = {}
+        self.logs: dict[tuple[int | None, Any], _Log] = {}
+
+    def same(self, deal: ct.Deal) -> bool:
+        """Whether ``deal`` is this deal, its history followed so far unchanged."""
+        n, history = len(self.history), deal.history
+        return (deal.game is self.game and deal.dealer == self.dealer and deal.deck == self.deck
+                and deal.carry_in == self.carry and len(history) >= n and history[:n] == self.history)
+
+    def follow(self, deal: ct.Deal) -> None:
+        history = deal.history
+        if len(history) == len(self.history):
+            return
+        if self.shadow is not None:
+            try:
+                self.shadow.follow(history)
+            except (TypeError, ValueError):  # the replay refused a move: no trick winners in any log now
+                self.shadow = None
+                self.logs.clear()
+        self.history.extend(history[len(self.history):])
+
+    def word(self, deal: ct.Deal, action: str) -> str:
+        """The engine's words for ``action`` at ``deal`` (:func:`cardtable.core.words.label`), once a phase."""
+        key = (deal.phase, action)
+        text = self.words.get(key)
+        if text is None:
+            text = self.words[key] = words.label(deal, action)
+        return text
+
+    def log(self, deal: ct.Deal, view: dict[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+        """The log of the reader whose ``view`` this is: what was worded before, and the new moves."""
+        history = view.get("history") or []
+        key = (view.get("seat"), deal.phase)
+        log = self.logs.get(key)
+        n = len(log.seen) if log is not None else 0
+        if log is None or n > len(history) or history[:n] != log.seen:  # a private move shown otherwise now
+            log = self.logs[key] = _Log()
+            n = 0
+        won = self.shadow.won if self.shadow is not None else {}
+        for i in range(n, len(history)):
+            seat, action = history[i]
+            text = self.word(deal, action)
+            entry: dict[str, Any] = {"seat": seat, "act": action, "say": text}
+            if MELD.search(text):
+                log.melded.append((i, text))
+            if i in won:
+                entry["won"], entry["with"] = won[i]
+            log.seen.append([seat, action])
+            log.entries.append(entry)
+        out = [dict(e) for e in log.entries]  # the frame's own: nothing it is given to changes the cache
+        for i, text in log.melded:
+            out[i]["say"] = meld_owners(text, view, names)
+        return out
+
+
+_SEEN: weakref.WeakKeyDictionary[Any, _Seen] = weakref.WeakKeyDictionary()
+
+
+def _seen(owner: Any, deal: ct.Deal) -> _Seen | None:
+    """What ``owner``'s frames have built for ``deal`` so far, brought up to date; ``None`` without an owner, or
+    with one that cannot be weakly referenced."""
+    if owner is None:
         return None
     try:
-        sh = _SHADOWS.get(owner)
-        rec = deal.record()
-        key = (rec["deck"], rec["dealer"], repr(rec.get("carry")))
-        if sh is None or sh.key != key or sh.done > len(deal.history) or \
-                [tuple(h) for h in deal.history[:sh.done]] != [tuple(h) for h in sh.deal.history]:
-            sh = _SHADOWS[owner] = _Shadow(deal)
-        sh.follow(deal.history)
-        return sh
-    except (TypeError, ValueError):  # an owner that cannot be weakly referenced, or a deal that will not replay
+        seen = _SEEN.get(owner)
+    except TypeError:  # an owner that cannot be weakly referenced: nothing is kept
         return None
+    if seen is None or not seen.same(deal):
+        seen = _SEEN[owner] = _Seen(deal)
+    seen.follow(deal)
+    return seen
 
 
 def moves(deal: ct.Deal, view: dict[str, Any], owner: Any = None, names: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The deal so far as this seat saw it: each move with its label; after a trick, who won it and with what."""
-    sh = _shadow(owner, deal)
-    out: list[dict[str, Any]] = []
-    for i, (seat, action) in enumerate(view.get("history") or []):
-        entry: dict[str, Any] = {"seat": seat, "act": action, "say": label(deal, action, view, names)}
-        if sh is not None and i in sh.won:
-            entry["won"], entry["with"] = sh.won[i]
-        out.append(entry)
-    return out
+    """The deal so far as this seat saw it: each move with its label; after a trick, who won it and with what
+    (known with an ``owner``: the table whose frames these are, which keeps what its frames have built)."""
+    return _moves(deal, view, _seen(owner, deal), names)
+
+
+def _moves(deal: ct.Deal, view: dict[str, Any], seen: _Seen | None, names: Sequence[str]) -> list[dict[str, Any]]:
+    if seen is not None:
+        return seen.log(deal, view, names)
+    return [{"seat": seat, "act": action, "say": label(deal, action, view, names)}
+            for seat, action in view.get("history") or []]
 
 
 # ------------------------------------------------------------ the whole block
@@ -220,20 +320,25 @@ def layout_rows(deal: ct.Deal, view: dict[str, Any]) -> dict[str, list[str]] | N
 
 def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any = None) -> dict[str, Any]:
     """The ``show`` block of a state frame for the seat whose ``view`` this is."""
+    seen = _seen(owner, deal)
+
+    def word(action: str) -> str:
+        return seen.word(deal, action) if seen is not None else words.label(deal, action)
+
     out: dict[str, Any] = {
         "names": list(names),
-        "labels": {a: label(deal, a, view, names) for a in view.get("legal") or []},
-        "log": moves(deal, view, owner, names),
+        "labels": {a: meld_owners(word(a), view, names) for a in view.get("legal") or []},
+        "log": _moves(deal, view, seen, names),
         "hand": hand_groups(deal, view),
-        "roles": roles(deal, view, names),
+        "roles": roles(deal, view, names, word),
     }
     if isinstance(view.get("status"), str):
         out["status"] = sentence(in_names(view["status"], names))
     contract = view.get("contract")
     if isinstance(contract, str):
-        out["contract"] = label(deal, contract)
+        out["contract"] = word(contract)
     if isinstance(view.get("high_bid"), str):
-        out["high_bid"] = label(deal, view["high_bid"])
+        out["high_bid"] = word(view["high_bid"])
     result = view.get("result")
     if isinstance(result, dict):
         out["lines"] = [sentence(in_names(line, names)) for line in result.get("lines") or []]
@@ -242,9 +347,15 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
         out["layout"] = rows
         layout = getattr(deal, "layout", None)
         if layout is not None and not getattr(layout, "wrap", False):
-            ranks = [""] * layout.span
-            for c, p in enumerate(layout.pos):
-                if p >= 0:
-                    ranks[p] = deal.pack.code(c)[0]
-            out["layout_ranks"] = ranks
+            out["layout_ranks"] = list(_ranks(deal.pack, layout.pos, layout.span))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _ranks(pack: Any, pos: tuple[int, ...], span: int) -> tuple[str, ...]:
+    """The layout's ranks in its order (each position's rank letter)."""
+    ranks = [""] * span
+    for c, p in enumerate(pos):
+        if p >= 0:
+            ranks[p] = pack.code(c)[0]
+    return tuple(ranks)
