@@ -11,14 +11,13 @@ freed by the time the answer comes, the peak shows what it cost), with the answe
 from __future__ import annotations
 
 import argparse
-import os
 import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
+
+from load_web import free_port, started  # beside this file
 
 
 def rss_mib(pid: int, field: str = "VmRSS") -> float:
@@ -27,12 +26,6 @@ def rss_mib(pid: int, field: str = "VmRSS") -> float:
         if line.startswith(field + ":"):
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no {field}")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def send(port: int, mib: int, chunked: bool) -> str:
@@ -66,16 +59,9 @@ def main() -> None:
     args = ap.parse_args()
     port = free_port()
     db = Path(tempfile.mkdtemp()) / "body.db"
-    env = {**os.environ, "CARDTABLE_BOT_JOBS": "0"}
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db),
-                          "--bot-jobs", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p = started([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db),
+                 "--bot-jobs", "0"], port, CARDTABLE_BOT_JOBS="0")
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         base, peak0 = rss_mib(p.pid), rss_mib(p.pid, "VmHWM")
         print(f"server RSS at rest: {base:.1f} MiB (peak so far {peak0:.1f} MiB)")
         for chunked in (False, True):
