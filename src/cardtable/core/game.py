@@ -180,8 +180,8 @@ class Game:
         self.setup: Any = variant.configure(self)
         """The variant's data for this configuration (its ``configure`` hook), worked out once."""
         kernel = variant.kernel
-        self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.covers(self) else None
-        """The variant's playout kernel when it covers this configuration (:mod:`.kernel`), else ``None``."""
+        self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.plays(self) else None
+        """The variant's playout kernel when it plays this game and configuration (:mod:`.kernel`), else ``None``."""
 
     def player_range(self) -> tuple[int, int]:
         """The lowest and highest player counts under the chosen options."""
