@@ -63,10 +63,10 @@ def _check_aliases(classes: dict[str, GameClass]) -> None:
 
     >>> class Nap24(game_class("nap")):
     ...     id, name = "nap-24", "Nap with 24 cards"
-    >>> _check_aliases({"nap": game_class("nap"), "nap-24": Nap24})
+    >>> _check_aliases({"nap": game_class("nap"), "nap-24": Nap24})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: Nap24: the aliases ('napoleon',) are inherited from Nap: declare the variant's own (aliases = () for none)
+    TypeError: Nap24: the aliases ('napoleon',) are inherited from Nap: declare the variant's own (...)
     """
     owner: dict[str, GameClass] = {}
     for cls in classes.values():

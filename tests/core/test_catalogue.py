@@ -21,7 +21,7 @@ from cardtable.core.game import Game
 from cardtable.core.options import Options
 from cardtable.games.napoleon import Nap
 
-RANKS_24 = "A K Q J T 9".split()
+RANKS_24 = ["A", "K", "Q", "J", "T", "9"]
 PACK_24 = Pack("24 cards, nine to ace", [r + s for s in "SHDC" for r in RANKS_24])
 
 
