@@ -36,6 +36,10 @@ class ProgressiveSolo(SixBidSolo):
         Option("pot_feed", str, "when_empty", ("when_empty", "every_deal"),
                doc="feed a pot when it is empty at the start of a deal, or feed both pots every deal",
                source="ENGINE DEFAULT (unsourced)"),
+        Option("doubled_bidder_overcalls", bool, False,
+               doc="the player whose bid was doubled may himself bid higher in his turn (not only pass or redouble)",
+               source=f"{SEED} Progressive: 'the doubled or redoubled bid may be overcalled by anyone making a "
+                      "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
@@ -52,6 +56,10 @@ class ProgressiveSolo(SixBidSolo):
         o = self.game.options
         every = o.pot_feed == "every_deal"
         return {p: o.pot_ante for p in ("frog_pot", "solo_pot") if every or not pools.get(p)}
+
+    def doubled_bidder_overcalls(self) -> bool:
+        """PS-GAP-6: by default the doubled bidder may only pass or redouble; the option lets him overcall."""
+        return bool(self.game.options.doubled_bidder_overcalls)
 
     def payers(self, sign: int) -> list[tuple[int, int]]:
         """Doubled and redoubled contracts multiply the payments (PS-GAP-2)."""

@@ -170,7 +170,8 @@ class SixBidSolo(TrickDeal):
         self.widow = dealt.extras["widow"]
         self.discards = 0
         duel = self.auction_mode == "duel"
-        self.auction = Auction(tuple(s.ladder), self.active, mode=self.auction_mode, doubling=not duel)
+        self.auction = Auction(tuple(s.ladder), self.active, mode=self.auction_mode, doubling=not duel,
+                               own_overcall=self.doubled_bidder_overcalls())
         self.contract = self.declarer = self.trump = None
         self.called = self.called_from = self.given = -1
         self.pools_in = {k: int(v) for k, v in (self.carry_in.get("pools") or {}).items()}
@@ -178,6 +179,10 @@ class SixBidSolo(TrickDeal):
         self.phase, self.turn = BID, self.auction.speaker
 
     # --------------------------------------------------------------- bidding
+    def doubled_bidder_overcalls(self) -> bool:
+        """Whether the maker of a doubled or redoubled bid may overcall it himself (Progressive Solo's option)."""
+        return False
+
     def options_bid(self, seat: int) -> Iterable[str]:
         yield "pass"
         yield from self.setup.ladder
@@ -198,7 +203,7 @@ class SixBidSolo(TrickDeal):
             if a.why_not(action) is None:
                 return None
         if word in ladder:
-            if seat == a.holder:
+            if seat == a.holder and not a.own_overcall:
                 return "you hold the highest bid; you speak again only to redouble or pass"
             if a.high_bid is not None:
                 return f"each bid must name a higher-ranking game than the last ({ladder[a.high_bid].name})"
