@@ -7,7 +7,7 @@ See the package text for the rules as implemented and their sources.
 from __future__ import annotations
 
 from ...core.options import Option, Options
-from .contracts import FOUR_HAND, SEED, Contract
+from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
 from .six_bid import SixBidSolo
 
 __all__ = ["ProgressiveSolo"]
@@ -41,6 +41,7 @@ class ProgressiveSolo(SixBidSolo):
                source=f"{SEED} Progressive: 'the doubled or redoubled bid may be overcalled by anyone making a "
                       "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
+        FIRST_DEALER,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
     RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),

@@ -24,6 +24,7 @@ from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label
 from .contracts import (
     COUNTERS,
+    FIRST_DEALER,
     FOUR_HAND,
     MISERE_GOAL,
     PLAN,
@@ -85,7 +86,9 @@ class SixBidSolo(TrickDeal):
     source = f"{SEED}, 'Six-Bid Solo'; docs/decisions.md"
     phases = SoloPhase
     card_phases = (PLAY,)
-    option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND)
+    option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
+                                                  FIRST_DEALER)
+    first_dealer_rule = "low"  # seed 001: "as provided under the General Rules" (docs/decisions.md)
     auction_mode: ClassVar[str] = "duel"
     """How the bidding goes: ``duel`` (the two first settle who bids higher, then the third) or ``round``
     (round and round, with doubling: Progressive Solo)."""
