@@ -767,7 +767,7 @@ def test_bad_option_values_name_the_allowed_ones(gid: str, option: str, value: o
 
 
 def test_hasenpfeffer_has_no_options_but_the_first_dealer() -> None:
-    with pytest.raises(ct.RulesError, match="unknown option 'min_bid'; options are: first_dealer$"):
+    with pytest.raises(ct.RulesError, match=r"unknown option 'min_bid'; options are: first_dealer$"):
         ct.load("hasenpfeffer", min_bid=5)
 
 
