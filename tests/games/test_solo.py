@@ -445,10 +445,12 @@ def test_progressive_option_doubled_bidder_may_overcall_himself() -> None:
 
 
 def test_progressive_doubled_bidder_option_is_validated() -> None:
-    with pytest.raises(ct.RulesError, match="doubled_bidder_overcalls"):
+    with pytest.raises(ct.RulesError, match="option doubled_bidder_overcalls must be true or false, not 'sometimes'"):
         prog(doubled_bidder_overcalls="sometimes")
-    with pytest.raises(ct.RulesError, match="doubled_bidder_overcalls"):
+    # Six-Bid Solo's bidding is two at a time, with no doubling: the option is Progressive Solo's only.
+    with pytest.raises(ct.RulesError, match="unknown option 'doubled_bidder_overcalls'"):
         ct.load("six-bid-solo", doubled_bidder_overcalls=True)
+    assert [o.name for o in ct.game_info("progressive-solo").options].count("doubled_bidder_overcalls") == 1
 
 
 @pytest.mark.provisional  # PS-GAP-3 pots and the ENGINE DEFAULT pot feed
