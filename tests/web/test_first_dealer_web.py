@@ -3,6 +3,8 @@ first deal is dealt by the seat it names (docs/decisions.md FD-1)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -40,3 +42,17 @@ def test_no_notice_without_the_option(client: TestClient) -> None:
         state = ws.state_until(lambda f: True)
         chat = ws.until(lambda f: f["type"] == "chat")
     assert state["view"]["dealer"] == 0 and chat["lines"] == []
+
+
+def test_the_match_record_keeps_the_draw(client: TestClient) -> None:
+    t = create(client, "fan-tan", ["random", "random", "random"], options={"first_dealer": "cards"}, deals=1)
+    deadline = time.monotonic() + 20
+    while (r := client.get(f"/api/tables/{t['id']}/record")).status_code != 200 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the bots play the one deal; the record is given once the match is over
+    assert r.status_code == 200, r.text
+    record = r.json()
+    row = server_of(client).store.table(t["id"])
+    game = ct.load("fan-tan", players=3, names=[s["name"] for s in t["seats"]], first_dealer="cards")
+    draw = ct.Match(game, seed=row.seed).first_draw
+    assert draw is not None and record["first_draw"] == draw.to_record()
+    assert record["deals"][0]["dealer"] == draw.dealer

@@ -358,7 +358,8 @@ class Server(PublicRoom, Assist, Room):
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
                                                                for s in t.seats],
-                "totals": plain(t.match.totals), "deals": deals}
+                "totals": plain(t.match.totals), "deals": deals,
+                **({"first_draw": t.match.first_draw.to_record()} if t.match.first_draw is not None else {})}
 
     # -------------------------------------------------------- the bots' speed
     async def set_speed(self, t: Table, conn: Conn, speed: str) -> None:
