@@ -20,8 +20,9 @@ from typing import Any
 
 from cardtable.core import words
 from cardtable.core.deal import Deal
+from cardtable.core.match import Match
 
-__all__ = ["for_you", "in_names", "label", "meld_owners", "reason", "sentence"]
+__all__ = ["first_dealer_line", "for_you", "in_names", "label", "meld_owners", "reason", "sentence"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -106,3 +107,17 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def first_dealer_line(match: Match, names: Sequence[str] | None = None) -> str | None:
+    """How the match's first dealer was found with the cards, in the seats' ``names`` (default: the game's),
+    "You" with its verbs; ``None`` when the first player simply deals first.
+
+    >>> import cardtable as ct
+    >>> game = ct.load("fan-tan", players=3, first_dealer="cards")
+    >>> first_dealer_line(ct.Match(game, seed=1), ["Ann", "You", "Cal"])
+    'Cutting for the first deal, the lowest card deals (ace low): Ann 10♣, you 9♦, Cal Q♥. The first dealer is you.'
+    """
+    if match.first_draw is None:
+        return None
+    return for_you(match.first_draw.words(list(names) if names is not None else match.game.names))

@@ -22,7 +22,7 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
-from cardtable.words import label
+from cardtable.words import first_dealer_line, label
 
 from . import server
 from .render import (
@@ -317,6 +317,8 @@ def play(game: GameArg,
     others = [n for s, n in enumerate(names) if s != seat]
     console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
                   f"({bot.value} bots). Type [bold]q[/] to stop, [bold]?[/] for help.")
+    if (drawn := first_dealer_line(match, names)) is not None:
+        console.print(drawn)  # option first_dealer="cards": who drew what, once, at the start
     try:
         play_match(match, bots, seat, names)
     except EOFError:  # the input ended: as q

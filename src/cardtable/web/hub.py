@@ -18,6 +18,7 @@ from typing import Any
 
 import cardtable as ct
 from cardtable.core.words import PLAIN_NAMES
+from cardtable.words import first_dealer_line
 
 from . import present
 from .assist import Assist
@@ -202,6 +203,7 @@ class Server(PublicRoom, Assist, Room):
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
                              takeover=takeover, speed=speed)
+        await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
@@ -209,6 +211,16 @@ class Server(PublicRoom, Assist, Room):
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
+
+    async def first_dealer_notice(self, tid: str, match: ct.Match) -> None:
+        """Option first_dealer="cards": who drew what and who deals first, a notice at the head of the chat."""
+        drawn = first_dealer_line(match)
+        if drawn is None:
+            return
+        try:
+            await self.run(self.store.add_chat, tid, 1, 0, None, "", None, drawn, "notice")
+        except StoreError as e:  # the table stands; its first deal's dealer is in the log all the same
+            log.warning("table %s: the first dealer's notice not saved: %s", tid, e)
 
     # ---------------------------------------------------------- messages
     def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
@@ -346,7 +358,8 @@ class Server(PublicRoom, Assist, Room):
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
                                                                for s in t.seats],
-                "totals": plain(t.match.totals), "deals": deals}
+                "totals": plain(t.match.totals), "deals": deals,
+                **({"first_draw": t.match.first_draw.to_record()} if t.match.first_draw is not None else {})}
 
     # -------------------------------------------------------- the bots' speed
     async def set_speed(self, t: Table, conn: Conn, speed: str) -> None:
