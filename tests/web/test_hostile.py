@@ -294,3 +294,59 @@ def test_a_writer_that_dies_is_logged_and_closes_its_socket(tmp_path: Path, capl
         assert any("could not send" in r.getMessage() and r.exc_info for r in caplog.records), caplog.text
         with connect(ws_url(live.url, table, 0)) as ws:  # the page reconnects: the table is there
             assert frame(ws, "state")["you"] == 0
+
+
+# ------------------------------------------------------------ a hostile page in a real browser
+@pytest.mark.browser
+def test_a_page_of_another_site_cannot_make_its_visitors_write(tmp_path: Path, browser: Any) -> None:
+    """A visitor's browser on a hostile page (another origin on the same machine) posts a table as a form would
+    (``text/plain``, no preflight needed) and opens a seat's WebSocket: neither reaches the room; the room's own
+    page in the same browser still creates a table and plays."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from .conftest import LiveServer, new_page
+
+    class Hostile(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!doctype html><title>Free chips</title><p>Win big"
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    evil = ThreadingHTTPServer(("127.0.0.1", 0), Hostile)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        with LiveServer(tmp_path / "room.db") as live:
+            table = call(live.url, "POST", "/api/tables", NAP2)[2]
+            before = len(live.hub.store.table_ids())
+            page = new_page(browser)
+            page.goto(f"http://127.0.0.1:{evil.server_address[1]}/")
+            sent = page.evaluate("""async ([room, link]) => {
+                await fetch(room + "/api/tables", {method: "POST", mode: "no-cors", credentials: "include",
+                    headers: {"content-type": "text/plain"},
+                    body: JSON.stringify({game: "nap", players: 2, seats: [{kind: "random"}, {kind: "random"}]})});
+                const opened = await new Promise(done => {
+                    const ws = new WebSocket(link);
+                    ws.onmessage = () => done("a frame came");
+                    ws.onerror = () => done("refused");
+                    setTimeout(() => done("no answer"), 10000);
+                });
+                return opened;
+            }""", [live.url, ws_url(live.url, table, 0)])
+            assert sent == "refused"
+            assert len(live.hub.store.table_ids()) == before  # the hostile post made no table
+            page.goto(live.url + "/")  # the room's own page, in the same browser: served
+            made = page.evaluate("""async () => (await fetch("/api/tables", {method: "POST",
+                headers: {"content-type": "application/json"},
+                body: JSON.stringify({game: "nap", players: 2, seats: [{kind: "human"}, {kind: "random"}]})})
+                ).status""")
+            assert made == 201 and len(live.hub.store.table_ids()) == before + 1
+            page.context.close()
+    finally:
+        evil.shutdown()
