@@ -111,7 +111,7 @@ def test_websockets_from_other_sites_are_refused(room: str) -> None:
             connect(ws_url(room, table, 0), additional_headers=hdrs)
         assert refused.value.response.status_code == 403
         assert "other site" in json.loads(refused.value.response.body)["error"]
-    with connect(ws_url(room, table, 0), origin=room) as ws:  # type: ignore[arg-type]
+    with connect(ws_url(room, table, 0), additional_headers={"Origin": room}) as ws:
         assert frame(ws, "state")["you"] == 0
 
 
