@@ -6,7 +6,8 @@ Modules: :mod:`.store` (the database: one interface, SQLite or PostgreSQL, Alemb
 :mod:`.pages` (HTTP and WebSocket handlers), :mod:`.protocol` (what a client may send).
 
 Run it with ``cardtable serve``, or ``uvicorn --factory cardtable.web.app:create_app`` (configured by the
-``CARDTABLE_*`` environment variables below).
+``CARDTABLE_*`` environment variables below; give uvicorn ``--no-proxy-headers`` unless a proxy of yours is in
+front, or it believes ``X-Forwarded-For`` from 127.0.0.1 and rate limits count the address a client names).
 """
 
 from __future__ import annotations

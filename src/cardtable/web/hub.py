@@ -21,7 +21,7 @@ from cardtable.core.words import PLAIN_NAMES
 
 from . import present
 from .assist import Assist
-from .guard import RateLimits
+from .guard import RateLimits, wait_words
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
@@ -318,7 +318,7 @@ class Server(PublicRoom, Assist, Room):
         wait = self.limits.hit("replay", conn.client)
         if wait is not None:
             conn.send(error_frame(f"too many replays just now (at most {self.limits.describe('replay')}); wait "
-                                  f"{wait} seconds", retry_after=wait))
+                                  f"{wait_words(wait)}", retry_after=wait))
             return
         if not self.finished_deal(t, conn, deal_no):
             return

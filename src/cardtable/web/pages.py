@@ -313,7 +313,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
             wait = server.limits.hit("message", socket_key)
             if wait is not None:
                 conn.send(error_frame(f"too many messages (at most {server.limits.describe('message')} on one "
-                                      f"connection); wait {wait} seconds", retry_after=wait))
+                                      f"connection); wait {wait_words(wait)}", retry_after=wait))
                 continue
             try:
                 await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
@@ -321,7 +321,13 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
                 log.exception("table %s: a message from %s failed", t.id, client)
                 conn.send(error_frame("the server failed to handle that message (the fault is ours, and logged); "
                                       "here is the table as it is", retry=True))
-                conn.send(t.frame(conn.seat))
+                try:
+                    conn.send(t.frame(conn.seat))
+                except Exception:
+                    log.exception("table %s: its state could not be built; closing the connection", t.id)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=1011, reason="the server could not show this table; reconnect")
+                    break
     except WebSocketDisconnect:
         pass
     finally:
