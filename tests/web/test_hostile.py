@@ -111,8 +111,9 @@ def test_websockets_from_other_sites_are_refused(room: str) -> None:
             connect(ws_url(room, table, 0), additional_headers=hdrs)
         assert refused.value.response.status_code == 403
         assert "other site" in json.loads(refused.value.response.body)["error"]
-    with connect(ws_url(room, table, 0), additional_headers={"Origin": room}) as ws:
-        assert frame(ws, "state")["you"] == 0
+    for ours in (room, "https://cards.example"):  # our own page, and the allowed proxy origin
+        with connect(ws_url(room, table, 0), additional_headers={"Origin": ours}) as ws:
+            assert frame(ws, "state")["you"] == 0
 
 
 # ------------------------------------------------------------ bad input: no 500, no silent drop
@@ -158,10 +159,11 @@ def test_a_lone_surrogate_is_refused_with_an_error_frame(room: str) -> None:
 
 
 # ------------------------------------------------------------ limits per address
-def test_the_bot_table_limit_counts_per_address(tmp_path: Path) -> None:
+def test_the_bot_table_limit_counts_per_address(room_db: str) -> None:
     """Sending no cookie, or a new cookie each time, does not get round the limit of tables of bots only: an
-    address has as many as one creator may (2); another address still may create them."""
-    with running_server(tmp_path / "room.db", "--bot-jobs", "0", env={"CARDTABLE_LIMITS": NO_LIMITS}) as (_, url):
+    address has as many as one creator may (2); another address still may create them. (SQLite and
+    PostgreSQL: the count is the store's.)"""
+    with running_server(room_db, "--bot-jobs", "0", env={"CARDTABLE_LIMITS": NO_LIMITS}) as (_, url):
         statuses = [call(url, "POST", "/api/tables", BOTS)[0] for _ in range(5)]
         assert statuses == [201, 201, 429, 429, 429]
         status, headers, out = call(url, "POST", "/api/tables", BOTS,
