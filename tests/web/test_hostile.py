@@ -259,11 +259,13 @@ def test_a_damaged_page_makes_table_creation_a_503_and_the_room_goes_on(tmp_path
     goes on serving the rest: its tables play on."""
     db = tmp_path / "room.db"
     intact = damaged_index(db)
-    with running_server(db, "--bot-jobs", "0", env={"CARDTABLE_LIMITS": NO_LIMITS}) as (_, url):
+    with running_server(db, "--bot-jobs", "0", env={"CARDTABLE_LIMITS": NO_LIMITS}) as (proc, url):
         for body in (BOTS, NAP2):
             status, headers, out = call(url, "POST", "/api/tables", body)
             assert status == 503, (status, out)
             assert "damaged" in out["error"] and "retry-after" in headers, out
+            assert str(db) not in out["error"]  # the file is for the log, not for a player
+        assert "a table could not be created" in proc.output() and "malformed" in proc.output()
         assert call(url, "GET", "/api/games")[0] == 200
         with connect(ws_url(url, intact, 0)) as ws:
             f = frame(ws, "state")

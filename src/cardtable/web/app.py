@@ -55,6 +55,7 @@ from .pages import (
     room_page,
     rules_html,
     rules_page,
+    store_trouble,
     table_page,
     ws_table,
 )
@@ -84,8 +85,8 @@ async def _store_failed(request: Request, e: Exception) -> JSONResponse:
     """A database error no handler expected (a damaged page, say): 503 with the reason, never a 500; the
     process goes on serving."""
     log.error("%s %s: the database failed: %s", request.method, request.url.path, e)
-    return JSONResponse({"error": f"the database could not do this just now ({e}); try again later"},
-                        status_code=503, headers={"Retry-After": "30"})
+    why = store_trouble(e, "this was not done") if isinstance(e, StoreError) else "this was not done"
+    return JSONResponse({"error": why}, status_code=503, headers={"Retry-After": "30"})
 
 
 class App(Starlette):

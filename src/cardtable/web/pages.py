@@ -26,7 +26,7 @@ from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
-from .store import StoreError, Unavailable
+from .store import Damaged, StoreError, Unavailable
 
 __all__ = ["GUEST_COOKIE", "MAX_BODY", "STATIC", "creator_of", "rules_html"]
 
@@ -84,6 +84,15 @@ def _error(status: int, text: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status, headers=headers or None)
 
 
+def store_trouble(e: StoreError, what: str) -> str:
+    """The reason a database error gives a person (the details, such as the file, go to the log)."""
+    if isinstance(e, Damaged):
+        why = "the room's database is damaged where it would be written"
+    else:
+        why = "the room's database could not do it just now"
+    return f"{why}, so {what}; nothing was saved. Tables already playing go on. Try again later"
+
+
 def _unavailable(e: Exception) -> JSONResponse:
     return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
 
@@ -131,8 +140,7 @@ async def api_create(request: Request) -> Response:
         return _unavailable(e)
     except StoreError as e:  # a damaged page, say: the room goes on, this table cannot be made
         log.error("a table could not be created: %s", e)
-        return _error(503, f"the table could not be created: {e}; nothing was saved. Try again later",
-                      **{"Retry-After": "30"})
+        return _error(503, store_trouble(e, "this table could not be made"), **{"Retry-After": "30"})
     except (ValueError, TypeError) as e:
         return _error(400, str(e))
     response = JSONResponse(out, status_code=201)
