@@ -184,6 +184,43 @@ def test_forwarded_addresses_are_not_trusted_unless_told(tmp_path: Path) -> None
         assert statuses == [201, 201, 201, 429, 429]
 
 
+def test_forwarded_addresses_are_believed_from_the_proxies_named(tmp_path: Path) -> None:
+    """Told to believe a proxy (uvicorn's proxy headers, from 127.0.0.1 only: what ``serve --proxy-headers
+    --forwarded-allow-ips 127.0.0.1`` asks of it), the room counts the address the proxy names, and a client
+    elsewhere still cannot name one."""
+    import threading
+
+    import uvicorn
+
+    from cardtable.web.app import create_app
+
+    from .servers import free_port
+
+    port = free_port()
+    app = create_app(tmp_path / "room.db", bot_jobs=0, limits={"create": "2/minute"})
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           proxy_headers=True, forwarded_allow_ips="127.0.0.1"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.time() + 30
+        while not server.started:
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}"
+
+        def made(forwarded: str, address: str = "127.0.0.1") -> int:
+            return call(url, "POST", "/api/tables", NAP2, address=address,
+                        headers={"x-forwarded-for": forwarded})[0]
+
+        assert [made("10.0.0.1") for _ in range(3)] == [201, 201, 429]  # one person behind the proxy
+        assert made("10.0.0.2") == 201  # another
+        assert [made(f"10.0.1.{k}", address="127.0.0.2") for k in range(3)] == [201, 201, 429]  # not a proxy
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
 # ------------------------------------------------------------ logins and sign-ups
 def test_logins_are_throttled_per_name_and_per_address(tmp_path: Path) -> None:
     """A guesser with many addresses gets the name's few tries between them all, not a few each; people behind
