@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from cardtable.web import social
 from cardtable.web.app import create_app
@@ -347,8 +347,9 @@ def test_a_session_opens_its_own_seat_from_any_browser_and_never_another_account
         if f["view"]["turn"] == 0:
             ws.act(f["view"]["legal"][0])
             assert "turn" in ws.error()["error"]  # not his turn: he cannot act for Ann's seat
-    with room.websocket_connect(f"/ws/{tid}", headers={"origin": "https://evil.example"}) as raw:
-        assert WS(raw).state_until(lambda x: True)["you"] is None  # a page of another site gets no seat
+    with pytest.raises(WebSocketDenialResponse) as refused:  # a page of another site: not even a spectator
+        room.websocket_connect(f"/ws/{tid}", headers={"origin": "https://evil.example"}).__enter__()
+    assert refused.value.status_code == 403 and "another site" in refused.value.json()["error"]
     assert [x["seat"] for x in bob.get("/api/me").json()["tables"]] == [1]  # the link's seat is now Bob's
 
 

@@ -106,11 +106,11 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
     if workers == 1:
         application = web.create_app(store=store)  # settings from the environment set above
         uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                    timeout_graceful_shutdown=5)
+                    timeout_graceful_shutdown=5, proxy_headers=False)  # X-Forwarded-For believed from no one
     else:
         store.close()
         uvicorn.run("cardtable.web.app:create_app", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5)
+                    log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5, proxy_headers=False)
 
 
 def bots(db: DbOption = None,
