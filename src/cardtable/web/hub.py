@@ -209,12 +209,8 @@ class Server(PublicRoom, Assist, Room):
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-<<<<<<< HEAD
-                             takeover=takeover, speed=speed)
-        await self.first_dealer_notice(tid, match)
-=======
                              takeover=takeover, speed=speed, creator_address=address)
->>>>>>> http
+        await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
