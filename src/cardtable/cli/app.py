@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import random
 import re
@@ -14,6 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
@@ -61,8 +61,8 @@ GameArg = Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable list 
 
 
 def fail(message: str) -> NoReturn:
-    """Print an error and exit with status 2."""
-    console.print(f"[red]error:[/] {message}")
+    """Print an error and exit with status 2 (the message as written: ``cardtable[web]`` is no markup)."""
+    console.print(f"[red]error:[/] {escape(message)}")
     raise typer.Exit(2)
 
 
@@ -71,9 +71,7 @@ def game_id(name: str) -> str:
     try:
         return ct.game_info(name).id
     except ct.RulesError as e:
-        known = {g.id: g.id for g in ct.games()} | {alias: g.id for g in ct.games() for alias in g.aliases}
-        key = name.strip().lower().replace("_", "-").replace(" ", "-")
-        near = list(dict.fromkeys(known[k] for k in difflib.get_close_matches(key, known, n=3, cutoff=0.6)))
+        near = ct.catalog.nearest_ids(name)
         if not near:
             fail(str(e))
         fail(f"unknown game {name!r}; did you mean {' or '.join(near)}? (cardtable list shows every game)")
@@ -239,7 +237,7 @@ def ask_cards(word: str, most: int, hand: list[str]) -> str | None:
             return " ".join([word, *(hand[int(c) - 1] if c.isdigit() and 1 <= int(c) <= len(hand) else parse_code(c)
                                      for c in named)])
         except ct.CardError as e:
-            console.print(f"[red]{e}[/]")
+            console.print(Text(str(e), style="red"))
 
 
 def interactive() -> bool:
@@ -378,7 +376,7 @@ def run_setup(backend: str, jobs: int, address: str | None, records: str | None)
 
 @app.command()
 def simulate(game: GameArg,
-             n: Annotated[int, typer.Option("-n", "--deals", help="number of deals")] = 1000,
+             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of deals")] = 1000,
              bots: Annotated[str, typer.Option(
                  help=f"comma-separated bot kinds ({', '.join(ct.bots.KINDS)}), repeated round the table",
                  autocompletion=complete_bots)] = "random",
@@ -441,7 +439,7 @@ def simulate(game: GameArg,
 def duel_cmd(game: GameArg,
              bot_a: Annotated[BotKind, typer.Argument(help="bot A kind", case_sensitive=False, show_default=False)],
              bot_b: Annotated[BotKind, typer.Argument(help="bot B kind", case_sensitive=False, show_default=False)],
-             n: Annotated[int, typer.Option("-n", "--deals", help="number of duplicate deals")] = 200,
+             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of duplicate deals")] = 200,
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
              option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
