@@ -22,7 +22,7 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
-from cardtable.words import label
+from cardtable.words import for_you, label, sentence
 
 from . import server
 from .render import (
@@ -256,17 +256,61 @@ def trump_news(view: dict[str, Any], before: Any, seen: str, who: str) -> Text |
     return news
 
 
+def trick_news(before: list[int] | None, view: dict[str, Any], names: list[str]) -> Text | None:
+    """"→ Bea wins the trick" when the view shows one trick more won than ``before`` (the tricks won until the
+    last move), so that a winner who leads again is not read as one player playing twice."""
+    after = view.get("tricks_won")
+    if not isinstance(after, list) or sum(after) <= sum(before or [0]):
+        return None
+    was = before or [0] * len(after)
+    winner = next(s for s, (a, b) in enumerate(zip(after, was)) if a > b)
+    return Text("  → " + for_you(f"{names[winner]} wins the trick"), style="bold")
+
+
+def chips_news(before: dict[str, Any] | None, view: dict[str, Any], who: str) -> Text | None:
+    """"→ Ann wins 4 chips on the King of clubs" when a move emptied a money card's pool (Michigan's boodle
+    cards, Pope Joan's stakes)."""
+    after = view.get("pools")
+    money = set(view.get("money_cards") or ())
+    if not isinstance(after, dict) or not isinstance(before, dict):
+        return None
+    won = [(name, before[name] - after[name]) for name in after
+           if name in money and isinstance(before.get(name), int) and after[name] < before[name]]
+    if not won:
+        return None
+    said = "; ".join(f"{n} chip{'s' if n != 1 else ''} on the {sentence(name)}" for name, n in won)
+    return Text("  → " + for_you(f"{who} wins {said}"), style="bold green")
+
+
+def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
+    """"You pick up the Q♥ and Q♦" when the person's own move brought cards into the hand (the blind, the
+    widow, a draw), so that they are not lost among the others."""
+    after = list(view.get("hand") or [])
+    for code in before or []:
+        if code in after:
+            after.remove(code)
+    if not after:
+        return None
+    return Text("  You pick up: ") + cards_text(after)
+
+
 def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str]) -> None:
     """Deal after deal until the match is over or the player stops."""
     while not match.over:
         deal = match.next_deal()
         console.rule(f"deal {len(match.results) + 1} — dealer: {names[deal.dealer]}")
-        trump = deal.view(seat).get("trump")
+        first = deal.view(seat)
+        trump, tricks, pools, hand = first.get("trump"), first.get("tricks_won"), first.get("pools"), first.get("hand")
+        active = first.get("active")
+        if isinstance(active, list) and len(active) > 1 and seat not in active:  # sitting out from the start
+            playing = [names[s] for s in active]
+            console.print(Text(f"You sit out this deal: {', '.join(playing[:-1])} and {playing[-1]} play it; you "
+                               "neither pay nor receive.", style="bold"))
         while not deal.over:
             turn = deal.turn
             assert turn is not None
             if turn == seat:
-                console.print(view_panel(deal.view(seat), names, partial(label, deal)))
+                console.print(view_panel(deal.view(seat), names, partial(label, deal), deal))
                 action = ask_action(deal, seat)
                 if action is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
@@ -281,8 +325,12 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             news = trump_news(view, trump, seen, names[turn])
             if news:
                 console.print(news)
-            trump = view.get("trump")
-        console.print(view_panel(deal.view(seat), names, partial(label, deal)))
+            for line in (trick_news(tricks, view, names), chips_news(pools, view, names[turn]),
+                         picked_news(hand, view) if turn == seat else None):
+                if line:
+                    console.print(line)
+            trump, tricks, pools, hand = view.get("trump"), view.get("tricks_won"), view.get("pools"), view.get("hand")
+        console.print(view_panel(deal.view(seat), names, partial(label, deal), deal))
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
