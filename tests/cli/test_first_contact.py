@@ -94,7 +94,7 @@ def test_many_card_sets_of_one_word_are_one_choice() -> None:
 
 def test_the_next_deal_question_shows_its_default_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli, "interactive", lambda: True)
-    monkeypatch.setattr(cli, "ask_action", lambda deal, seat: deal.legal()[0])
+    monkeypatch.setattr(cli, "ask_action", lambda deal, seat, *names: deal.legal()[0])
     out = runner.invoke(app, ["play", "nap", "--seed", "3", "--bot", "random"], input="n\n", terminal_width=160)
     assert out.exit_code == 0
     prompt = out.stdout.splitlines()[-1]

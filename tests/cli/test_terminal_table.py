@@ -26,7 +26,7 @@ def play(gid: str, *args: str, answers: str = "1\n" * 3000) -> Any:
 @pytest.mark.parametrize(("gid", "answers", "wanted"), [
     # seed 001 (Michigan): "whoever holds the next card ... plays it"; "begins by putting face up ... his
     # lowest card": the status line speaks to the person playing.
-    ("michigan", "1\n" * 3000, ["You hold the next card", "You begin a new suit"]),
+    ("michigan", "1\n" * 3000, ["You begin a new suit"]),
     # Coon Can: a bot laying off on the person's meld names it as theirs.
     ("coon-can", "1\n" * 3000, ["on your "]),
     # Schafkopf: the player who took the blind is told of their own discards ("take" whenever it is allowed).
@@ -140,3 +140,61 @@ def test_the_panel_says_each_name_once_and_the_recent_moves_end_cleanly() -> Non
 def test_a_game_without_tricks_is_not_playing_tricks(gid: str, words: str) -> None:
     out = play(gid, "--seed", "1", "--deals", "1")
     assert words in out.stdout and "Playing the tricks" not in out.stdout
+
+
+def test_a_choice_is_taken_by_its_label_its_words_or_its_number() -> None:
+    # Nap, seat 1 speaks first: the menu shows "2 Two  bid 2", "3 Three  bid 3"; "three" is "bid 3".
+    out = play("nap", "--seed", "3", "--seat", "1", "--deals", "1", answers="three\n" + "1\n" * 200)
+    assert "'three' is not an action here" not in out.stdout
+    assert re.search(r"declarer +You", out.stdout) or "recent: You Three" in out.stdout
+    assert "You Three" in " ".join(out.stdout.split())
+    # A card by its name ("queen of clubs") and the typed form both play it.
+    import cardtable as ct
+    from cardtable.cli.app import Menu
+    d = ct.load("nap").deal(seed=3)
+    menu = Menu(["QC", "7H"], ["QC", "7H"], d)
+    assert menu.choice("queen of clubs") == "QC" and menu.choice("Queen of Clubs") == "QC"
+    assert menu.choice("2") == "7H" and menu.choice("3") is None and menu.choice("king of clubs") is None
+
+
+def test_the_help_key_shows_the_moves_the_keys_and_the_panel() -> None:
+    out = play("nap", "--seed", "3", "--seat", "1", "--deals", "1", answers="?\n" + "1\n" * 200)
+    text = " ".join(out.stdout.split())
+    assert "Allowed now: pass, bid 2, bid 3" in text
+    assert 'its words (three for "Three", queen of clubs)' in text
+    assert "The panel: the dealer and the phase of the deal" in text
+
+
+def test_schafkopf_discards_are_offered_one_way_and_taken_together() -> None:
+    # Seed 001 (Schafkopf): "The player after picking up the blind must discard two cards face down": both
+    # discards are offered alike, and "discard 8S 7C" makes both (deal 1: you hold 8♠ and 7♣ after the take).
+    out = play("schafkopf", "--seed", "1", "--deals", "1",
+               answers="take\ndiscard 8S 7C\n" + "1\n" * 300)
+    assert "name up to 1" not in out.stdout and "name 1 of" not in out.stdout
+    assert re.search(r"your discards +8♠ 7♣", out.stdout)
+    assert out.stdout.count("Discard  1 ") == 1  # asked once, both cards named together
+
+
+def test_a_single_forced_card_is_played_without_asking() -> None:
+    out = play("michigan", "--seed", "1", "--deals", "1")
+    assert re.search(r"^  You play \S+, the only card you may play\.$", out.stdout, re.M)
+
+
+def test_a_long_menu_is_shown_by_kind_in_80_columns() -> None:
+    # Coon Can: a turn with a joker offers 27 moves; by kind, whole choices side by side, it fits the screen.
+    from rich.console import Console
+
+    import cardtable as ct
+    from cardtable.cli.app import Menu
+
+    d = ct.load("coon-can", players=2).deal(seed=5)
+    bots = [ct.bots.load("heuristic", seed=s) for s in range(2)]
+    while len(d.legal()) < 27:
+        d.act(bots[d.turn].choose(d, d.turn), seat=d.turn)
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(Menu(d.legal(), d.view(d.turn)["hand"], d).table())
+    lines = console.export_text().splitlines()
+    assert len(lines) <= 12
+    assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["Meld", "Lay", "Discard"]
+    numbers = re.findall(r"(?:^|\s)(\d+) (?=\S)", " ".join(lines))
+    assert sorted(map(int, numbers)) == list(range(1, 28))  # every choice once, none cut in two

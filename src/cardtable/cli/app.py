@@ -11,6 +11,7 @@ from functools import partial
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -124,11 +125,16 @@ def rules(game: GameArg) -> None:
 
 
 GROUP_AT = 12
-"""A word with at least this many legal actions naming sets of cards (Purchase Nap's 127 ``exchange ...``)
-is offered as one choice, the cards to be named."""
+"""A word with at least this many legal actions naming sets of several cards (Purchase Nap's 127
+``exchange ...``) is offered as one choice, the cards to be named."""
+COLUMN_AT = 8
+"""A menu of more choices than this is shown by kind, one line of choices each (melds, lay-offs, discards)."""
 
 CARD_LIKE = re.compile(r"(10|[akqjt2-9])\S|jk|joker", re.IGNORECASE)
 """Text a player means as a card, even a mistyped one (``QZ``): the game explains why it is not allowed."""
+
+WORD_TITLES = {"layoff": "Lay off"}
+"""A kind of action by its words where the engine's word is not them."""
 
 
 def card_args(action: str) -> list[str] | None:
@@ -142,29 +148,69 @@ def card_args(action: str) -> list[str] | None:
         return None
 
 
+def is_card(action: str) -> bool:
+    """Whether an action is a card played (``QH``)."""
+    try:
+        return len(action.split()) == 1 and bool(parse_code(action))
+    except ct.CardError:
+        return False
+
+
+def said(text: str) -> str:
+    """Text as a player may type a label: lower case, single spaces, no full stop."""
+    return " ".join(text.lower().replace(",", " ").split()).rstrip(".")
+
+
 class Menu:
     """The legal actions as the player sees them: numbered, with a long list of card sets of one word
-    shown as one choice; the engine's actions stay exact (what is typed is checked by ``why_not``)."""
+    shown as one choice, and a long menu shown by kind; a choice is taken by its number, its label
+    (``three`` for "Three") or the action itself (``bid 3``). The engine's actions stay exact (what is
+    typed is checked by ``why_not``)."""
 
-    def __init__(self, legal: list[str], hand: list[str], deal: ct.Deal | None = None) -> None:
+    def __init__(self, legal: list[str], hand: list[str], deal: ct.Deal | None = None,
+                 view: dict[str, Any] | None = None, names: list[str] | None = None) -> None:
         sets: dict[str, list[list[str]]] = {}  # the card sets each word names
         for a in legal:
             cards = card_args(a)
             if cards:
                 sets.setdefault(a.split()[0], []).append(cards)
         self.words = {a.split()[0].lower() for a in legal if a.split()}
-        self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT}
+        self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT and
+                      max(map(len, s)) > 1}
+        self.single = {word for word, s in sets.items() if all(len(c) == 1 for c in s)}
+        """The words whose actions each name one card (Schafkopf's ``discard 7C``, typed twice or as one)."""
         self.entries: list[tuple[str, Text]] = []  # (the action, or the word offered as one choice; its label)
         self.typed: list[Text] = []  # what to type for each entry
+        self.labels: list[str] = []  # each entry's label in words
+        self.kinds: list[str] = []  # each entry's kind, its group in a long menu
         for a in legal:
             word = a.split()[0]
             if word not in self.sizes:
                 self.entries.append((a, choice_text(deal, a) if deal is not None else action_text(a)))
                 self.typed.append(action_text(a))
+                self.labels.append(label(deal, a, view, names or ()) if deal is not None else a)
+                self.kinds.append("Play a card" if is_card(a) else WORD_TITLES.get(word, word.capitalize()))
             elif all(entry != word for entry, _ in self.entries):
                 whose = "your" if all(set(cards) <= set(hand) for cards in sets[word]) else "the"
-                self.entries.append((word, Text(f"{word} …  name up to {self.sizes[word]} of {whose} cards")))
+                counts = {len(c) for c in sets[word]}
+                many = f"{counts.pop()}" if len(counts) == 1 else f"up to {self.sizes[word]}"
+                self.entries.append((word, Text(f"{word} …  name {many} of {whose} cards")))
                 self.typed.append(self.entries[-1][1])
+                self.labels.append(word)
+                self.kinds.append(WORD_TITLES.get(word, word.capitalize()))
+        by_label: dict[str, list[str]] = {}
+        for (action, _), text in zip(self.entries, self.labels):
+            by_label.setdefault(said(text), []).append(action)
+            by_label.setdefault(said(text).removeprefix("the "), []).append(action)
+        self.by_label = {k: v[0] for k, v in by_label.items() if len(set(v)) == 1}
+        """An entry by its label as typed (``three``, ``queen of clubs``), where no other entry has it."""
+
+    def choice(self, raw: str) -> str | None:
+        """The entry a player means by a label or a number (``None``: neither)."""
+        if raw.isdigit():
+            k = int(raw)
+            return self.entries[k - 1][0] if 1 <= k <= len(self.entries) else None
+        return self.by_label.get(said(raw))
 
     def summary(self) -> Text:
         """Every choice on one line, as it is typed."""
@@ -175,49 +221,89 @@ class Menu:
         return out
 
     def table(self) -> Table:
+        """The choices numbered, one a line; a long menu by kind, each kind's choices on one wrapped line."""
         t = Table.grid(padding=(0, 2))
-        cols = 4 if len(self.entries) > 8 else 1
-        cells = [Text(f"{i:>2} ", style="cyan") + label for i, (_, label) in enumerate(self.entries, 1)]
-        for r in range(0, len(cells), cols):
-            t.add_row(*cells[r:r + cols])
+        if len(self.entries) <= COLUMN_AT:
+            for i, (_, text) in enumerate(self.entries, 1):
+                t.add_row(Text(f"{i:>2} ", style="cyan") + text)
+            return t
+        t.add_column(style="bold", no_wrap=True)
+        t.add_column()
+        groups: dict[str, list[Text]] = {}
+        for i, ((action, text), words, kind) in enumerate(zip(self.entries, self.labels, self.kinds), 1):
+            entry = Text(f"{i} ", style="cyan")
+            if is_card(action):
+                entry.append_text(card_text(action))
+            elif said(words).startswith(said(kind) + " "):
+                entry.append(words[len(kind):].strip())  # "Meld 3♠, 3♣": "3♠, 3♣" on the line of the melds
+            else:
+                entry.append(text.plain if action in self.sizes else words)
+            groups.setdefault(kind, []).append(entry)
+        for kind, entries in groups.items():
+            t.add_row(kind, Columns(entries, padding=(0, 3)))  # whole choices side by side, never cut
         return t
 
 
-def ask_action(deal: ct.Deal, seat: int) -> str | None:
-    """Show the legal actions numbered and read a choice; ``None`` to quit."""
-    menu = Menu(deal.legal(), deal.view(seat).get("hand") or [], deal)
+HELP = """[bold]Choosing[/]: type the number of a choice, its words ([bold]three[/] for "Three", [bold]queen of \
+clubs[/]) or the action as the menu shows it dimmed ([bold]bid 3[/], [bold]QC[/]); several cards of one kind \
+at once where each is a move of its own ([bold]discard 8S 7C[/]). [bold]q[/] stops and shows the totals; \
+[bold]?[/] shows this.
+[bold]Cards[/] are written rank then suit: A K Q J 10 (or T) 9 … 2 and S H D C (spades, hearts, diamonds, \
+clubs): [bold]10H[/] or [bold]TH[/] is the ten of hearts.
+[bold]The panel[/]: the dealer and the phase of the deal, what is happening, the contract and trumps, the \
+chips in the pools and the scores; then the table: the last trick (and who won it), the trick being played \
+(and which card is winning it), the last six moves, and your hand (* marks a card that wins chips on the \
+table). A bot's move is printed as it happens, "→" when a trick or chips are won."""
+
+
+def ask_action(deal: ct.Deal, seat: int, names: list[str] | None = None) -> list[str] | None:
+    """Show the legal actions and read a choice: the actions it makes (several cards of one word typed at
+    once are one action each); ``None`` to quit."""
+    view = deal.view(seat)
+    menu = Menu(deal.legal(), view.get("hand") or [], deal, view, names)
     console.print(menu.table())
     while True:
-        raw = Prompt.ask("your action (number or text, ? for help, q to quit)", console=console).strip()
+        raw = Prompt.ask("your action (number, words or text; ? for help, q to quit)", console=console).strip()
         words = raw.split()
         if not words:
             continue
         if raw.lower() in ("q", "quit", "exit"):
             return None
         if raw in ("?", "help"):
-            console.print("Type the number of a choice, or the action itself (e.g. [bold]QH[/], [bold]pass[/], "
-                          "[bold]bid 3[/], [bold]exchange 5H 2C[/]); [bold]q[/] stops and shows the totals.")
+            console.print(Text("Allowed now: ") + menu.summary())
+            console.print(HELP)
             continue
-        if raw.isdigit():
-            k = int(raw)
-            if not 1 <= k <= len(menu.entries):
-                console.print(f"[red]choose a number from 1 to {len(menu.entries)}[/]")
-                continue
-            raw = menu.entries[k - 1][0]
+        chosen = menu.choice(raw)
+        if raw.isdigit() and chosen is None:
+            console.print(f"[red]choose a number from 1 to {len(menu.entries)}[/]")
+            continue
+        if chosen is not None:
+            raw = chosen
             if raw in menu.sizes:  # a word offered as one choice: name its cards
-                raw = ask_cards(raw, menu.sizes[raw], deal.view(seat).get("hand") or [])
-                if raw is None:
+                named = ask_cards(raw, menu.sizes[raw], deal.view(seat).get("hand") or [])
+                if named is None:
                     continue
+                raw = named
         elif words[0].lower() not in menu.words and not CARD_LIKE.fullmatch(words[0]):
             console.print(Text(f"{raw!r} is not an action here. Allowed now: ", style="red") + menu.summary())
             continue
-        reason = deal.why_not(raw, seat)
+        several = split_cards(raw, menu)
+        reason = deal.why_not(several[0], seat)
         if reason is None:
-            return raw
+            return several
         # The engine's reason, with the choices as this menu shows them (a long list of card sets as one).
         reason, legal_now, _ = reason.partition(". Legal now: ")
         console.print(Text(reason + (". Allowed now: " if legal_now else ""), style="red") +
                       (menu.summary() if legal_now else Text()))
+
+
+def split_cards(raw: str, menu: Menu) -> list[str]:
+    """``discard 8S 7C`` as ``discard 8S`` then ``discard 7C`` where each of the word's actions names one card;
+    any other action as it is."""
+    words = raw.split()
+    if words[0].lower() in menu.single and len(words) > 2 and card_args(raw):
+        return [f"{words[0]} {card}" for card in words[1:]]
+    return [raw]
 
 
 def ask_cards(word: str, most: int, hand: list[str]) -> str | None:
@@ -294,6 +380,12 @@ def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
     return Text("  You pick up: ") + cards_text(after)
 
 
+def forced_card(deal: ct.Deal) -> bool:
+    """Whether the one legal action is a card played: it is played without asking (and said so)."""
+    legal = deal.legal()
+    return len(legal) == 1 and is_card(legal[0])
+
+
 def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str]) -> None:
     """Deal after deal until the match is over or the player stops."""
     while not match.over:
@@ -306,15 +398,27 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             playing = [names[s] for s in active]
             console.print(Text(f"You sit out this deal: {', '.join(playing[:-1])} and {playing[-1]} play it; you "
                                "neither pay nor receive.", style="bold"))
+        queued: list[str] = []  # the rest of several cards of one word typed at once
         while not deal.over:
             turn = deal.turn
             assert turn is not None
-            if turn == seat:
+            if turn == seat and queued:
+                action = queued.pop(0)
+                reason = deal.why_not(action, seat)
+                if reason is not None:  # the rest of several cards typed at once, no longer allowed
+                    console.print(Text(f"{label(deal, action)}: {reason}", style="red"))
+                    queued.clear()
+                    continue
+            elif turn == seat and forced_card(deal):
+                action = deal.legal()[0]
+                console.print(Text("  You play ") + card_text(action) + Text(", the only card you may play."))
+            elif turn == seat:
                 console.print(view_panel(deal.view(seat), names, partial(label, deal), deal))
-                action = ask_action(deal, seat)
-                if action is None:
+                chosen = ask_action(deal, seat, names)
+                if chosen is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
                     return
+                action, *queued = [chosen] if isinstance(chosen, str) else chosen
             else:
                 action = bots[turn].choose(deal, turn)
             deal.act(action, seat=turn)
