@@ -77,3 +77,50 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed: object) -> None:
     with pytest.raises(ct.RulesError, match=r"^seed must be a whole number"):
         ct.Match(game, seed=seed)  # type: ignore[arg-type]
     assert game.deal(seed=7).deck == game.deal(seed=7).deck  # a number still shuffles the same
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "duel", "replay", "rules", "serve"])
+def test_help_texts_have_no_type_jargon(command: str) -> None:
+    out = runner.invoke(app, [command, "--help"], terminal_width=120, prog_name="cardtable")
+    assert out.exit_code == 0
+    text = out.stdout
+    for jargon in ("<list[str]>", "<bool>", "<str>", "<int>", "{game}", "{path}", "[x>=1]", "[default: 0]\n"):
+        assert jargon not in text, jargon
+    assert "(default: all cores) [default: 0]" not in flat(text)
+    if command in ("play", "simulate", "duel"):
+        assert "Usage: cardtable " + command + " [OPTIONS] GAME" in text
+        assert "NAME=VALUE" in text and "'cardtable rules GAME' lists the game's options" in flat(text)
+
+
+def test_duel_speaks_of_deals_per_second_only() -> None:
+    out = runner.invoke(app, ["duel", "nap", "heuristic", "random", "-n", "4", "--seed", "2"], terminal_width=160)
+    assert out.exit_code == 0
+    assert "games/s" not in out.stdout and "duplicate deals/s, each played 5 times" in out.stdout
+
+
+def test_simulate_names_the_players_as_play_does() -> None:
+    out = runner.invoke(app, ["simulate", "nap", "-n", "5", "--seed", "2"], terminal_width=160)
+    assert out.exit_code == 0
+    assert "┃ player ┃" in out.stdout
+    for name in ("Ann", "Bea", "Cal", "Dee"):
+        assert f"│ {name} " in out.stdout
+
+
+def test_replay_says_the_options_in_words(tmp_path: object) -> None:
+    path = f"{tmp_path}/deals.jsonl"
+    out = runner.invoke(app, ["simulate", "nap", "-n", "2", "-o", "misery=true", "--records", path])
+    assert out.exit_code == 0
+    out = runner.invoke(app, ["replay", path], terminal_width=300)
+    assert out.exit_code == 0
+    first = out.stdout.splitlines()[0]
+    assert "options: misery true" in first and "{" not in first and "'misery'" not in first
+
+
+@pytest.mark.parametrize(("args", "length"), [
+    (["nap"], "The match is 8 deals (each player deals twice)."),
+    (["nap", "--deals", "3"], "The match is 3 deals."),
+])
+def test_the_banner_says_how_long_the_match_is(args: list[str], length: str) -> None:
+    out = runner.invoke(app, ["play", *args, "--seed", "1"], input="q\n", terminal_width=300)
+    assert out.exit_code == 0
+    assert length in flat(out.stdout.split("deal 1")[0])

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
 import cardtable as ct
 from cardtable.bots import arena
@@ -39,7 +40,46 @@ from .render import (
     view_panel,
 )
 
-app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True)
+
+class PlainHelp:
+    """``--help`` in words, without type names: a value shown as what it is (``N``, ``TEXT``, the choices), a
+    flag with none (not ``<bool>``), an argument as its name (``GAME``, not ``{game}`` and ``<str>``)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        opt = super().get_help_option(ctx)  # type: ignore[misc]
+        if opt is not None:
+            opt.metavar = ""
+        return opt
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for p in params:
+            if getattr(p, "param_type_name", "") == "argument":
+                shown = p.metavar or p.name.upper()
+                if p.metavar is None:
+                    p.metavar = shown
+                p.get_usage_pieces = lambda ctx, shown=shown, p=p: [shown if p.required else f"[{shown}]"]
+                p.display_type_rich = lambda ctx: None
+            elif getattr(p, "is_flag", False) or getattr(p, "count", False):
+                p.metavar = p.metavar if p.metavar is not None else ""
+            elif p.metavar is None and hasattr(p, "display_type"):
+                shown = str(p.display_type(ctx)).strip("<>")
+                p.metavar = shown if "|" in shown else {"int": "N", "int range": "N", "float": "X"}.get(shown, "TEXT")
+            if hasattr(p, "_get_number_range_help_str"):
+                p._get_number_range_help_str = lambda: None  # "[x>=1]": the help says it in words
+        return params
+
+
+class PlainCommand(PlainHelp, TyperCommand):
+    """A command whose help has no type names."""
+
+
+class PlainGroup(PlainHelp, TyperGroup):
+    """The main command, its help without type names."""
+
+
+app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True,
+                  cls=PlainGroup)
 console = Console()
 
 BotKind = Enum("BotKind", {kind: kind for kind in ct.bots.KINDS}, type=str)  # type: ignore[misc]
@@ -89,6 +129,9 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+OPTION_HELP = ("one of the game's options, as NAME=VALUE (e.g. -o misery=true); repeat it for more. "
+               "'cardtable rules GAME' lists the game's options, their values and defaults")
+OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)]
 PLAYERS_HELP = "number of players: one of the counts the game takes (see 'cardtable list'; default: the game's own)"
 
 
@@ -449,7 +492,7 @@ def play(game: GameArg,
          seat: Annotated[int, typer.Option("--seat", "-s", help="your place at the table, 0 = the first dealer")] = 0,
          bot: Annotated[BotKind, typer.Option("--bot", "-b", help="the kind of bot playing the others",
                                               case_sensitive=False)] = BotKind["heuristic"],
-         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+         option: OptionsOpt = None,
          seed: Annotated[int | None, typer.Option(help="random seed for the shuffles")] = None,
          deals: Annotated[int | None, typer.Option(
              help="stop after this many deals (default: the game's own end, else each player deals twice)")] = None,
@@ -459,14 +502,17 @@ def play(game: GameArg,
     if not 0 <= seat < g.players:
         fail(f"--seat must be from 0 to {g.players - 1}")
     bots = {s: ct.bots.load(bot.value, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
+    every = ""
     if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
+        every = " (each player deals twice)"
     names = player_names(g.players, seat)
     g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
     console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
-                  f"({bot.value} bots). Type [bold]q[/] to stop, [bold]?[/] for help.")
+                  f"({bot.value} bots). {match_length(g, deals)}{every}. Type [bold]q[/] to stop, [bold]?[/] for "
+                  "help.")
     try:
         play_match(match, bots, seat, names)
     except EOFError:  # the input ended: as q
@@ -528,17 +574,19 @@ def run_setup(backend: str, jobs: int, address: str | None, records: str | None)
 
 @app.command()
 def simulate(game: GameArg,
-             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of deals")] = 1000,
-             bots: Annotated[str, typer.Option(
+             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of deals (1 or more)")] = 1000,
+             bots: Annotated[str, typer.Option(metavar="KINDS",
                  help=f"comma-separated bot kinds ({', '.join(ct.bots.KINDS)}), repeated round the table",
                  autocompletion=complete_bots)] = "random",
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
-             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             option: OptionsOpt = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
-             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
+             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
+                                                        help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(metavar="FILE",
+                                                        help="write every deal to a .jsonl or .parquet file")] = None,
              ) -> None:
     """Play many deals with bots; per-seat mean result with a 95% confidence interval, and deals/s."""
     g = load_game(game, players, parse_options(option))
@@ -564,12 +612,13 @@ def simulate(game: GameArg,
     if not res.per_deal:
         raise typer.Exit(130)
     t = Table(title=f"{g.info.name}: {res.deals} deals, bots {', '.join(specs)}")
-    t.add_column("seat")
+    t.add_column("player")
     t.add_column("bot")
     t.add_column(f"mean {g.unit}/deal", justify="right")
     t.add_column("95% CI", justify="right")
+    seat_names = player_names(g.players)  # the names the table and the records' replays use
     for s, (m, ci) in enumerate(zip(res.mean, res.ci95)):
-        t.add_row(str(s), specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
+        t.add_row(seat_names[s], specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
     # Chips are never created or lost: what the seats lose together stayed in the pools.
     pooled = [-sum(deltas) for deltas in res.per_deal]
     if g.unit == "chips" and any(abs(x) > 1e-9 for x in pooled):
@@ -591,14 +640,17 @@ def simulate(game: GameArg,
 def duel_cmd(game: GameArg,
              bot_a: Annotated[BotKind, typer.Argument(help="bot A kind", case_sensitive=False, show_default=False)],
              bot_b: Annotated[BotKind, typer.Argument(help="bot B kind", case_sensitive=False, show_default=False)],
-             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of duplicate deals")] = 200,
+             n: Annotated[int, typer.Option("-n", "--deals", min=1,
+                                            help="number of duplicate deals (1 or more)")] = 200,
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
-             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             option: OptionsOpt = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
-             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
+             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
+                                                        help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(metavar="FILE",
+                                                        help="write every deal to a .jsonl or .parquet file")] = None,
              ) -> None:
     """Duplicate deals: each deal once per seat rotation and once all-B; A's mean gain over B in the same seat."""
     g = load_game(game, players, parse_options(option))
@@ -621,9 +673,28 @@ def duel_cmd(game: GameArg,
     console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {res.deals} duplicate deals × {g.players} rotations")
     console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
                   f"over {bot_b} in the same seat")
-    console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
+    per_second = res.deals / res.seconds if res.seconds else float("inf")
+    console.print(f"{per_second:,.1f} duplicate deals/s, each played {g.players + 1} times ({res.seconds:.1f} s)")
     if res.interrupted:
         raise typer.Exit(130)
+
+
+def options_words(options: Any) -> str:
+    """A record's options in words: ``options: misery true, peep nap declarer only`` (or the defaults)."""
+    if not isinstance(options, dict) or not options:
+        return "the game's default options"
+    said = ", ".join(f"{str(k).replace('_', ' ')} {str(v).lower() if isinstance(v, bool) else v}"
+                     for k, v in options.items())
+    return f"options: {said}"
+
+
+def match_length(game: ct.Game, deals: int | None) -> str:
+    """How long a match lasts, in words, for the banner."""
+    if deals is not None:
+        return f"The match is {deals} deal{'s' if deals != 1 else ''}"
+    if game.target is not None:
+        return f"The match ends when a player reaches {game.target} {game.unit}"
+    return "The match ends as the game's rules say ('cardtable rules' tells how)"
 
 
 @app.command()
@@ -663,8 +734,8 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
         fail(str(e))
     names = player_names(deal.players)
     a_seat = "" if row.get("a_seat") is None else f", bot A in seat {row['a_seat']} ({names[row['a_seat']]})"
-    console.print(f"[bold]{deal.game.info.name}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "
-                  f"dealer {names[deal.dealer]}, options {row.get('options') or {}}")
+    console.print(f"[bold]{escape(deal.game.info.name)}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "
+                  f"dealer {names[deal.dealer]}, {escape(options_words(row.get('options')))}")
     if seat is None:
         for s in range(deal.players):
             console.print(Text(f"{names[s]}: ") + cards_text(deal.card_codes(deal.hands[s])))
@@ -687,6 +758,16 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
 
 
 server.register(app)  # serve, bots, db (cli/server.py)
+for _command in app.registered_commands:  # every command's help in words
+    if _command.cls in (None, TyperCommand):
+        _command.cls = PlainCommand
+for _group in app.registered_groups:
+    if _group.typer_instance is not None:
+        if _group.typer_instance.info.cls in (None, TyperGroup):
+            _group.typer_instance.info.cls = PlainGroup
+        for _command in _group.typer_instance.registered_commands:
+            if _command.cls in (None, TyperCommand):
+                _command.cls = PlainCommand
 
 
 def main() -> None:
