@@ -15,13 +15,14 @@ by its owner. The words themselves (each action's label, cards, phases) have one
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import words
 from cardtable.core.deal import Deal
 
-__all__ = ["for_you", "in_names", "label", "meld_owners", "reason", "sentence"]
+__all__ = ["for_you", "in_names", "label", "meld_owners", "options_howto", "reason", "sentence", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -140,3 +141,51 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------ choosing options
+def example_option(options: Sequence[Any]) -> tuple[str, str] | None:
+    """An option and a value other than its default, to show how one is chosen: a choice of words first
+    (``peep``, ``nap_declarer_only``), else a number, else a switch."""
+    for o in options:
+        if o.type is str and o.allowed:
+            return o.name, next(str(v) for v in o.allowed if v != o.default)
+    for o in options:
+        if o.type is int:
+            allowed = o.allowed if isinstance(o.allowed, range | list | tuple) else None
+            value = next((v for v in allowed if v != o.default), None) if allowed else o.default + 1
+            if value is not None:
+                return o.name, str(value)
+    for o in options:
+        if o.type is bool:
+            return o.name, "false" if o.default else "true"
+    return None
+
+
+def options_howto(game_id: str, options: Sequence[Any], where: str) -> str:
+    """How a player chooses the options, in the words of ``where`` ("terminal" or "web"), with an example
+    from the game's own options; empty if it has none.
+
+    >>> import cardtable as ct
+    >>> options_howto("nap", ct.game_info("nap").options, "terminal")  # doctest: +ELLIPSIS
+    'To choose an option, ... `cardtable play nap -o high_bids_scale=peel_modified`. ...'
+    """
+    example = example_option(options)
+    if example is None:
+        return ""
+    name, value = example
+    if where == "web":
+        return ("To choose an option, set it in the form that creates a table (Play, on the home page): each "
+                f"option below is there under its name, for example {name} set to {value}; an option left alone "
+                "keeps its default.")
+    return ("To choose an option, name it and its value after -o when you start the game, once for each "
+            f"option: for example `cardtable play {game_id} -o {shlex.quote(f'{name}={value}')}`. An option not "
+            "named keeps its default.")
+
+
+def with_howto(text: str, howto: str) -> str:
+    """A rules text with ``howto`` as the first paragraph of its options section."""
+    heading = "\n## Options\n"
+    if not howto or heading not in text:
+        return text
+    return text.replace(heading, f"{heading}\n{howto}\n", 1)

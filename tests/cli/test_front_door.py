@@ -4,6 +4,8 @@ a seed that is no number)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -71,10 +73,10 @@ def test_an_unknown_bot_parameter_names_the_valid_ones() -> None:
 @pytest.mark.parametrize("seed", ["abc", 1.5, True, [1]])
 def test_a_seed_that_is_no_whole_number_is_refused(seed: object) -> None:
     game = ct.load("nap")
-    with pytest.raises(ct.RulesError, match=r"^seed must be a whole number such as 7 \(or None for a fresh "
-                                            r"shuffle\), not "):
+    with pytest.raises(ct.RulesError, match=r"^a deal is shuffled from a whole number such as 7 \(or None for a "
+                                            r"fresh shuffle\), not "):
         game.deal(seed=seed)  # type: ignore[arg-type]
-    with pytest.raises(ct.RulesError, match=r"^seed must be a whole number"):
+    with pytest.raises(ct.RulesError, match=r"^a match is shuffled from a whole number such as 7"):
         ct.Match(game, seed=seed)  # type: ignore[arg-type]
     assert game.deal(seed=7).deck == game.deal(seed=7).deck  # a number still shuffles the same
 
@@ -124,3 +126,18 @@ def test_the_banner_says_how_long_the_match_is(args: list[str], length: str) -> 
     out = runner.invoke(app, ["play", *args, "--seed", "1"], input="q\n", terminal_width=300)
     assert out.exit_code == 0
     assert length in flat(out.stdout.split("deal 1")[0])
+
+
+@pytest.mark.parametrize("gid", [g.id for g in ct.games() if g.options])
+def test_the_rules_say_how_to_choose_an_option(gid: str) -> None:
+    # In the terminal: an example from the game's own options, one that can be typed as shown.
+    out = runner.invoke(app, ["rules", gid], terminal_width=300)
+    assert out.exit_code == 0
+    text = flat(out.stdout)
+    m = re.search(rf"for example cardtable play {gid} -o '?(\w+)=([^' ]+?)'?\. ", text)
+    assert m and "To choose an option, name it and its value after -o" in text
+    ct.load(gid, **{m[1]: m[2]})  # the example is a real option and value of the game
+    # On the web: the rules page says the table's form chooses them.
+    from cardtable.web.pages import rules_html
+
+    assert "To choose an option, set it in the form that creates a table" in rules_html(gid)

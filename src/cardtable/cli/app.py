@@ -24,7 +24,7 @@ from typer.core import TyperCommand, TyperGroup
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
-from cardtable.words import for_you, label, sentence
+from cardtable.words import for_you, label, options_howto, sentence, with_howto
 
 from . import server
 from .render import (
@@ -158,7 +158,8 @@ def list_games() -> None:
 
 def rules_markdown(game_id: str) -> str:
     """The game's rules for players, with every option, as Markdown (the web app shows the same text)."""
-    return ct.catalog.game_class(game_id).rules_text()
+    text = ct.catalog.game_class(game_id).rules_text()
+    return with_howto(text, options_howto(game_id, ct.game_info(game_id).options, "terminal"))
 
 
 @app.command()

@@ -220,7 +220,8 @@ class Game:
         if carry is not None and not isinstance(carry, dict):
             raise RulesError(f"carry must be the dict a previous deal's .carry gave, not {carry!r}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RulesError(f"seed must be a whole number such as 7 (or None for a fresh shuffle), not {seed!r}")
+            raise RulesError(f"a deal is shuffled from a whole number such as 7 (or None for a fresh shuffle), "
+                             f"not {seed!r}")
         if deck is not None:
             order = self.pack.parse_order(deck)
         else:
