@@ -45,6 +45,11 @@ class BuildWithRecord(build_ext):
     """build_ext, then the record of the sources of the modules it built, beside them (and in the source tree
     for an editable install, where the built modules are copied)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # the modules compiled side by side, one a core (at most four)
+            self.parallel = min(os.cpu_count() or 1, 4)
+
     def run(self) -> None:
         super().run()
         built = [os.path.splitext(ext.sources[0])[0] + ".py" for ext in self.extensions
