@@ -111,7 +111,7 @@ if not os.environ.get("CARDTABLE_PURE"):
     else:
         try:
             extensions, changed = write_declarations()
-            ext_modules = cythonize(extensions, quiet=True, include_path=[str(PXD)], force=changed,
+            ext_modules = cythonize(extensions, quiet=False, include_path=[str(PXD)], force=changed,
                                     compiler_directives={"language_level": 3, "binding": False,
                                                          "annotation_typing": False})
         except Exception as e:  # any failure to translate leaves the plain Python modules

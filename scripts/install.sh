@@ -24,7 +24,8 @@ install_cardtable() {
     deps\ *)
       say "installing what the extras $* need (the package itself is already built)"
       # shellcheck disable=SC2086
-      .venv/bin/python -m pip install --progress-bar off ${plan#deps }
+      .venv/bin/python -m pip install --progress-bar off ${plan#deps } 2>&1 |
+        { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }
       .venv/bin/python scripts/venv.py done "$@"
       return ;;
   esac
@@ -42,8 +43,8 @@ install_cardtable() {
   say "step 1 of 2: the dependencies (from the pip cache, else PyPI)"
   # shellcheck disable=SC2046
   if ! .venv/bin/python -m pip install --progress-bar off --upgrade-strategy only-if-needed \
-       "setuptools>=77" wheel "Cython>=3.0" $(.venv/bin/python scripts/venv.py deps $(echo "$extras" | tr , ' ')) |
-       { grep --line-buffered -E '^(Collecting|Successfully installed)|[Ee]rror'; true; }; then
+       "setuptools>=77" wheel "Cython>=3.0" $(.venv/bin/python scripts/venv.py deps $(echo "$extras" | tr , ' ')) 2>&1 |
+       { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
     say "installing the dependencies failed (the lines above say why)"
     return 1
   fi
@@ -52,8 +53,9 @@ install_cardtable() {
   # No build isolation: the build uses the setuptools and Cython just installed, and pip installs nothing
   # again. The compiler runs once per module, two at a time where there are two cores.
   if ! .venv/bin/python -m pip install --no-build-isolation --no-deps -v -e ".[${extras}]" 2>&1 |
-       { grep --line-buffered -E "^(building '|Successfully installed)|[Ee]rror" |
-         sed -u -e "s/^building '\(.*\)' extension/  compiling \1/"; true; }; then
+       { grep --line-buffered -E "Cythonizing | -c [^ ]+\.c |^Successfully installed|(^|: )(error|ERROR)[: ]" |
+         sed -u -E -e "s|.* -c (src/)?([^ ]+)\.c .*|  compiling \2 (C)|" \
+                   -e "s|.*(\[[0-9]+/[0-9]+\]) Cythonizing (src/)?([^ ]+)|  translating \3 to C \1|"; true; }; then
     say "the install failed (the lines above say why)"
     return 1
   fi
