@@ -21,11 +21,13 @@ install_cardtable() {
     ok)
       say ".venv is up to date, nothing to install"
       return ;;
-    deps\ *)
+    deps)
       say "installing what the extras $* need (the package itself is already built)"
-      # shellcheck disable=SC2086
-      .venv/bin/python -m pip install --progress-bar off ${plan#deps } 2>&1 |
-        { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }
+      if ! .venv/bin/python -m pip install --progress-bar off -r <(.venv/bin/python scripts/venv.py missing "$@") \
+           2>&1 | { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
+        say "installing the extras' requirements failed (the lines above say why)"
+        return 1
+      fi
       .venv/bin/python scripts/venv.py done "$@"
       return ;;
   esac
@@ -42,8 +44,8 @@ install_cardtable() {
             grep -v '^$' | paste -sd, -)
   say "step 1 of 2: the dependencies (from the pip cache, else PyPI)"
   # shellcheck disable=SC2046
-  if ! .venv/bin/python -m pip install --progress-bar off --upgrade-strategy only-if-needed \
-       "setuptools>=77" wheel "Cython>=3.0" $(.venv/bin/python scripts/venv.py deps $(echo "$extras" | tr , ' ')) 2>&1 |
+  if ! .venv/bin/python -m pip install --progress-bar off "setuptools>=77" wheel "Cython>=3.0" \
+       -r <(.venv/bin/python scripts/venv.py deps $(echo "$extras" | tr , ' ')) 2>&1 |
        { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
     say "installing the dependencies failed (the lines above say why)"
     return 1

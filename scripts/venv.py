@@ -2,9 +2,11 @@
 package, so that a start with nothing to do takes a fraction of a second).
 
     python scripts/venv.py plan EXTRA...     what to do for an install with these extras, one line:
-                                             "ok", "deps <requirement>...", or "build <reason>"
+                                             "ok", "deps" (install requirements only) or "build <reason>"
     python scripts/venv.py done EXTRA...     record a whole install (after pip succeeded)
     python scripts/venv.py deps EXTRA...     the requirements of these extras, one a line
+    python scripts/venv.py missing EXTRA...  those of them not installed
+    python scripts/venv.py installed         the extras installed
 
 The stamp (.venv/cardtable-install.json) keeps the hash of pyproject.toml and setup.py and the extras
 installed with them. The package is built (compiled) again only on the first install, when one of those
@@ -109,9 +111,8 @@ def plan(extras: list[str]) -> str:
         return "build .venv is broken"
     if compiled_stale():
         return "build a compiled module's source changed"
-    new = missing(requirements(extras))
-    if new:
-        return "deps " + " ".join(new)
+    if missing(requirements(extras)):
+        return "deps"
     return "ok"
 
 
@@ -130,6 +131,8 @@ if __name__ == "__main__":
         done(args)
     elif command == "deps":
         print("\n".join(requirements(args)))
+    elif command == "missing":
+        print("\n".join(missing(requirements(args))))
     elif command == "installed":
         print(" ".join(str(x) for x in read_stamp().get("extras", [])))  # type: ignore[union-attr]
     else:
