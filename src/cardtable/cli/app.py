@@ -424,6 +424,12 @@ def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
     return Text("  You pick up: ") + cards_text(after)
 
 
+def table_panel(deal: ct.Deal, seat: int, names: list[str]) -> Any:
+    """The panel of the table as ``seat`` sees it, the moves by their labels (a lay-off on "Bea's run")."""
+    view = deal.view(seat)
+    return view_panel(view, names, lambda action: label(deal, action, view, names), deal)
+
+
 def forced_card(deal: ct.Deal) -> bool:
     """Whether the one legal action is a card played: it is played without asking (and said so)."""
     legal = deal.legal()
@@ -457,7 +463,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
                 action = deal.legal()[0]
                 console.print(Text("  You play ") + card_text(action) + Text(", the only card you may play."))
             elif turn == seat:
-                console.print(view_panel(deal.view(seat), names, partial(label, deal), deal))
+                console.print(table_panel(deal, seat, names))
                 chosen = ask_action(deal, seat, names)
                 if chosen is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
@@ -478,7 +484,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
                 if line:
                     console.print(line)
             trump, tricks, pools, hand = view.get("trump"), view.get("tricks_won"), view.get("pools"), view.get("hand")
-        console.print(view_panel(deal.view(seat), names, partial(label, deal), deal))
+        console.print(table_panel(deal, seat, names))
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
