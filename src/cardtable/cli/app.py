@@ -413,7 +413,7 @@ def chips_news(before: dict[str, Any] | None, view: dict[str, Any], who: str) ->
 
 
 def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
-    """"You pick up the Q♥ and Q♦" when the person's own move brought cards into the hand (the blind, the
+    """"You pick up: Q♥ Q♦" when the person's own move brought cards into the hand (the blind, the
     widow, a draw), so that they are not lost among the others."""
     after = list(view.get("hand") or [])
     for code in before or []:
