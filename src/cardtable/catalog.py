@@ -7,10 +7,15 @@
 Traceback (most recent call last):
 ...
 cardtable.errors.RulesError: unknown game 'whist'; games are: nap, seven-card-nap, ...
+>>> ct.load("napp")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cardtable.errors.RulesError: unknown game 'napp'; did you mean nap? (games are: nap, seven-card-nap, ...)
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from functools import cache
 from typing import Any
@@ -19,7 +24,7 @@ from .core.deal import Deal
 from .core.game import Game, GameInfo
 from .errors import RulesError
 
-__all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load"]
+__all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load", "nearest_ids"]
 
 FAMILY_MODULES = (
     "napoleon",
@@ -94,8 +99,23 @@ def game_class(game_id: str) -> GameClass:
     classes = _classes()
     key = _aliases().get(key, key)
     if key not in classes:
+        near = nearest_ids(game_id)
+        if near:
+            raise RulesError(f"unknown game {game_id!r}; did you mean {' or '.join(near)}? "
+                             f"(games are: {', '.join(classes)})")
         raise RulesError(f"unknown game {game_id!r}; games are: {', '.join(classes)}")
     return classes[key]
+
+
+def nearest_ids(name: str, n: int = 3) -> list[str]:
+    """The ids of the games whose id or other name is nearest a mistyped ``name`` (none if nothing is near).
+
+    >>> nearest_ids("napolean"), nearest_ids("Coon Cann"), nearest_ids("whist")
+    (['nap'], ['coon-can'], [])
+    """
+    known = {cls.id: cls.id for cls in _classes().values()} | _aliases()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    return list(dict.fromkeys(known[k] for k in difflib.get_close_matches(key, known, n=n, cutoff=0.6)))
 
 
 def games() -> list[GameInfo]:

@@ -219,6 +219,9 @@ class Game:
             raise RulesError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         if carry is not None and not isinstance(carry, dict):
             raise RulesError(f"carry must be the dict a previous deal's .carry gave, not {carry!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RulesError(f"a deal is shuffled from a whole number such as 7 (or None for a fresh shuffle), "
+                             f"not {seed!r}")
         if deck is not None:
             order = self.pack.parse_order(deck)
         else:

@@ -47,6 +47,9 @@ class Match:
 
     def __init__(self, game: Game, seed: int | None = None, deals: int | None = None,
                  dealer: int | None = None, cutting: str | list[str] | None = None) -> None:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RulesError(f"a match is shuffled from a whole number such as 7 (or None for fresh shuffles), not "
+                             f"{seed!r}")
         self.game = game
         self.seed = seed
         self.max_deals = deals

@@ -17,6 +17,7 @@ password) does not count towards the sign-up limit.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import secrets
 import unicodedata
@@ -44,7 +45,13 @@ PASSWORD_LEN = (8, 200)
 NAME_CHARS = re.compile(r"[^\W_]|[ ._\-']")
 RESERVED = {"you", "bot", "bots", "spectator", "guest", "admin", "cardtable", "random", "heuristic", "ismcts"}
 _hasher = PasswordHasher()
-_DUMMY = _hasher.hash(secrets.token_hex(8))  # verified against when the name is unknown: the same time taken
+
+
+@functools.cache
+def _dummy() -> str:
+    """A hash verified against when the name is unknown, so that it takes the same time; made at the first
+    login, not at import (an argon2 hash takes a second on a slow machine)."""
+    return _hasher.hash(secrets.token_hex(8))
 
 
 def check_name(name: Any) -> tuple[str, str]:
@@ -193,7 +200,7 @@ async def api_login(request: Request) -> Response:
         return refused
     found = await server.run(server.store.account_by_name, key)
     try:
-        await asyncio.to_thread(_hasher.verify, found.pw_hash if found else _DUMMY, pw)
+        await asyncio.to_thread(_hasher.verify, found.pw_hash if found else _dummy(), pw)
     except (VerificationError, InvalidHashError):
         found = None
     else:

@@ -20,6 +20,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
+from cardtable.words import options_howto, with_howto
 
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
@@ -221,6 +222,12 @@ RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 """The rules texts' Markdown: raw HTML in a text is shown as text, never passed through."""
 
 
+def rules_for_the_web(info: ct.GameInfo) -> str:
+    """A game's rules text, its options section saying how a table's form chooses them."""
+    text = ct.catalog.game_class(info.id).rules_text()
+    return with_howto(text, options_howto(info.id, info.options, "web"))
+
+
 def rules_html(game_id: str) -> str:
     """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
     info = ct.game_info(game_id)
@@ -230,7 +237,7 @@ def rules_html(game_id: str) -> str:
             f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
             f"<link rel='stylesheet' href='/static/style.css'></head>"
             f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
-            f"<article class='rules-text'>{RULES_MD.render(ct.catalog.game_class(game_id).rules_text())}</article>"
+            f"<article class='rules-text'>{RULES_MD.render(rules_for_the_web(info))}</article>"
             f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
 
 
