@@ -228,6 +228,7 @@ class BavarianSchafkopf(TrickDeal):
         Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
         Key("re", Kind.SEAT, "who gave Re", null=True),
         Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
+        Key("status", Kind.TEXT, "the game being played and its doublings, in words", always=False),
     )
 
     # ---- the state of a deal
@@ -635,7 +636,8 @@ class BavarianSchafkopf(TrickDeal):
         names, rate = self.names, self.setup.sauspiel
         pts = [card_points(m) for m in self.won]
         for s in self.speakers:
-            led.note(f"Ramsch: {names[s]} took {pts[s]} points in {self.tricks_won[s]} tricks")
+            n = self.tricks_won[s]
+            led.note(f"Ramsch: {names[s]} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
         sweeper = next((s for s in range(4) if self.tricks_won[s] == 8), None)
         if sweeper is not None:  # Durchmarsch: all the tricks win
             for o in self.speakers:
