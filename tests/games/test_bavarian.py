@@ -18,10 +18,15 @@ from cardtable.games.bavarian import bavarian_rules, card_points
 GID = "bavarian-schafkopf"
 
 
+def moves(text: str) -> list[str]:
+    """A list of actions written one word each, separated by spaces."""
+    return text.split()
+
+
 def deck_of(*hands: str) -> str:
     """The pack for four hands (Ann, Bea, Cal, Dee), dealt by Dee four and four from her left."""
     h = [x.split() for x in hands]
-    assert sorted(sum(h, [])) == sorted(PACK_32.code_of)
+    assert sorted(c for x in h for c in x) == sorted(PACK_32.code_of)
     return " ".join(h[0][:4] + h[1][:4] + h[2][:4] + h[3][:4] + h[0][4:] + h[1][4:] + h[2][4:] + h[3][4:])
 
 
@@ -35,9 +40,9 @@ B = deck_of("QC QS QH JC AH TH KH AS", "QD JS 9H 8H TC KC TS 7S", "JH 7H AC 8C 7
 C = deck_of("QC QS JS JC AH TH KH AS", "QD QH 9H 8H TC KC TS 7S", "JH 7H AC 8C 7C KS 9S 9C",
             "JD 8S AD TD KD 9D 8D 7D")
 
-SAUSPIEL = "play pass pass pass sauspiel".split() + ["call clubs"]
+SAUSPIEL = [*moves("play pass pass pass sauspiel"), "call clubs"]
 NO_DOUBLES = ["pass", "pass", "pass"]
-SOLO_HEARTS = "play pass pass pass solo".split() + ["trump hearts"]
+SOLO_HEARTS = [*moves("play pass pass pass solo"), "trump hearts"]
 
 
 def deal(deck: str = A, actions: list[str] | str = (), **options: object) -> ct.Deal:
@@ -61,8 +66,8 @@ def test_the_deal_is_four_and_four_from_the_dealers_left():
     # Schafkopfordnung 2.1: each player receives eight cards, dealt four and four; forehand speaks first.
     d = deal()
     assert [set(d.view(s)["hand"]) for s in range(4)] == [
-        set("QC QS JC AH TH 9C AS 7D".split()), set("QH JS KH 8H TC KC TS 7S".split()),
-        set("QD JH 9H AC 8C 7C KS 9S".split()), set("JD 7H 8S AD TD KD 9D 8D".split())]
+        set(moves("QC QS JC AH TH 9C AS 7D")), set(moves("QH JS KH 8H TC KC TS 7S")),
+        set(moves("QD JH 9H AC 8C 7C KS 9S")), set(moves("JD 7H 8S AD TD KD 9D 8D"))]
     assert (d.turn, d.phase, d.legal()) == (0, "ask", ["pass", "play"])
 
 
@@ -81,20 +86,20 @@ def ranked(trumps: str, suit: int | None) -> list[str]:
 def test_trump_order_of_the_normal_game():
     # bayerisch-schafkopf.de: "Die Ober in der Reihenfolge Eichel, Gras, Herz, Schellen, dann die Unter in der
     # Reihenfolge Eichel, Gras, Herz, Schellen, daran schließen sich die Herzkarten" (14 trumps).
-    assert ranked("normal", 1) == "QC QS QH QD JC JS JH JD AH TH KH 9H 8H 7H".split()
+    assert ranked("normal", 1) == moves("QC QS QH QD JC JS JH JD AH TH KH 9H 8H 7H")
 
 
 def test_trumps_of_wenz_geier_solo_and_farbwenz():
     # Wenz: only the four Unters; Geier: only the Obers; a Solo names its suit in place of hearts
     # (kartenspiele.net; Schafkopfordnung 1.4).
-    assert ranked("wenz", None) == "JC JS JH JD".split()
-    assert ranked("geier", None) == "QC QS QH QD".split()
-    assert ranked("normal", 2) == "QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D".split()
-    assert ranked("wenz", 3) == "JC JS JH JD AC TC KC QC 9C 8C 7C".split()
+    assert ranked("wenz", None) == moves("JC JS JH JD")
+    assert ranked("geier", None) == moves("QC QS QH QD")
+    assert ranked("normal", 2) == moves("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")
+    assert ranked("wenz", 3) == moves("JC JS JH JD AC TC KC QC 9C 8C 7C")
     # In the Wenz the Ober is a plain card between the king and the nine.
     r = bavarian_rules("wenz", None)
     plain = sorted((c for c in range(32) if r.suit_of[c] == 1), key=lambda c: -r.power[c])
-    assert [PACK_32.code(c) for c in plain] == "AH TH KH QH 9H 8H 7H".split()
+    assert [PACK_32.code(c) for c in plain] == moves("AH TH KH QH 9H 8H 7H")
 
 
 def test_an_ober_follows_trumps_and_not_its_suit():
@@ -180,8 +185,8 @@ def test_all_pass_ramsch_the_most_points_pay():
     # rate to each of the others.
     d = deal(A, "pass pass pass pass", all_pass="ramsch")
     assert (d.phase, d.turn, d.view(0)["trump"], d.view(0)["declarer"]) == ("play", 0, "H", None)
-    for a in ("9C TC AC JD TD 7D KH QD JH 7H TH 8H 9S 8S AS TS QS QH 9H 9D AH JS 7C KD KC 8C 8D JC QC 7S "
-              "KS AD").split():
+    for a in moves("9C TC AC JD TD 7D KH QD JH 7H TH 8H 9S 8S AS TS QS QH 9H 9D AH JS 7C KD KC 8C 8D JC QC 7S "
+              "KS AD"):
         d.act(a)
     assert [card_points(m) for m in d.won] == [51, 17, 29, 23]
     assert d.result().deltas == [-30, 10, 10, 10]
@@ -232,11 +237,11 @@ def test_the_holder_may_lead_the_suit_only_with_the_ace_unless_he_runs_away():
     assert set(d.legal()) == {"JH", "9H", "AC", "KS", "9S"}
     assert "four or more" in d.why_not("8C")
     # With four clubs Cal may run away: Bea calls the acorn ace in deal B.
-    d = deal(B, "pass play pass pass sauspiel".split() + ["call clubs"] + NO_DOUBLES)
+    d = deal(B, [*moves("pass play pass pass sauspiel"), "call clubs", *NO_DOUBLES])
     trick(d, "KH 8H JH JD", 2)
     assert set(d.legal()) == {"7H", "AC", "8C", "7C", "9C", "KS", "9S"}
     d.act("7C")  # Cal runs away
-    assert d.turn == 3 and set(d.legal()) == set("8S AD TD KD 9D 8D 7D".split())
+    assert d.turn == 3 and set(d.legal()) == set(moves("8S AD TD KD 9D 8D 7D"))
 
 
 def test_the_partner_is_hidden_until_the_ace_falls():
@@ -270,7 +275,7 @@ def test_the_hidden_partner_may_not_give_kontra():
 def test_kontra_then_re_before_the_first_card():
     # Kontra by a defender, Re by the player's side, before the first card is led (BS-4): after Bea's Kontra every
     # seat but hers is asked, Ann and the hidden Cal may give Re, Dee may not.
-    d = deal(A, SAUSPIEL + ["kontra"])
+    d = deal(A, [*SAUSPIEL, "kontra"])
     assert (d.phase, d.turn, d.legal()) == ("re", 0, ["pass", "re"])
     d.act("pass")
     assert (d.turn, d.legal()) == (2, ["pass", "re"])
@@ -282,7 +287,7 @@ def test_kontra_then_re_before_the_first_card():
 
 def test_re_by_the_partner_reveals_him():
     # Giving Re the partner shows himself (BS-4): the views then name him.
-    d = deal(A, SAUSPIEL + ["kontra", "pass", "re"])
+    d = deal(A, [*SAUSPIEL, "kontra", "pass", "re"])
     assert d.phase == "play" and [d.view(s)["partner"] for s in range(4)] == [2, 2, 2, 2]
     assert d.view(1)["multiplier"] == 4 and d.view(1)["re"] == 2
 
@@ -295,18 +300,18 @@ def test_no_kontra_once_the_play_has_begun():
     assert deal(A, SAUSPIEL, kontra=False).phase == "play"
 
 
-SOLO_WON = ("AS TS KS 8S JC 9H 7H JD TH JS JH 8D 8H 8C 9D QC KH QD 9C AD 7S 9S TD AH QH TC AC KD QS KC 7C "
-            "7D").split()
+SOLO_WON = moves("AS TS KS 8S JC 9H 7H JD TH JS JH 8D 8H 8C 9D QC KH QD 9C AD 7S 9S TD AH QH TC AC KD QS KC 7C "
+            "7D")
 
 
 def test_kontra_doubles_and_re_doubles_again():
     # Schafkopfordnung 4.2: Stoß (Kontra) doubles, Gegenstoß (Re) doubles again. Ann's heart Solo with three
     # Laufende is worth 50 + 30 = 80 from each.
     assert deal(B, SOLO_HEARTS + NO_DOUBLES + SOLO_WON).result().deltas == [240, -80, -80, -80]
-    assert deal(B, SOLO_HEARTS + ["kontra", "pass"] + SOLO_WON).result().deltas == [480, -160, -160, -160]
-    lost = ("KH 8H JH JD AC AD AS KC KS 8S QC 7S QS JS 7H 9D QH 9H 8C TD AH QD 9C KD TS 9S 7D JC TH TC 7C "
-            "8D").split()
-    d = deal(B, SOLO_HEARTS + ["kontra", "re"] + lost)
+    assert deal(B, [*SOLO_HEARTS, "kontra", "pass", *SOLO_WON]).result().deltas == [480, -160, -160, -160]
+    lost = moves("KH 8H JH JD AC AD AS KC KS 8S QC 7S QS JS 7H 9D QH 9H 8C TD AH QD 9C KD TS 9S 7D JC TH TC 7C "
+            "8D")
+    d = deal(B, [*SOLO_HEARTS, "kontra", "re", *lost])
     assert card_points(d.won[0]) == 57 and d.result().deltas == [-960, 320, 320, 320]
 
 
@@ -343,8 +348,8 @@ def test_sauspiel_thresholds(play: str, points: int, deltas: list[int]):
 
 def test_each_loser_pays_one_winner_in_a_sauspiel():
     # Parlett: "Each member of the losing side pays a different member of the winning side".
-    d = deal(A, SAUSPIEL + NO_DOUBLES + "7D TS KS TD 9D 9C QH 7C KC AC KD QS JC 8H 9H 7H AH JS QD JD 8C AD AS TC "
-                                         "KH JH 8D QC TH 7S 9S 8S".split())
+    d = deal(A, SAUSPIEL + NO_DOUBLES + moves("7D TS KS TD 9D 9C QH 7C KC AC KD QS JC 8H 9H 7H AH JS QD JD 8C AD "
+                                              "AS TC KH JH 8D QC TH 7S 9S 8S"))
     assert d.result().lines[-2:] == ["Bea pays Ann 10", "Dee pays Cal 10"]
 
 
@@ -354,9 +359,9 @@ def test_laufende_from_three_in_a_solo_with_or_without():
     # three. Ann holds the three top Obers (3); Bea's leaf Solo is played "without three" (3).
     d = deal(B, SOLO_HEARTS + NO_DOUBLES)
     assert d.laufende() == 3
-    ohne = ("QC QD KS JD QH TS JH 8S KH 8H 7H 8D QS 7S 9S AD TH 9H 8C KD JC JS 7C 9D AH KC 9C 7D AS TC AC "
-            "TD").split()
-    d = deal(B, "pass play pass pass solo".split() + ["trump spades"] + NO_DOUBLES + ohne)
+    ohne = moves("QC QD KS JD QH TS JH 8S KH 8H 7H 8D QS 7S 9S AD TH 9H 8C KD JC JS 7C 9D AH KC 9C 7D AS TC AC "
+            "TD")
+    d = deal(B, [*moves("pass play pass pass solo"), "trump spades", *NO_DOUBLES, *ohne])
     assert d.laufende() == 3
     assert d.result().deltas == [100, -300, 100, 100]  # 50 + Schneider 10 + Schwarz 10 + 3 × 10, from each
 
@@ -380,21 +385,21 @@ def test_tariff_options():
 
 
 # ------------------------------------------------------------------ Tout
-TOUT = "play pass pass pass".split() + ["solo tout", "trump hearts"] + NO_DOUBLES
+TOUT = [*moves("play pass pass pass"), "solo tout", "trump hearts", *NO_DOUBLES]
 
 
 def test_a_tout_takes_every_trick_and_counts_double():
     # Parlett: "Tout. Win or lose double"; "A soloist winning Tout with three runners would gain 100 for the
     # contract plus 60 for the runners."
-    d = deal(B, TOUT + ("QC QD 7H JD QS 9H JH TD QH 8H 9C KD JC JS 7C AD AH KC 9S 8S TH TC AC 7D KH TS 8C 9D AS "
-                        "7S KS 8D").split())
+    d = deal(B, TOUT + moves("QC QD 7H JD QS 9H JH TD QH 8H 9C KD JC JS 7C AD AH KC 9S 8S TH TC AC 7D KH TS 8C 9D AS "
+                        "7S KS 8D"))
     assert d.tricks_won[0] == 8 and d.result().deltas == [480, -160, -160, -160]
 
 
 def test_a_tout_is_lost_with_the_first_trick_given_away():
     # The Tout must take every trick (Schafkopfordnung 1.3): Bea's Ober beats Ann's king of hearts, and the deal
     # ends there (BS-8).
-    d = deal(B, TOUT + ["KH", "QD", "7H", "JD"])
+    d = deal(B, [*TOUT, "KH", "QD", "7H", "JD"])
     assert d.over and d.result().deltas == [-480, 160, 160, 160]
 
 
@@ -421,7 +426,7 @@ def test_sampling_keeps_the_called_ace_out_of_the_callers_hand():
 def test_sampling_reads_the_kontra_and_the_first_trick_of_the_suit():
     # Kontra shows a defender; playing another card to the first lead of the called suit shows one does not hold
     # the ace (it must fall there).
-    assert holders(deal(A, SAUSPIEL + ["kontra", "pass", "pass", "pass"]), 3) == {2}
+    assert holders(deal(A, [*SAUSPIEL, "kontra", "pass", "pass", "pass"]), 3) == {2}
     assert holders(deal(A, SAUSPIEL + NO_DOUBLES + ["9C", "KC"]), 3) == {2}
 
 
@@ -436,7 +441,7 @@ def test_sampling_gives_the_caller_a_card_of_the_called_suit():
 
 def test_sampling_after_running_away_puts_the_ace_with_the_runner():
     # The suit led and the ace not fallen: its leader ran away with it.
-    d = deal(B, "pass play pass pass sauspiel".split() + ["call clubs"] + NO_DOUBLES)
+    d = deal(B, [*moves("pass play pass pass sauspiel"), "call clubs", *NO_DOUBLES])
     trick(d, "KH 8H JH JD", 2)
     trick(d, "7C 8S JC TC", 0)
     assert d.searched and holders(d, 3) == {2} and holders(d, 0) == {2}

@@ -51,14 +51,21 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.options import Option, Options
+from ..core.options import Option
 from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
 from ..core.words import action_label
 
-__all__ = ["BavarianPhase", "BavarianSchafkopf", "BavarianSetup", "GameKind", "KINDS", "bavarian_rules",
-           "card_points"]
+__all__ = [
+    "KINDS",
+    "BavarianPhase",
+    "BavarianSchafkopf",
+    "BavarianSetup",
+    "GameKind",
+    "bavarian_rules",
+    "card_points",
+]
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SOURCE = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
@@ -349,11 +356,11 @@ class BavarianSchafkopf(TrickDeal):
         if kind is None or kind not in self.setup.kinds:
             words = ", ".join(k.word for k in self.setup.kinds)
             return f"name a game ({words}) or give way ('pass')"
-        if self.holder is not None:
-            if kind.rank < self.high or (kind.rank == self.high and not self._earlier(seat, self.holder)):
-                assert self.kind is not None
-                return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
-                        "only if you spoke before him) or give way")
+        if self.holder is not None and (kind.rank < self.high or (kind.rank == self.high
+                                                                  and not self._earlier(seat, self.holder))):
+            assert self.kind is not None
+            return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
+                    "only if you spoke before him) or give way")
         if kind.word == "sauspiel" and not self.callable_suits(seat):
             return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
                     "whose ace you do not hold")
