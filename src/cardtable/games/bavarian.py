@@ -68,8 +68,8 @@ __all__ = [
 ]
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-SOURCE = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
-          "bayerisch-schafkopf.de; Parlett; docs/decisions.md BS-1..BS-12")
+SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
+          "bayerisch-schafkopf.de; Parlett; decisions BS-1 to BS-12")
 
 BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
 """The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
@@ -196,7 +196,7 @@ class BavarianSchafkopf(TrickDeal):
     aliases = ("schafkopfen", "bayerischer-schafkopf", "sauspiel")
     min_players = max_players = default_players = 4
     pack_used = PACK_32
-    source = SOURCE
+    source = SRC
     unit = "chips"
     phases = BavarianPhase
     card_phases = (PLAY,)
