@@ -228,8 +228,8 @@ class BavarianSchafkopf(TrickDeal):
         Key("high_game", Kind.TEXT, "the highest game named so far in the bidding", null=True),
         Key("high_bidder", Kind.SEAT, "who named it", null=True),
         Key("declarer", Kind.SEAT, "the player (None before the bidding ends, and at Ramsch)", null=True),
-        Key("contract", Kind.TEXT, "the game being played, in words", null=True),
-        Key("called", Kind.SUIT, "the suit of the called ace in a Sauspiel", null=True),
+        Key("contract", Kind.TEXT, "the game being played, in words (with the called ace or the trump suit)",
+            null=True),
         Key("partner", Kind.SEAT, "the called ace's holder: shown to him, and to everyone once the ace falls "
                                   "or he gives Re", null=True),
         Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
@@ -732,7 +732,6 @@ class BavarianSchafkopf(TrickDeal):
             "wanting": list(self.wanting),
             "high_game": None if self.kind is None else self.kind.name, "high_bidder": self.holder,
             "declarer": self.declarer, "contract": self.contract_text(),
-            "called": None if self.ace < 0 or self.suit is None else SUITS[self.suit],
             "partner": partner, "kontra": self.kontra_by, "re": self.re_by, "multiplier": self.multiplier,
         }
         v.update(self.trick_view())
