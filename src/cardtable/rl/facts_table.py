@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """Measured facts of every game id, built by ``python -m cardtable.rl.facts`` (see :mod:`cardtable.rl.facts`)."""
 
 from typing import Any
