@@ -445,3 +445,13 @@ def test_sampling_after_running_away_puts_the_ace_with_the_runner():
     trick(d, "KH 8H JH JD", 2)
     trick(d, "7C 8S JC TC", 0)
     assert d.searched and holders(d, 3) == {2} and holders(d, 0) == {2}
+
+
+def test_sampling_gives_a_seat_that_named_a_sauspiel_a_suit_to_call():
+    # A Sauspiel may be named only holding a suit to call (bayerisch-schafkopf.de): to Bea, Ann's sampled hand
+    # always holds one, so that her call can be played out in the determinisation.
+    d = deal(A, "play play pass pass sauspiel")
+    for k in range(80):
+        s = d.sample(1, random.Random(k))
+        assert s.callable_suits(0)
+        assert s.phase == "declare" and s.legal() == d.legal()

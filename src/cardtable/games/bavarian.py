@@ -150,6 +150,8 @@ KINDS = (
 KIND_OF = {k.word: k for k in KINDS}
 CALL_WORDS = tuple(f"call {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, DIAMONDS))
 TRUMP_WORDS = tuple(f"trump {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, HEARTS, DIAMONDS))
+SAMPLE_TRIES = 200
+"""Samples drawn (rejecting those in which a caller could not have called his ace) before one is kept anyway."""
 PLAN = DealPlan(rounds=(4, 4))
 """Eight each, four and four, from the dealer's left."""
 
@@ -333,10 +335,12 @@ class BavarianSchafkopf(TrickDeal):
     def options_declare(self, seat: int) -> Iterable[str]:
         return ("pass", *(k.word for k in self.setup.kinds))
 
-    def callable_suits(self, seat: int) -> list[int]:
-        """The suits whose ace ``seat`` may call: he holds a plain card of the suit and not its ace."""
+    def callable_suits(self, seat: int, hand: int | None = None) -> list[int]:
+        """The suits whose ace ``seat`` may call (holding ``hand``, by default his hand): he holds a plain card
+        of the suit and not its ace."""
         rules = self.setup.rules[("normal", HEARTS)]
-        hand = self.hands[seat]
+        if hand is None:
+            hand = self.hands[seat]
         out = []
         for s in (CLUBS, SPADES, DIAMONDS):
             ace = PACK_32.index_of["A" + SUITS[s]]
@@ -776,22 +780,33 @@ class BavarianSchafkopf(TrickDeal):
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         new: BavarianSchafkopf = super().sample(seat, rng)  # type: ignore[assignment]
-        d = self.declarer
-        if self.ace >= 0 and d is not None and d != seat and not self.given[d] & self.called_plain:
-            # the caller held a card of the called suit: redraw until he does (he has played none yet)
-            for _ in range(40):
-                if new.hands[d] & self.called_plain:
-                    break
-                new = super().sample(seat, rng)  # type: ignore[assignment]
+        for _ in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
+            if new._could_call(seat):
+                break
+            new = super().sample(seat, rng)  # type: ignore[assignment]
         new._after_sample()
         return new
 
-    def _after_sample(self) -> None:
-        """Recompute what the sampled cards decide: who holds the called ace, and the hands as dealt."""
+    def _could_call(self, viewer: int) -> bool:
+        """Whether this deal's cards let every seat but ``viewer`` have done what it did: a seat that named a
+        Sauspiel held a suit to call, and the caller a card (not a trump) of the called suit."""
+        dealt = self._as_dealt()
+        d = self.declarer
+        if self.ace >= 0 and d is not None and d != viewer and not dealt[d] & self.called_plain:
+            return False
+        named = {s for s, a in self.history if a == "sauspiel"}
+        return all(self.callable_suits(s, dealt[s]) for s in named if s != viewer)
+
+    def _as_dealt(self) -> list[int]:
+        """Each seat's cards as dealt: those in his hand and those he has played."""
         in_trick = [0] * 4
         for s, c in zip(self.trick_seats, self.trick):
             in_trick[s] |= 1 << c
-        self.dealt = [self.hands[s] | self.given[s] | in_trick[s] for s in range(4)]
+        return [self.hands[s] | self.given[s] | in_trick[s] for s in range(4)]
+
+    def _after_sample(self) -> None:
+        """Recompute what the sampled cards decide: who holds the called ace, and the hands as dealt."""
+        self.dealt = self._as_dealt()
         if self.ace >= 0 and not self.played >> self.ace & 1:
             self.partner = next(s for s in range(4) if self.hands[s] >> self.ace & 1)
 
