@@ -455,3 +455,22 @@ def test_sampling_gives_a_seat_that_named_a_sauspiel_a_suit_to_call():
         s = d.sample(1, random.Random(k))
         assert s.callable_suits(0)
         assert s.phase == "declare" and s.legal() == d.legal()
+
+
+def test_the_sie_is_laid_down_and_counts_four_times():
+    # Schafkopfordnung 1.3: the Sie is all four Obers and all four Unters, the highest game; Parlett: "Sie. Win
+    # or lose quadruple". It takes every trick, so it is laid down and scored at once (BS-12): 4 × (50 + 8 × 10).
+    sie = deck_of("QC QS QH QD JC JS JH JD", "AH TH KH 9H 8H 7H AC TC", "KC 9C 8C 7C AS TS KS 9S",
+                  "8S 7S AD TD KD 9D 8D 7D")
+    d = deal(sie, "play play pass pass")
+    assert d.legal() == ["wenz", "solo", "wenz tout", "solo tout", "sie"]  # no plain card: no Sauspiel
+    d.act("sie")
+    assert d.legal() == ["pass"]  # Bea cannot go higher
+    for k in range(20):  # to Bea, Ann holds every Ober and Unter
+        assert d.sample(1, random.Random(k)).hands[0] & PACK_32.mask("QC QS QH QD JC JS JH JD") == \
+            PACK_32.mask("QC QS QH QD JC JS JH JD")
+    d.act("pass")
+    assert d.over and d.view(1)["contract"] == "Sie"
+    assert d.result().deltas == [1560, -520, -520, -520]
+    assert "sie" not in deal(A, "play pass pass pass").legal()
+    assert "all four Obers" in deal(A, "play pass pass pass").why_not("sie")

@@ -146,8 +146,11 @@ KINDS = (
     GameKind("farbwenz tout", "Farbwenz Tout", 5, "wenz", True, True, True, 2, "farbwenz tout"),
     GameKind("wenz tout", "Wenz Tout", 6, "wenz", False, True, True, 2, "tout"),
     GameKind("solo tout", "Solo Tout", 7, "normal", True, True, True, 3, "tout"),
+    GameKind("sie", "Sie", 8, "normal", False, True, True, 3, "sie"),
 )
 KIND_OF = {k.word: k for k in KINDS}
+FACES = PACK_32.mask("QC QS QH QD JC JS JH JD")
+"""The four Obers and the four Unters: holding all eight is a Sie."""
 CALL_WORDS = tuple(f"call {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, DIAMONDS))
 TRUMP_WORDS = tuple(f"trump {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, HEARTS, DIAMONDS))
 SAMPLE_TRIES = 200
@@ -219,6 +222,8 @@ class BavarianSchafkopf(TrickDeal):
         Option("kontra", bool, True, doc="Kontra and Re may be given", source="Schafkopfordnung 4.2; BS-4"),
         Option("tout", bool, True, doc="Wenz Tout and Solo Tout may be announced",
                source="Schafkopfordnung 1.3; BS-8"),
+        Option("sie", bool, True, doc="a player holding all four Obers and all four Unters may announce the Sie",
+               source="Schafkopfordnung 1.3; Parlett 'Sie. Win or lose quadruple'; BS-12"),
         Option("geier", bool, False, doc="the Geier (only the Obers trumps) may be announced",
                source="kartenspiele.net 'Schafkopf'; BS-10"),
         Option("farbwenz", bool, False, doc="the Farbwenz (the Unters and a suit trumps) may be announced",
@@ -273,7 +278,7 @@ class BavarianSchafkopf(TrickDeal):
     def configure(cls, game: Game) -> BavarianSetup:
         o = game.options
         on = {"geier": o.geier, "farbwenz": o.farbwenz, "tout": o.tout, "geier tout": o.geier and o.tout,
-              "farbwenz tout": o.farbwenz and o.tout}
+              "farbwenz tout": o.farbwenz and o.tout, "sie": o.sie}
         kinds = tuple(k for k in KINDS if k.option is None or on[k.option])
         rules = {(t, s): bavarian_rules(t, s) for t in ("normal", "wenz", "geier") for s in (None, *range(4))}
         return BavarianSetup(kinds=kinds, rules=rules, sauspiel=o.tariff_sauspiel, solo=o.tariff_solo,
@@ -365,6 +370,8 @@ class BavarianSchafkopf(TrickDeal):
             assert self.kind is not None
             return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
                     "only if you spoke before him) or give way")
+        if kind.word == "sie" and self.hands[seat] & FACES != FACES:
+            return "a Sie needs all four Obers and all four Unters"
         if kind.word == "sauspiel" and not self.callable_suits(seat):
             return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
                     "whose ace you do not hold")
@@ -381,7 +388,9 @@ class BavarianSchafkopf(TrickDeal):
         if nxt is None:
             assert self.holder is not None and self.kind is not None
             self.declarer = self.holder
-            if self.kind.suited or not self.kind.solo:  # a suit to name, or an ace to call
+            if self.kind.word == "sie":  # laid down: it takes every trick, nothing is played (BS-12)
+                self.end()
+            elif self.kind.suited or not self.kind.solo:  # a suit to name, or an ace to call
                 self.phase, self.turn = CALL, self.holder
             else:
                 self._contract_fixed(None)
@@ -440,7 +449,7 @@ class BavarianSchafkopf(TrickDeal):
         kind = self.kind
         if kind is None or self.ramsch:
             return self.setup.rules[("normal", HEARTS)]
-        if not kind.solo:
+        if not kind.solo or (kind.trumps == "normal" and not kind.suited):  # a Sauspiel; a Sie as a heart Solo
             return self.setup.rules[("normal", HEARTS)]
         return self.setup.rules[(kind.trumps, self.suit)]
 
@@ -575,7 +584,7 @@ class BavarianSchafkopf(TrickDeal):
         and Geier, else none)."""
         kind = self.kind
         assert kind is not None and self.declarer is not None
-        rules = self.rules
+        rules = self.trick_rules()
         order = sorted((c for c in range(32) if rules.suit_of[c] == rules.trump), key=lambda c: -rules.power[c])
         side = self.player_side()
         mine = 0
@@ -611,7 +620,10 @@ class BavarianSchafkopf(TrickDeal):
         who = " and ".join(names[s] for s in sorted(side, key=self.speakers.index))
         run = self.laufende()
         base = st.solo if kind.solo else st.sauspiel
-        if kind.tout:
+        if kind.word == "sie":
+            win, value = True, 4 * (base + run * st.laufende)
+            led.note(f"Sie: {who} holds all four Obers and all four Unters and takes every trick")
+        elif kind.tout:
             win = tricks == 8 and not self._tout_lost()
             value = 2 * (base + run * st.laufende)
             led.note(f"{self.contract_text()}: {who} " + ("took every trick" if win else "gave a trick away"))
@@ -763,6 +775,11 @@ class BavarianSchafkopf(TrickDeal):
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:
         zones = super()._hidden_zones(viewer)
+        sie = self._sie_of()
+        if sie is not None and sie != viewer:
+            for z in zones:
+                if z.key[1] == sie:
+                    z.fixed |= FACES
         if self.ace < 0 or self.played >> self.ace & 1 or self.hands[viewer] >> self.ace & 1:
             return zones
         bit = 1 << self.ace
@@ -796,6 +813,10 @@ class BavarianSchafkopf(TrickDeal):
             return False
         named = {s for s, a in self.history if a == "sauspiel"}
         return all(self.callable_suits(s, dealt[s]) for s in named if s != viewer)
+
+    def _sie_of(self) -> int | None:
+        """The seat that named a Sie (and so holds all the Obers and Unters), if one did."""
+        return next((s for s, a in self.history if a == "sie"), None)
 
     def _as_dealt(self) -> list[int]:
         """Each seat's cards as dealt: those in his hand and those he has played."""

@@ -66,7 +66,7 @@ def _counts(d: Any, seat: int, legal: list[str]) -> dict[str, float]:
     hand, rules, code_of = d.hands[seat], d.setup.rules, d.pack.code_of
     out: dict[str, float] = {}
     for a in legal:
-        if a == "pass":
+        if a in ("pass", "sie"):
             continue
         trumps = a.split()[0]
         base = {"sauspiel": "normal", "solo": "normal", "wenz": "wenz", "farbwenz": "wenz", "geier": "geier"}[trumps]
@@ -86,8 +86,10 @@ def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | No
     """Choose an action by rules of thumb, or None to leave it to the caller."""
     b: Any = d
     ph = b.phase
+    if "sie" in legal:
+        return "sie"  # it cannot lose
     if ph == "ask":
-        games = [k.word for k in b.setup.kinds]
+        games = [k.word for k in b.setup.kinds if k.word != "sie"]
         if "sauspiel" in games and not b.callable_suits(seat):
             games.remove("sauspiel")
         counts = _counts(b, seat, games)
