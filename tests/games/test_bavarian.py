@@ -474,3 +474,14 @@ def test_the_sie_is_laid_down_and_counts_four_times():
     assert d.result().deltas == [1560, -520, -520, -520]
     assert "sie" not in deal(A, "play pass pass pass").legal()
     assert "all four Obers" in deal(A, "play pass pass pass").why_not("sie")
+
+
+def test_sampling_gives_the_runner_four_of_the_suit():
+    # "Besitzt der Mitspieler mindestens vier Karten mit der Ruf-Sau in der Ruf-Farbe, kann er davonlaufen": to
+    # Dee, Cal who ran away held the acorn ace and three more acorns, so two of the acorns left unseen are his.
+    d = deal(B, [*moves("pass play pass pass sauspiel"), "call clubs", *NO_DOUBLES])
+    trick(d, "KH 8H JH JD", 2)
+    trick(d, "7C 8S JC TC", 0)
+    for k in range(60):
+        s = d.sample(3, random.Random(k))
+        assert (s.hands[2] & PACK_32.mask("AC TC KC 9C 8C 7C")).bit_count() >= 3  # the ace and two more

@@ -806,11 +806,15 @@ class BavarianSchafkopf(TrickDeal):
 
     def _could_call(self, viewer: int) -> bool:
         """Whether this deal's cards let every seat but ``viewer`` have done what it did: a seat that named a
-        Sauspiel held a suit to call, and the caller a card (not a trump) of the called suit."""
+        Sauspiel held a suit to call, the caller a card (not a trump) of the called suit, and a holder of the
+        called ace who ran away four or more cards of its suit."""
         dealt = self._as_dealt()
         d = self.declarer
         if self.ace >= 0 and d is not None and d != viewer and not dealt[d] & self.called_plain:
             return False
+        r = self.runner
+        if r is not None and r != viewer and (dealt[r] & self.called_plain).bit_count() < 4:
+            return False  # he ran away: he held four or more of the suit
         named = {s for s, a in self.history if a == "sauspiel"}
         return all(self.callable_suits(s, dealt[s]) for s in named if s != viewer)
 
