@@ -485,3 +485,27 @@ def test_sampling_gives_the_runner_four_of_the_suit():
     for k in range(60):
         s = d.sample(3, random.Random(k))
         assert (s.hands[2] & PACK_32.mask("AC TC KC 9C 8C 7C")).bit_count() >= 3  # the ace and two more
+
+
+def test_geier_and_farbwenz_are_offered_only_as_options():
+    # kartenspiele.net: "Beim Wenz zählen nur die Unter als Trümpfe. Beim Geier nur die Ober" (BS-10): with the
+    # options, Geier and Farbwenz rank between the Sauspiel and the Wenz, their Touts below the Wenz Tout.
+    d = deal(B, "play pass pass pass", geier=True, farbwenz=True)
+    assert d.legal() == ["geier", "farbwenz", "wenz", "solo", "geier tout", "farbwenz tout", "wenz tout",
+                         "solo tout"]  # (Ann has no suit to call)
+    assert "geier" in deal(B, "play pass pass pass").why_not("geier")
+    d.act("geier")
+    assert d.phase == "kontra" and d.view(1)["contract"] == "Geier" and d.laufende() == 3  # QC QS QH: Ann's
+    for a in NO_DOUBLES:
+        d.act(a)
+    d.act("AS")  # in the Geier the Unter follows its suit and the Ober trumps
+    assert set(d.legal()) == {"TS", "7S", "JS"} and d.view(1)["trump"] is None
+    d = deal(C, [*moves("play pass pass pass farbwenz"), "trump hearts", *NO_DOUBLES], farbwenz=True)
+    assert d.view(0)["contract"] == "Farbwenz in hearts" and d.laufende() == 2  # JC JS
+    d.act("AS")
+    assert set(d.legal()) == {"TS", "7S"}
+    d.act("TS")
+    d.act("KS")
+    d.act("8S")
+    d.act("AH")  # hearts are trumps with the Unters, the heart Ober among them; the bell Ober is a plain bell
+    assert set(d.legal()) == {"QH", "9H", "8H"}
