@@ -509,3 +509,26 @@ def test_geier_and_farbwenz_are_offered_only_as_options():
     d.act("8S")
     d.act("AH")  # hearts are trumps with the Unters, the heart Ober among them; the bell Ober is a plain bell
     assert set(d.legal()) == {"QH", "9H", "8H"}
+
+
+WON_61 = "7D TS KS TD 9D 9C QH 7C KC AC KD QS JC 8H 9H 7H AH JS QD JD 8C AD AS TC KH JH 8D QC TH 7S 9S 8S"
+LOST_60 = "JC QH 9H 7H KC AC JD 9C AD 7D TS 8C KD AS JS 9S KH QD 9D QS TH 8H JH TD KS 8S AH 7S QC TC 7C 8D"
+
+
+def test_all_pass_feeds_the_stock_which_the_next_game_won_takes():
+    # all_pass="stock" (BS-13): everyone passing, each pays the Sauspiel tariff into the Stock; the next game won
+    # takes it (the two of a Sauspiel half each), a game lost pays as much again into it.
+    d = deal(A, "pass pass pass pass", all_pass="stock")
+    assert d.result().deltas == [-10, -10, -10, -10] and d.result().pools == {"stock": 40}
+    assert d.carry == {"pools": {"stock": 40}}
+    game = ct.load(GID, all_pass="stock")
+    won = game.deal(deck=A, dealer=3, carry=d.carry)
+    assert won.view(1)["pools"] == {"stock": 40}
+    for a in [*SAUSPIEL, *NO_DOUBLES, *moves(WON_61)]:
+        won.act(a)
+    assert won.result().deltas == [30, -10, 30, -10] and won.carry == {"pools": {"stock": 0}}
+    lost = game.deal(deck=A, dealer=3, carry=d.carry)
+    for a in [*SAUSPIEL, *NO_DOUBLES, *moves(LOST_60)]:
+        lost.act(a)
+    assert lost.result().deltas == [-30, 10, -30, 10] and lost.carry == {"pools": {"stock": 80}}
+    assert lost.result().balanced({"stock": 40})

@@ -20,7 +20,9 @@ The bidding (BS-1): from the dealer's left each says "play" or "pass" once. Of t
 first names his game; the others in turn must name a higher game or give way, and an earlier player may claim
 a game equal to a later one's (forehand priority) or give way; when all others have given way, the holder
 names the called ace or the trump suit. Order: Sauspiel < Geier = Farbwenz < Wenz < Solo < the Touts < Sie.
-All pass: the cards are thrown in (default) or Ramsch is played (option ``all_pass``).
+All pass: the cards are thrown in (default), Ramsch is played, or each pays into the Stock, which the next game
+won takes (option ``all_pass``, BS-9, BS-13). The Sie (all four Obers and Unters) is laid down and scored at four
+times a Solo (BS-12).
 
 Sauspiel: call the ace of acorns, leaves or bells whose suit the caller holds (a plain card), not holding the
 ace himself. The called ace must be played when its suit is first led; its holder may lead that suit with
@@ -216,9 +218,10 @@ class BavarianSchafkopf(TrickDeal):
                doc="what each Laufender (runner) adds to the value", source="Parlett, 'Runners'; BS-6"),
         Option("tariff_schneider", int, 10, range(0, 1001),
                doc="what Schneider adds to the value, and Schwarz as much again", source="Parlett; BS-5"),
-        Option("all_pass", str, "redeal", ("redeal", "ramsch"),
-               doc="when everyone passes: the cards are thrown in and the next dealer deals, or Ramsch is played",
-               source="Schafkopfordnung 2.2 (thrown in); Ramsch as played in many rounds; BS-9"),
+        Option("all_pass", str, "redeal", ("redeal", "ramsch", "stock"),
+               doc="when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, or "
+                   "each pays the Sauspiel tariff into the Stock, which the next game won takes",
+               source="Schafkopfordnung 2.2 (thrown in); Ramsch and the Stock as played in many rounds; BS-9, BS-13"),
         Option("kontra", bool, True, doc="Kontra and Re may be given", source="Schafkopfordnung 4.2; BS-4"),
         Option("tout", bool, True, doc="Wenz Tout and Solo Tout may be announced",
                source="Schafkopfordnung 1.3; BS-8"),
@@ -243,6 +246,8 @@ class BavarianSchafkopf(TrickDeal):
         Key("re", Kind.SEAT, "who gave Re", null=True),
         Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
         Key("status", Kind.TEXT, "the game being played and its doublings, in words", always=False),
+        Key("pools", Kind.AMOUNTS, "the Stock as it stands this deal (when everyone's passing feeds it)",
+            always=False),
     )
 
     # ---- the state of a deal
@@ -272,6 +277,8 @@ class BavarianSchafkopf(TrickDeal):
     dealt: list[int]
     given: list[int]
     """The cards each seat has played to finished tricks."""
+    stock_in: int
+    """The Stock carried into this deal (option all_pass "stock")."""
 
     # ---------------------------------------------------------- configuration
     @classmethod
@@ -304,6 +311,7 @@ class BavarianSchafkopf(TrickDeal):
         self.kontra_by = self.re_by = None
         self.doublers = []
         self.ramsch = False
+        self.stock_in = int((self.carry_in.get("pools") or {}).get("stock", 0))
         self.phase, self.turn = ASK, self.speakers[0]
 
     @property
@@ -599,14 +607,36 @@ class BavarianSchafkopf(TrickDeal):
         return run if run >= kind.laufende_from else 0
 
     def _settle(self) -> Settlement:
-        led = Ledger(4, unit="chips", names=self.names)
+        stock = self.setup.all_pass == "stock"
+        led = Ledger(4, pools={"stock": self.stock_in} if stock else None, unit="chips", names=self.names)
         if self.ramsch:
             self._settle_ramsch(led)
+        elif self.declarer is None and stock:  # BS-13: each pays the Sauspiel tariff into the Stock
+            t = self.setup.sauspiel
+            led.note("everyone passed: each pays into the Stock and the next dealer deals")
+            for s in self.speakers:
+                led.to_pool(s, "stock", t, f"{self.names[s]} pays {t} into the Stock")
         elif self.declarer is None:
             led.note("everyone passed: the cards are thrown in and the next dealer deals")
         else:
             self._settle_game(led)
         return led.settlement()
+
+    def _settle_stock(self, led: Ledger, win: bool) -> None:
+        """BS-13: a game won takes the Stock (shared by the two of a Sauspiel); a game lost pays as much again
+        into it (each of the two half)."""
+        side = sorted(self.player_side())
+        share = self.stock_in // len(side)
+        for s in side:
+            if win:
+                led.from_pool(s, "stock", share, f"{self.names[s]} takes {share} from the Stock")
+            else:
+                led.to_pool(s, "stock", share, f"{self.names[s]} pays {share} into the Stock")
+
+    def _carry(self) -> dict[str, Any] | None:
+        if self.setup.all_pass != "stock":
+            return None
+        return {"pools": {"stock": int(self.result().pools.get("stock", 0))}}
 
     def _settle_game(self, led: Ledger) -> None:
         kind, st, names = self.kind, self.setup, self.names
@@ -651,6 +681,8 @@ class BavarianSchafkopf(TrickDeal):
             winners, losers = (sorted(side), others) if win else (others, sorted(side))
             for w, lo in zip(winners, losers):
                 led.pay(lo, w, value, f"{names[lo]} pays {names[w]} {value}")
+        if self.stock_in:
+            self._settle_stock(led, win)
 
     def _tout_lost(self) -> bool:
         return any(self.tricks_won[s] for s in range(4) if s not in self.player_side())
@@ -750,6 +782,8 @@ class BavarianSchafkopf(TrickDeal):
             "declarer": self.declarer, "contract": self.contract_text(),
             "partner": partner, "kontra": self.kontra_by, "re": self.re_by, "multiplier": self.multiplier,
         }
+        if self.setup.all_pass == "stock":
+            v["pools"] = {"stock": self.stock_in}
         v.update(self.trick_view())
         return v
 
