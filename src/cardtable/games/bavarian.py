@@ -726,12 +726,11 @@ class BavarianSchafkopf(TrickDeal):
         return kind.name
 
     def label(self, action: str) -> str:
-        if action == "play" and self.phase == ASK:
+        # (the same words whatever the phase: the log shows earlier actions in the words of their own time)
+        if action == "play":
             return "I want to play (Ich spiele)"
-        if action == "pass" and self.phase == ASK:
+        if action == "pass":
             return "Pass (Weiter)"
-        if action == "pass" and self.phase == DECLARE:
-            return "Give way"
         if action in KIND_OF:
             return KIND_OF[action].name
         if action.startswith("call "):
@@ -744,8 +743,6 @@ class BavarianSchafkopf(TrickDeal):
             return "Kontra (double)"
         if action == "re":
             return "Re (double again)"
-        if action == "pass" and self.phase in (KONTRA, RE):
-            return "No double"
         return action_label(action)
 
     def status(self, seat: int | None) -> str | None:
