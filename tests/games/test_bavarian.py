@@ -532,3 +532,12 @@ def test_all_pass_feeds_the_stock_which_the_next_game_won_takes():
         lost.act(a)
     assert lost.result().deltas == [-30, 10, -30, 10] and lost.carry == {"pools": {"stock": 80}}
     assert lost.result().balanced({"stock": 40})
+
+
+def test_kontra_and_re_in_a_sauspiel_double_what_each_pays():
+    # Schafkopfordnung 4.2, Stoß and Gegenstoß: Bea's Kontra makes the Sauspiel won with 61 worth 20, Cal's Re 40.
+    d = deal(A, [*SAUSPIEL, "kontra", "pass", "pass", "pass", *moves(WON_61)])
+    assert d.result().deltas == [20, -20, 20, -20]
+    d = deal(A, [*SAUSPIEL, "kontra", "pass", "re", *moves(WON_61)])
+    assert d.result().deltas == [40, -40, 40, -40]
+    assert d.label("pass") == "Pass (Weiter)" and d.label("re") == "Re (double again)"
