@@ -2,7 +2,7 @@
 
 Sources: the "Offizielle Schafkopfordnung" of the Bayerischer Schafkopf-Verein (1989), the Schafkopfschule's
 rules, bayerisch-schafkopf.de's "Schafkopf-Regeln", and Parlett's *Penguin Book of Card Games* for the English
-terms and the tariff; the decisions where they differ or are silent are in docs/decisions.md (BS-1 ... BS-12)
+terms and the tariff; the decisions where they differ or are silent are in docs/decisions.md (BS-1 ... BS-13)
 and in the rules text for players (``games/rules/bavarian-schafkopf.md``).
 
 The rules as implemented
@@ -39,6 +39,12 @@ less; 31 is Schneider free); Schwarz with every trick. Value: base (Sauspiel 10,
 + 10 Schwarz + 10 a Laufender (from three, from two in Wenz and Geier), doubled by Kontra and Re. A Tout must
 take every trick and counts double (without Schneider and Schwarz). Sauspiel: each loser pays one winner the
 value; Solo: the soloist wins or pays it from or to each of the three.
+
+Hidden information: the holder of the called ace is hidden until it falls. The views show him to himself only
+(then to all once the ace is played or he gives Re); ``sample`` places the ace only where it may lie (not with
+the caller or a Kontra's giver, not with a seat that played another card to the first lead of its suit; with the
+runner once he ran away) and redraws samples in which a caller could not have called (no card of the called
+suit, no suit to call, or a runner without four of the suit); ``side()`` follows the sampled cards.
 """
 
 from __future__ import annotations
