@@ -150,6 +150,7 @@ def test_no_sauspiel_without_a_suit_to_call():
     assert "Sauspiel" in d.why_not("sauspiel")
 
 
+@pytest.mark.provisional  # our own choice (docs/decisions.md)
 def test_the_higher_game_wins_and_forehand_keeps_an_equal_one():
     # Order of precedence: Sauspiel < Wenz < Solo < Wenz Tout < Solo Tout (ister.at, after the Schafkopfschule);
     # between equal games the player who spoke earlier has priority (BS-1).
@@ -180,6 +181,7 @@ def test_all_pass_throws_the_cards_in():
     assert d.next_dealer() == 0
 
 
+@pytest.mark.provisional  # our own choice (docs/decisions.md)
 def test_all_pass_ramsch_the_most_points_pay():
     # all_pass="ramsch" (BS-9): normal trumps, each for himself; who takes the most points pays the Sauspiel
     # rate to each of the others.
@@ -272,6 +274,7 @@ def test_the_hidden_partner_may_not_give_kontra():
 
 
 # ------------------------------------------------------------------ Kontra and Re
+@pytest.mark.provisional  # our own choice (docs/decisions.md)
 def test_kontra_then_re_before_the_first_card():
     # Kontra by a defender, Re by the player's side, before the first card is led (BS-4): after Bea's Kontra every
     # seat but hers is asked, Ann and the hidden Cal may give Re, Dee may not.
@@ -515,6 +518,7 @@ WON_61 = "7D TS KS TD 9D 9C QH 7C KC AC KD QS JC 8H 9H 7H AH JS QD JD 8C AD AS T
 LOST_60 = "JC QH 9H 7H KC AC JD 9C AD 7D TS 8C KD AS JS 9S KH QD 9D QS TH 8H JH TD KS 8S AH 7S QC TC 7C 8D"
 
 
+@pytest.mark.provisional  # our own choice (docs/decisions.md)
 def test_all_pass_feeds_the_stock_which_the_next_game_won_takes():
     # all_pass="stock" (BS-13): everyone passing, each pays the Sauspiel tariff into the Stock; the next game won
     # takes it (the two of a Sauspiel half each), a game lost pays as much again into it.
