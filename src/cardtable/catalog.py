@@ -32,6 +32,7 @@ FAMILY_MODULES = (
     "rams",
     "spoil_five",
     "schafkopf",
+    "bavarian",
     "solo",
     "stops",
     "fan_tan",
