@@ -179,7 +179,7 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
     before tables were dealt at creation). Raises ``ValueError`` when the engine refuses the log."""
     row = snap.table
     game = ct.load(row.game, players=row.players, names=[s.name for s in snap.seats], **row.options)
-    match = ct.Match(game, seed=row.seed, deals=row.max_deals)
+    match = ct.Match(game, deals=row.max_deals, fair=True)  # the deals to come: each from a fresh secret key
     sheet: list[dict[str, Any]] = []
     deal: ct.Deal | None = None
     for d in snap.deals:
