@@ -65,10 +65,10 @@ class KeyedRandom(random.Random):
         self._pos = 0
         super().__init__(None)  # random.Random.__init__ calls seed(): ours keeps the key
 
-    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+    def seed(self, a: Any = None, version: int = 2) -> None:
         """Restart the stream from the start (the key is fixed when the generator is made)."""
         self._counter, self._buf, self._pos = 0, b"", 0
-        self.gauss_next = None  # type: ignore[attr-defined]
+        self.gauss_next = None
 
     def _bytes(self, n: int) -> bytes:
         out = bytearray()
@@ -98,7 +98,7 @@ class KeyedRandom(random.Random):
         return self.getrandbits(53) / 9007199254740992.0
 
     def getstate(self) -> tuple[Any, ...]:
-        return (self._key, self._counter, self._buf, self._pos, self.gauss_next)  # type: ignore[attr-defined]
+        return (self._key, self._counter, self._buf, self._pos, self.gauss_next)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self._key, self._counter, self._buf, self._pos, self.gauss_next = state

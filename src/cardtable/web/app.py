@@ -55,7 +55,7 @@ from .pages import (
     table_page,
     ws_table,
 )
-from .room import Table, TableBroken
+from .room import MAX_TABLES, Table, TableBroken
 from .store import Store
 
 __all__ = ["RULES_MD", "STATIC", "Server", "Table", "TableBroken", "create_app", "rules_html", "settings_from_env"]
@@ -87,7 +87,7 @@ class App(Starlette):
 def create_app(db: str | Path | None = None, bot_delay: float | None = None, ismcts_seconds: float | None = None,
                bot_jobs: int | None = None, durability: str | None = None, max_bot_tables: int | None = None,
                lease: float | None = None, store: Store | None = None, limits: dict[str, str] | None = None,
-               max_body: int | None = None) -> Starlette:
+               max_body: int | None = None, max_tables: int | None = None) -> Starlette:
     """The ASGI app. Each setting defaults to its environment variable, then to the value shown:
 
     ``db`` ``$CARDTABLE_DB`` (``cardtable.db``; a file for SQLite or a ``postgresql://`` URL);
@@ -100,7 +100,9 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     ``lease`` ``$CARDTABLE_LEASE`` (seconds a claimed bot job is held; default from the search time);
     ``limits`` ``$CARDTABLE_LIMITS`` (a JSON object: rate limits per client replacing those of
     :data:`~cardtable.web.guard.DEFAULT_LIMITS`, e.g. ``{"chat": "5/10 seconds"}``; ``""`` lifts one);
-    ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read).
+    ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read);
+    ``max_tables`` ``$CARDTABLE_MAX_TABLES`` (2000: the most tables held in memory; idle ones beyond it, and
+    finished ones nobody watches for a minute, are let go and rebuilt from the log when next wanted).
     ``$CARDTABLE_HINT_SECONDS`` (1.0 at most) and ``$CARDTABLE_REVIEW_SECONDS`` (0.3): the IS-MCTS search time of
     a hint, and of each decision in the review of a deal.
 
@@ -122,6 +124,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     rates = limits if limits is not None else json.loads(_env("CARDTABLE_LIMITS", "{}"))
     body_limit = max_body if max_body is not None else int(_env("CARDTABLE_MAX_BODY", str(MAX_BODY)))
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
+    server.max_tables = max_tables if max_tables is not None else int(_env("CARDTABLE_MAX_TABLES", str(MAX_TABLES)))
     server.limits = RateLimits(rates)
     server.assist_seconds = float(_env("CARDTABLE_HINT_SECONDS", str(min(seconds, 1.0))))
     server.review_seconds = float(_env("CARDTABLE_REVIEW_SECONDS", str(min(seconds, 0.3))))

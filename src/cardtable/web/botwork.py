@@ -115,6 +115,7 @@ class BotWorkers:
         self.busy = 0  # jobs whose bot is choosing in the pool
         self.busy_bots_only = 0
         self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
+        self._playing: dict[str, int] = {}  # tables with a job being played here (the room keeps them in memory)
         self.pool: Executor | None = None
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -207,7 +208,22 @@ class BotWorkers:
             self.wake()
 
     # ------------------------------------------------------------ one job
+    def holds(self, tid: str) -> bool:
+        """Whether a job of table ``tid`` is being played here (its table must stay in memory until it is)."""
+        return tid in self._playing
+
     async def _play(self, job: Job, pooled: bool) -> None:
+        tid = job.table_id
+        self._playing[tid] = self._playing.get(tid, 0) + 1
+        try:
+            await self._play_one(job, pooled)
+        finally:
+            if self._playing[tid] <= 1:
+                del self._playing[tid]
+            else:
+                self._playing[tid] -= 1
+
+    async def _play_one(self, job: Job, pooled: bool) -> None:
         try:
             await self._play_job(job, pooled)
         except (Stale, TableBroken) as e:
