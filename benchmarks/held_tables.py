@@ -4,7 +4,8 @@ Starts ``cardtable serve`` on a free port with a throwaway SQLite database, crea
 only (``--game``, random bots, one deal each, at instant speed) ``--batch`` at a time, waits until every one has
 finished, waits ``--settle`` seconds more (a finished table nobody watches is let go a minute after it finishes),
 asks for one table (the room lets idle tables go as tables are asked for), and prints the resident memory (RSS)
-of the server process and the tables it holds (``/api/health``), before and after.
+of the server process and the tables it holds (``/api/health``), before and after; then does it again
+(``--rounds``): memory the first round's tables were let go of is reused, so it stops growing.
 
     .venv/bin/python benchmarks/held_tables.py --tables 1000
     PYTHONPATH=<an older checkout>/src .venv/bin/python benchmarks/held_tables.py --tables 1000   # to compare
@@ -54,6 +55,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--batch", type=int, default=50)
     ap.add_argument("--settle", type=float, default=65.0)
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of --tables tables each (memory let go is reused)")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -64,24 +66,26 @@ def main() -> None:
         try:
             time.sleep(1)
             print(f"start: RSS {rss_mib(server.pid):.1f} MiB, tables held {held(base)}")
-            started_at = time.time()
             tids: list[str] = []
-            waiting: list[str] = []
-            while len(tids) < args.tables or waiting:
-                while len(tids) < args.tables and len(waiting) < args.batch:
-                    tids.append(create(base, args.game, args.players))
-                    waiting.append(tids[-1])
-                time.sleep(0.2)
-                waiting = [t for t in waiting if get(f"{base}/api/tables/{t}/record")[0] != 200]
-            took = time.time() - started_at
-            print(f"{len(tids)} tables finished in {took:.0f} s: RSS {rss_mib(server.pid):.1f} MiB, "
-                  f"tables held {held(base)}")
-            time.sleep(args.settle)
-            get(f"{base}/api/tables/{tids[-1]}")
-            time.sleep(1.5)
-            get(f"{base}/api/tables/{tids[-1]}")
-            print(f"after {args.settle:.0f} s more: RSS {rss_mib(server.pid):.1f} MiB (peak "
-                  f"{rss_mib(server.pid, 'VmHWM'):.1f}), tables held {held(base)}")
+            for r in range(1, args.rounds + 1):
+                started_at = time.time()
+                waiting: list[str] = []
+                goal = r * args.tables
+                while len(tids) < goal or waiting:
+                    while len(tids) < goal and len(waiting) < args.batch:
+                        tids.append(create(base, args.game, args.players))
+                        waiting.append(tids[-1])
+                    time.sleep(0.2)
+                    waiting = [t for t in waiting if get(f"{base}/api/tables/{t}/record")[0] != 200]
+                took = time.time() - started_at
+                print(f"round {r}: {len(tids)} tables finished ({took:.0f} s for this round's {args.tables}): RSS "
+                      f"{rss_mib(server.pid):.1f} MiB, tables held {held(base)}")
+                time.sleep(args.settle)
+                get(f"{base}/api/tables/{tids[-1]}")
+                time.sleep(1.5)
+                get(f"{base}/api/tables/{tids[-1]}")
+                print(f"round {r}, {args.settle:.0f} s later: RSS {rss_mib(server.pid):.1f} MiB (peak "
+                      f"{rss_mib(server.pid, 'VmHWM'):.1f}), tables held {held(base)}")
         finally:
             stopped([server])
 
