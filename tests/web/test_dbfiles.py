@@ -66,7 +66,7 @@ def test_a_file_that_is_not_a_database_is_refused_and_left_unchanged(tmp_path: P
     junk = tmp_path / "photo.db"
     junk.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
     before = digest(junk)
-    refused(serve(junk), str(junk), "is not a database file")
+    refused(serve(junk), str(junk), "is not a cardtable database (SQLite says: file is not a database)")
     assert digest(junk) == before
 
 

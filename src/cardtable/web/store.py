@@ -175,7 +175,7 @@ class Store(RoomRecords):
         if self.backend == "sqlite":
             path = self.url.database or ""
             if path and path != ":memory:":
-                self._sqlite_file_problem(Path(path), upgrade)  # before our connections touch (or set WAL on) it
+                self._sqlite_file_problem(Path(path))  # before our connections touch (or set WAL on) it
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 10},
                                         pool_size=pool_size, max_overflow=pool_size)
@@ -190,6 +190,13 @@ class Store(RoomRecords):
                 conn.execute(text("SELECT 1")).all()
                 if self.backend == "sqlite":
                     conn.execute(text("SELECT count(*) FROM sqlite_master")).all()  # "file is not a database"
+                else:  # another application's database, or a newer cardtable's, is refused before any write
+                    from alembic.runtime.migration import MigrationContext
+
+                    problem = self.schema_problem(inspect(conn).get_table_names(),
+                                                  MigrationContext.configure(conn).get_current_revision())
+                    if problem is not None:
+                        raise NotADatabase(problem)
         except StoreError:
             self.engine.dispose()
             raise
@@ -326,11 +333,11 @@ class Store(RoomRecords):
         self.engine.dispose()
 
     # ------------------------------------------------------------ versions
-    def _sqlite_file_problem(self, path: Path, upgrade: bool) -> None:
+    def _sqlite_file_problem(self, path: Path) -> None:
         """Refuse, in one line, a path that is not a cardtable database: a directory, another application's
         SQLite file (left exactly as it was: it is read, never written), or a room of a newer cardtable."""
         if path.is_dir():
-            raise NotADatabase(f"{path} is a directory, not a database file; give the path of a file in it, "
+            raise NotADatabase(f"{self.shown} is a directory, not a database file; give the path of a file in it, "
                                f"such as {path / 'cardtable.db'}")
         if not path.is_file() or path.stat().st_size == 0:
             return  # a new (or empty) file: ours to make
@@ -343,8 +350,7 @@ class Store(RoomRecords):
                     rev = got[0] if got else None
         except sqlite3.DatabaseError as e:
             if "not a database" in str(e).lower():
-                raise NotADatabase(f"{path} is not a database file (SQLite says: {e}); cardtable left it "
-                                   "unchanged: give a new file, or one cardtable made") from None
+                raise NotADatabase(f"{self.shown} is not a cardtable database (SQLite says: {e})") from None
             return  # locked or busy: the ordinary opening below says so
         problem = self.schema_problem(names, rev)
         if problem is not None:
