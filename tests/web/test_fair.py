@@ -182,3 +182,18 @@ def test_the_old_seed_search_finds_an_old_table_and_nothing_on_the_real_server(t
     for hand in hands:
         assert len(hand) == 5
         assert old_search(game, hand) == []  # no seed of the old scheme reproduces the hand
+
+
+def test_a_bots_seed_comes_from_the_deals_secret_order_not_the_table_seed_alone() -> None:
+    """A table's seed is kept for the life of the table; were the bots' seeds made from it alone, a seat that
+    learnt it could replay a bot's choices for each hand it might hold and so read its hand. Each bot seed also
+    hashes the deal's pack order, secret until the deal is over."""
+    from cardtable.web.botwork import bot_seed
+
+    game = ct.load("nap", players=4)
+    a, b = game.deal(key=bytes(32)).deck, game.deal(key=bytes(31) + b"\x01").deck
+    assert bot_seed(7, 1, 3, 2, a) == bot_seed(7, 1, 3, 2, a)  # the same position: the same choice anywhere
+    assert bot_seed(7, 1, 3, 2, a) != bot_seed(7, 1, 3, 2, b)  # another deal's order: another seed
+    assert len({bot_seed(7, 1, i, 2, a) for i in range(100)}) == 100
+    assert all(0 <= bot_seed(s, 1, 3, 2, a) < 2**31 for s in (0, 2**31 - 1))  # fits the seeds bots take
+    assert bot_seed(7, 1, 3, 2) == (7 * 1_000_003 + 1 * 10_007 + 3 * 101 + 2) % 2**31  # no order: as before
