@@ -88,3 +88,33 @@ def test_finished_tables_are_let_go_beyond_the_bound_and_rebuilt_whole(tmp_path:
     finally:
         p.terminate()
         p.wait()
+
+
+def test_unfinished_tables_beyond_the_bound_are_let_go_least_recently_used_first_and_play_on(
+        tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    p = serve(tmp_path / "lru.db", port, CARDTABLE_MAX_TABLES=str(BOUND), CARDTABLE_LIMITS=json.dumps({"create": ""}))
+    try:
+        tables = [post(f"{url}/api/tables", {"game": "nap", "players": 2, "seats": [{"kind": "human"}] * 2})
+                  for _ in range(BOUND + 4)]
+        for t in tables:  # each opened in turn (the first is the least recently used)
+            assert get(f"{url}/api/tables/{t['id']}")[0] == 200
+            time.sleep(0.05)
+        time.sleep(6)  # past the few seconds a table just used is always kept
+        get(f"{url}/api/tables/{tables[-1]['id']}")
+        held = get(f"{url}/api/health")[1]["tables_held"]
+        assert held <= BOUND, f"{held} tables held, the bound is {BOUND}"
+        # the first table was let go: its seat's link rebuilds it from the log and its player plays on
+        first = tables[0]
+        with connect(f"ws://127.0.0.1:{port}/ws/{first['id']}?token={first['seats'][1]['token']}") as ws:
+            f = state(ws)
+            assert (f["deal"], f["rev"], f["view"]["turn"]) == (1, 0, 1)
+            move = f["view"]["legal"][0]
+            ws.send(json.dumps({"type": "act", "action": move, "rev": 0}))
+            after = state(ws, lambda x: x["rev"] == 1)
+        assert after["view"]["history"] == [[1, move]]
+        assert get(f"{url}/api/health")[1]["tables_held"] <= BOUND + 1
+    finally:
+        p.terminate()
+        p.wait()
