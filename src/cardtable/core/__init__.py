@@ -10,6 +10,7 @@ from . import (
     compiled,
     deal,
     dealing,
+    fair,
     game,
     kernel,
     layouts,
@@ -26,6 +27,6 @@ from . import (
 )
 
 __all__ = [
-    "auction", "cards", "chips", "compiled", "deal", "dealing", "game", "kernel", "layouts", "match", "melds",
+    "auction", "cards", "chips", "compiled", "deal", "dealing", "fair", "game", "kernel", "layouts", "match", "melds",
     "options", "phases", "pools", "records", "sampling", "tricks", "views", "words",
 ]

@@ -376,12 +376,14 @@ class Deal:  # compiled
 
     def why_not(self, action: str, seat: int | None = None) -> str | None:
         """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            problem = self.seat_problem(seat)
+            if problem is not None:
+                return problem
         turn = self.turn
         if turn is None:
             return "the deal is over; no action is allowed"
         if seat is not None and seat != turn:
-            if not isinstance(seat, int) or not 0 <= seat < self.players:
-                return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
             return f"it is {possessive(self.names[turn])} turn, not {possessive(self.names[seat])}"
         try:
             a = self.canonical_action(action)
@@ -400,7 +402,7 @@ class Deal:  # compiled
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
         who = self.turn
-        if who is not None and (seat is None or seat == who):
+        if who is not None and (seat is None or (seat == who and seat.__class__ is int)):  # else: why_not checks
             lc = self._legal_cache
             if self.phase in self._card_phases:  # a card written as legal() writes it: play it at once
                 c = self.pack.index_of.get(action) if type(action) is str else None
@@ -513,9 +515,17 @@ class Deal:  # compiled
 
     def view(self, seat: int) -> dict[str, Any]:
         """Everything ``seat`` may see, and nothing else, as a JSON-ready dict (keys: :meth:`view_schema`)."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+        problem = self.seat_problem(seat)
+        if problem is not None:
+            raise RulesError(problem)
         return self._build_view(seat)
+
+    def seat_problem(self, seat: Any) -> str | None:
+        """``None`` if ``seat`` is a seat of this deal (a whole number from 0, never ``True``/``False``), else
+        what is wrong with it, in words."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
+            return None
+        return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may see."""
@@ -575,6 +585,9 @@ class Deal:  # compiled
         Cards ``seat`` cannot see are redistributed at random among the places it cannot
         see, respecting sizes, revealed voids and cards known to lie in a place.
         """
+        problem = self.seat_problem(seat)
+        if problem is not None:
+            raise RulesError(problem)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         zones = self._hidden_zones(seat)
@@ -609,6 +622,10 @@ class Deal:  # compiled
 
     def hidden_from(self, seat: int | None) -> int:
         """Mask of the cards ``seat`` (``None``: a spectator) may not see."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            problem = self.seat_problem(seat)
+            if problem is not None:
+                raise RulesError(problem)
         out = 0
         for z in self._hidden_zones(seat):  # type: ignore[arg-type]
             out |= z.cards & ~z.fixed

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RulesError
 from .cards import Pack
 from .dealing import seeded, shuffle
+from .fair import KeyedRandom
 from .options import Option, Options
 from .views import ViewSchema
 from .words import seat_names
@@ -212,9 +213,11 @@ class Game:
         return (_rebuild_game, (self.variant, self.players, names, self.options.as_dict()))
 
     def deal(self, seed: int | None = None, deck: str | list[str] | None = None, dealer: int = 0,
-             carry: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> Deal:
-        """A new deal: shuffled from ``seed``, or from an arranged ``deck`` (top card first); ``names``
-        gives the seats other names for this deal."""
+             carry: dict[str, Any] | None = None, names: Sequence[str] | None = None, *,
+             key: bytes | None = None) -> Deal:
+        """A new deal: shuffled from ``seed``, or from a secret 32-byte ``key`` (a fair deal: see
+        :mod:`.fair`), or from an arranged ``deck`` (top card first); ``names`` gives the seats other names
+        for this deal."""
         if not isinstance(dealer, int) or not 0 <= dealer < self.players:
             raise RulesError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         if carry is not None and not isinstance(carry, dict):
@@ -222,11 +225,14 @@ class Game:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RulesError(f"a deal is shuffled from a whole number such as 7 (or None for a fresh shuffle), "
                              f"not {seed!r}")
+        if key is not None and (seed is not None or deck is not None):
+            raise RulesError("a deal is shuffled from a seed, or from a key, or arranged as a deck: give one")
         if deck is not None:
             order = self.pack.parse_order(deck)
         else:
             order = list(range(self.pack.size))
-            shuffle(order, seeded(seed))  # the same order as random.Random(seed).shuffle
+            # a key: the keyed generator's order; a seed: the same order as random.Random(seed).shuffle
+            shuffle(order, seeded(seed) if key is None else KeyedRandom(key))
             if self.pack.has_duplicates:
                 # Copies of a code take physical ids in the order they lie, as a read-back record does,
                 # so a deal and its replay are the same deal card for card.

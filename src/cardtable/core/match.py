@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction, RulesError
 from .cutting import FirstDealer, cutting_cards, find_first_dealer
+from .fair import new_key
 
 if TYPE_CHECKING:
     from .chips import Amount, Settlement
@@ -38,7 +39,8 @@ class Match:
 
     ``deals`` caps the number of deals; the game's own target (``game.match_over``) also
     ends the match. Deal ``i`` is shuffled from ``seed * 1_000_003 + i`` so that a match is
-    reproducible from its seed.
+    reproducible from its seed. With ``fair=True`` every deal is shuffled from a fresh secret key instead
+    (:mod:`.fair`): no deal can be worked out from another, or from a seed; its record keeps the order.
 
     ``dealer`` is the first dealer; without it, seat 0 deals first, unless the game is configured with
     ``first_dealer="cards"``: then the game's own procedure finds him with a pack shuffled from the seed
@@ -46,12 +48,15 @@ class Match:
     """
 
     def __init__(self, game: Game, seed: int | None = None, deals: int | None = None,
-                 dealer: int | None = None, cutting: str | list[str] | None = None) -> None:
+                 dealer: int | None = None, cutting: str | list[str] | None = None, *, fair: bool = False) -> None:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RulesError(f"a match is shuffled from a whole number such as 7 (or None for fresh shuffles), not "
                              f"{seed!r}")
         self.game = game
         self.seed = seed
+        self.fair = fair
+        self.key: bytes | None = None
+        """The secret key the latest deal was shuffled from (``fair`` matches): never shown to a seat."""
         self.max_deals = deals
         self.first_draw: FirstDealer | None = None
         """How the first dealer was found with the cards (option ``first_dealer="cards"``), else ``None``."""
@@ -85,6 +90,10 @@ class Match:
         """The next deal, dealt by the right dealer with the carried pools."""
         if self.over:
             raise IllegalAction("the match is over")
+        if self.fair and deck is None:
+            self.key = new_key()
+            self.current = self.game.deal(key=self.key, dealer=self.dealer, carry=self.carry)
+            return self.current
         seed = None if self.seed is None else self.seed * 1_000_003 + len(self.results)
         self.current = self.game.deal(seed=seed, deck=deck, dealer=self.dealer, carry=self.carry)
         return self.current
@@ -105,9 +114,9 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy (a table may try a deal's end on the copy and keep it only if all went well)."""
-        new = Match(self.game, self.seed, self.max_deals, self.first_dealer)
+        new = Match(self.game, self.seed, self.max_deals, self.first_dealer, fair=self.fair)
         new.first_draw = self.first_draw
-        new.dealer, new.carry, new.current = self.dealer, self.carry, self.current
+        new.dealer, new.carry, new.current, new.key = self.dealer, self.carry, self.current, self.key
         new.totals, new.chips = list(self.totals), list(self.chips)
         new.results, new.records = list(self.results), list(self.records)
         return new

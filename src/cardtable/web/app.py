@@ -59,7 +59,7 @@ from .pages import (
     table_page,
     ws_table,
 )
-from .room import Table, TableBroken
+from .room import MAX_TABLES, Table, TableBroken
 from .store import Store, StoreError
 
 __all__ = ["RULES_MD", "STATIC", "Server", "Table", "TableBroken", "create_app", "rules_html", "settings_from_env"]
@@ -99,7 +99,8 @@ class App(Starlette):
 def create_app(db: str | Path | None = None, bot_delay: float | None = None, ismcts_seconds: float | None = None,
                bot_jobs: int | None = None, durability: str | None = None, max_bot_tables: int | None = None,
                lease: float | None = None, store: Store | None = None, limits: dict[str, str] | None = None,
-               max_body: int | None = None, allowed_origins: Sequence[str] | None = None) -> Starlette:
+               max_body: int | None = None, allowed_origins: Sequence[str] | None = None,
+               max_tables: int | None = None) -> Starlette:
     """The ASGI app. Each setting defaults to its environment variable, then to the value shown:
 
     ``db`` ``$CARDTABLE_DB`` (``cardtable.db``; a file for SQLite or a ``postgresql://`` URL);
@@ -116,6 +117,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     ``allowed_origins`` ``$CARDTABLE_ORIGINS`` (origins separated by commas or spaces, such as
     ``https://cards.example``: the public address of a proxy in front, from whose pages writes and WebSockets are
     taken besides the server's own; by default none).
+    ``max_tables`` ``$CARDTABLE_MAX_TABLES`` (2000: the most tables held in memory; idle ones beyond it, and
+    finished ones nobody watches for a minute, are let go and rebuilt from the log when next wanted).
     ``$CARDTABLE_HINT_SECONDS`` (1.0 at most) and ``$CARDTABLE_REVIEW_SECONDS`` (0.3): the IS-MCTS search time of
     a hint, and of each decision in the review of a deal.
 
@@ -139,6 +142,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     origins = (list(allowed_origins) if allowed_origins is not None
                else _env("CARDTABLE_ORIGINS", "").replace(",", " ").split())
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
+    server.max_tables = max_tables if max_tables is not None else int(_env("CARDTABLE_MAX_TABLES", str(MAX_TABLES)))
     server.limits = RateLimits(rates)
     server.assist_seconds = float(_env("CARDTABLE_HINT_SECONDS", str(min(seconds, 1.0))))
     server.review_seconds = float(_env("CARDTABLE_REVIEW_SECONDS", str(min(seconds, 0.3))))

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import multiprocessing
 import os
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -44,9 +45,17 @@ STAND_IN_BOT = "heuristic"
 """The bot that plays for a person's seat left empty too long (quick: chosen in the worker's own process)."""
 
 
-def bot_seed(table_seed: int, deal_no: int, idx: int, seat: int) -> int:
-    """The seed of a bot's choice at one position: the same position gives the same choice anywhere."""
-    return (table_seed * 1_000_003 + deal_no * 10_007 + idx * 101 + seat) % 2**31
+def bot_seed(table_seed: int, deal_no: int, idx: int, seat: int, deck: Sequence[int] = ()) -> int:
+    """The seed of a bot's choice at one position: the same position gives the same choice anywhere.
+
+    With the deal's pack order (``deck``, secret until the deal is over) the seed is a hash of it with the rest: no
+    seat can work out a bot's seed, and from it the bot's choices for each hand it might hold, before the deal
+    ends (a table's seed is kept for years; a deal's order is new and unguessable each deal)."""
+    if not deck:
+        return (table_seed * 1_000_003 + deal_no * 10_007 + idx * 101 + seat) % 2**31
+    h = hashlib.blake2b(f"{table_seed}:{deal_no}:{idx}:{seat}:".encode(), digest_size=8, person=b"cardtable bots")
+    h.update(",".join(map(str, deck)).encode())
+    return int.from_bytes(h.digest(), "big") % 2**31
 
 
 def choose(record: dict[str, Any], seat: int, kind: str, seed: int, seconds: float) -> str:
@@ -106,6 +115,7 @@ class BotWorkers:
         self.busy = 0  # jobs whose bot is choosing in the pool
         self.busy_bots_only = 0
         self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
+        self._playing: dict[str, int] = {}  # tables with a job being played here (the room keeps them in memory)
         self.pool: Executor | None = None
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -198,7 +208,22 @@ class BotWorkers:
             self.wake()
 
     # ------------------------------------------------------------ one job
+    def holds(self, tid: str) -> bool:
+        """Whether a job of table ``tid`` is being played here (its table must stay in memory until it is)."""
+        return tid in self._playing
+
     async def _play(self, job: Job, pooled: bool) -> None:
+        tid = job.table_id
+        self._playing[tid] = self._playing.get(tid, 0) + 1
+        try:
+            await self._play_one(job, pooled)
+        finally:
+            if self._playing[tid] <= 1:
+                del self._playing[tid]
+            else:
+                self._playing[tid] -= 1
+
+    async def _play_one(self, job: Job, pooled: bool) -> None:
         try:
             await self._play_job(job, pooled)
         except (Stale, TableBroken) as e:
@@ -265,8 +290,8 @@ class BotWorkers:
             if seat is None or t.seats[seat].kind not in INLINE:
                 return None
             try:
-                action = ct.bots.load(t.seats[seat].kind, seed=bot_seed(t.seed, deal_no, idx, seat)).choose(
-                    deal, seat)
+                seed = bot_seed(t.seed, deal_no, idx, seat, deal.deck)
+                action = ct.bots.load(t.seats[seat].kind, seed=seed).choose(deal, seat)
             except Exception:  # its own job will try again, and say why
                 return None
             return (seat, action) if deal.why_not(action, seat) is None else None
@@ -298,7 +323,7 @@ class BotWorkers:
                     await self.room.run(self.room.store.release_job, job, self.name, time.time() + wait)
                     return
                 kind = STAND_IN_BOT
-            seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat)
+            seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat, t.deal.deck)
             if not pooled and self.room.bot_delay <= 0:
                 # A bot without search moves at once, on the table as it is (and the bots without search after
                 # it, at a table with people: Room.commit), in one write.

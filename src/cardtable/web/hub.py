@@ -200,8 +200,10 @@ class Server(PublicRoom, Assist, Room):
             if why is not None:
                 raise LimitReached(why)
         game = ct.load(game.id, players=game.players, names=[r[1] for r in rows], **options)  # names distinct
-        seed = secrets.randbelow(2**31)
-        match = ct.Match(game, seed=seed, deals=deals)
+        seed = secrets.randbelow(2**31)  # the bots' choices (with each deal's secret order: botwork.bot_seed)
+        # Every deal from a fresh secret key, never from a seed; the table's seed only cuts for the first dealer
+        # (option first_dealer="cards", a public draw), so that the table rebuilt from its log draws the same.
+        match = ct.Match(game, seed=seed, deals=deals, fair=True)
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
         rec = first.record()
         seats = [SeatRow(i, r[0], r[1], None) for i, r in enumerate(rows)]

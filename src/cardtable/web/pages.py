@@ -190,7 +190,8 @@ async def api_table(request: Request) -> JSONResponse:
 async def api_health(request: Request) -> JSONResponse:
     """For a load balancer: 200 when this process can reach its database, 503 (with why) when it cannot."""
     server = _server(request)
-    body: dict[str, Any] = {"database": server.store.backend, "damage": server.store.damage}
+    body: dict[str, Any] = {"database": server.store.backend, "damage": server.store.damage,
+                            "tables_held": len(server.tables), "max_tables": server.max_tables}
     if server.db_down is None:
         try:
             await server.run(server.store.table, "-")

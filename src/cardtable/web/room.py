@@ -39,6 +39,12 @@ SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 """The bots' speeds a table may have (a table setting), each the pause before a bot's move as a multiple of the
 server's pause at normal speed (:attr:`Room.pace`); every seat's page shows the moves at the same speed."""
 R = TypeVar("R")
+MAX_TABLES = 2_000
+"""The most tables a room holds in memory by default (about 30 KB each, a finished Nap match)."""
+FINISHED_FOR = 60.0
+"""Seconds a finished table nobody watches stays in memory by default."""
+GRACE = 5.0
+"""Seconds after its last use a table is never let go, by default."""
 
 
 class TableBroken(ValueError):
@@ -102,6 +108,7 @@ class Table:
     dirty: bool = False  # another process changed it and nobody here is watching: sync before use
     writing: tuple[int, int] | None = None  # the position this process's write in flight leads to
     syncing: bool = False  # a catch-up with the log is queued
+    used: float = field(default_factory=time.monotonic)  # when this process last asked for it (Room.table)
 
     @property
     def match_over(self) -> bool:
@@ -179,7 +186,8 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
     before tables were dealt at creation). Raises ``ValueError`` when the engine refuses the log."""
     row = snap.table
     game = ct.load(row.game, players=row.players, names=[s.name for s in snap.seats], **row.options)
-    match = ct.Match(game, seed=row.seed, deals=row.max_deals)
+    # The deals to come: each from a fresh secret key; the seed only cuts for the first dealer, as at creation.
+    match = ct.Match(game, seed=row.seed, deals=row.max_deals, fair=True)
     sheet: list[dict[str, Any]] = []
     deal: ct.Deal | None = None
     for d in snap.deals:
@@ -203,8 +211,17 @@ class Room:
     PostgreSQL), so the event loop keeps serving while a transaction waits.
     """
 
-    def __init__(self, store: Store, io: Executor | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, io: Executor | None = None, bot_delay: float = 0.0, *,
+                 max_tables: int = MAX_TABLES) -> None:
         self.store = store
+        self.max_tables = max_tables
+        """The most tables held in memory: beyond it the idle ones are let go, finished ones first, then the
+        least recently used (:meth:`trim`); a table let go is rebuilt from the log when it is next wanted."""
+        self.finished_for = FINISHED_FOR
+        """Seconds a finished table nobody watches stays in memory (bound or not)."""
+        self.grace = GRACE
+        """Seconds after its last use a table is never let go (a caller may still be about to watch it)."""
+        self._trimmed = 0.0
         self.io = io or ThreadPoolExecutor(max_workers=1 if store.backend == "sqlite" else 8,
                                            thread_name_prefix="cardtable-db")
         self.pace = bot_delay
@@ -263,6 +280,8 @@ class Room:
         changed it meanwhile); ``None`` if there is none. Raises :class:`TableBroken`."""
         t = self.tables.get(tid)
         if t is not None:
+            t.used = time.monotonic()
+            self.trim()
             if t.dirty:
                 async with t.lock:
                     if t.dirty:
@@ -279,7 +298,34 @@ class Room:
                 if queued:
                     self.jobs_queued()
         self._loading.pop(tid, None)
-        return self.tables[tid]
+        t = self.tables[tid]
+        t.used = time.monotonic()
+        self.trim()
+        return t
+
+    def idle(self, t: Table) -> bool:
+        """Whether ``t`` may be let go now: nobody watches it here, nothing is being done to it, no bot of this
+        process is choosing for it, and it has not been used for :attr:`grace` seconds."""
+        return (not t.conns and not t.lock.locked() and t.writing is None and not t.syncing
+                and t.id not in self._loading and time.monotonic() - t.used >= self.grace
+                and not (self.workers is not None and self.workers.holds(t.id)))
+
+    def trim(self, force: bool = False) -> int:
+        """Let go of idle tables: finished ones nobody has used for :attr:`finished_for` seconds, and, beyond
+        :attr:`max_tables`, finished ones first, then the least recently used. Returns how many were let go.
+        (At most once a second, or four times a second beyond the bound, unless ``force``.)"""
+        now = time.monotonic()
+        over = len(self.tables) - self.max_tables
+        if not force and now - self._trimmed < (0.25 if over > 0 else 1.0):
+            return 0
+        self._trimmed = now
+        idle = sorted((t for t in self.tables.values() if self.idle(t)), key=lambda t: (not t.match_over, t.used))
+        gone = [t for t in idle if t.match_over and now - t.used >= self.finished_for]
+        rest = [t for t in idle if not (t.match_over and now - t.used >= self.finished_for)]
+        gone += rest[:max(0, over - len(gone))]
+        for t in gone:
+            del self.tables[t.id]
+        return len(gone)
 
     def _load(self, tid: str) -> tuple[Table | None, bool]:
         """Rebuild a table from one snapshot of its log (on a database thread); the flag says a bot job was
@@ -392,6 +438,8 @@ class Room:
             self.changed(t, last and row is not None)
         if job is not None:
             self.jobs_queued(job)
+        if t.match_over:  # let it go once it has been finished a while with nobody watching
+            asyncio.get_running_loop().call_later(max(self.finished_for, self.grace) + 0.5, self.trim, True)
         return row is not None
 
     async def deal_next(self, t: Table, run_at: float | None = None) -> None:

@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -174,6 +175,7 @@ class Store(RoomRecords):
         if self.backend == "sqlite":
             path = self.url.database or ""
             if path and path != ":memory:":
+                self._sqlite_file_problem(Path(path))  # before our connections touch (or set WAL on) it
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 10},
                                         pool_size=pool_size, max_overflow=pool_size)
@@ -188,6 +190,13 @@ class Store(RoomRecords):
                 conn.execute(text("SELECT 1")).all()
                 if self.backend == "sqlite":
                     conn.execute(text("SELECT count(*) FROM sqlite_master")).all()  # "file is not a database"
+                else:  # another application's database, or a newer cardtable's, is refused before any write
+                    from alembic.runtime.migration import MigrationContext
+
+                    problem = self.schema_problem(inspect(conn).get_table_names(),
+                                                  MigrationContext.configure(conn).get_current_revision())
+                    if problem is not None:
+                        raise NotADatabase(problem)
         except StoreError:
             self.engine.dispose()
             raise
@@ -195,7 +204,11 @@ class Store(RoomRecords):
             self.engine.dispose()
             raise self._translate(e, opening=True) from None
         if upgrade:
-            self.upgrade()
+            try:
+                self.upgrade()
+            except StoreError:
+                self.engine.dispose()
+                raise
         dialect_insert = sqlite_insert if self.backend == "sqlite" else pg_insert
         a = s.actions.c
         self._insert_actions = (dialect_insert(s.actions).on_conflict_do_nothing()
@@ -320,6 +333,52 @@ class Store(RoomRecords):
         self.engine.dispose()
 
     # ------------------------------------------------------------ versions
+    def _sqlite_file_problem(self, path: Path) -> None:
+        """Refuse, in one line, a path that is not a cardtable database: a directory, another application's
+        SQLite file (left exactly as it was: it is read, never written), or a room of a newer cardtable."""
+        if path.is_dir():
+            raise NotADatabase(f"{self.shown} is a directory, not a database file; give the path of a file in it, "
+                               f"such as {path / 'cardtable.db'}")
+        if not path.is_file() or path.stat().st_size == 0:
+            return  # a new (or empty) file: ours to make
+        try:
+            with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+                names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+                rev = None
+                if "alembic_version" in names:
+                    got = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                    rev = got[0] if got else None
+        except sqlite3.DatabaseError as e:
+            if "not a database" in str(e).lower():
+                raise NotADatabase(f"{self.shown} is not a cardtable database (SQLite says: {e})") from None
+            return  # locked or busy: the ordinary opening below says so
+        problem = self.schema_problem(names, rev)
+        if problem is not None:
+            raise NotADatabase(problem)
+
+    def schema_problem(self, names: Sequence[str], rev: str | None) -> str | None:
+        """Why a database holding the tables ``names`` at Alembic revision ``rev`` is not one this cardtable can
+        open (``None``: it is empty, or a room of this cardtable or an older one)."""
+        if rev is not None:
+            from alembic.script import ScriptDirectory
+            from alembic.util import CommandError
+
+            try:
+                ScriptDirectory.from_config(self._alembic()).get_revision(rev)
+                return None
+            except (CommandError, KeyError):
+                from .. import __version__
+
+                return (f"{self.shown} is at schema revision {rev!r}, which this cardtable ({__version__}, newest "
+                        f"revision {self.head()!r}) does not know: it was made by a newer cardtable (upgrade "
+                        "cardtable to open it) or by another application; it was left unchanged")
+        foreign = sorted(n for n in names if n != "alembic_version" and not n.startswith("sqlite_"))
+        if not foreign or "tables" in names:  # empty, or a room made before revisions (its first revision)
+            return None
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        return (f"{self.shown} holds another application's data (tables {shown}), not a cardtable room; "
+                "cardtable left it unchanged: give a new file or an empty database")
+
     def _alembic(self) -> Any:
         from alembic.config import Config
 
@@ -354,6 +413,9 @@ class Store(RoomRecords):
             if self.backend == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
             before = MigrationContext.configure(conn).get_current_revision()
+            problem = self.schema_problem(inspect(conn).get_table_names(), before)
+            if problem is not None:  # another application's database, or a newer cardtable's: not touched
+                raise NotADatabase(problem)
             cfg.attributes["connection"] = conn
             if before is None and "tables" in inspect(conn).get_table_names():
                 command.stamp(cfg, "0001")  # a room made before revisions had exactly the first revision's schema
