@@ -38,7 +38,8 @@ from ..core.deal import Deal
 from ..core.tricks import TrickDeal
 from .heuristics import policy_for
 
-__all__ = ["HeuristicBot", "card_points", "estimate_tricks", "fast_policy", "point_play", "trick_play"]
+__all__ = ["HeuristicBot", "card_points", "estimate_tricks", "fast_policy", "point_play", "prize_play",
+           "trick_play"]
 
 
 @cache
@@ -74,6 +75,8 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if not cards:
         return legal[0]
     by_strength = sorted(cards, key=lambda a: _strength(d, cards[a]))
+    if d.aim.stock_prize and d.stock:
+        return prize_play(d, cards, by_strength)
     want = d.wants_tricks(seat)
     if not d.trick:
         if want:
@@ -96,6 +99,27 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if losers:
         return losers[-1]
     return by_strength[-1]
+
+
+def prize_play(d: TrickDeal, cards: dict[str, int], by_strength: list[str]) -> str:
+    """A trick that counts nothing but is played for the stock's top card (the aim's ``stock_prize``): go for a
+    prize worth having (a trump, or a ten or better) with the cheapest card that wins it, leading the highest
+    plain card; else lose it with the lowest card, keeping the strong ones for the tricks that count."""
+    rules = d.rules
+    prize = d.stock[-1]
+    worth = rules.suit_of[prize] == rules.trump or d.pack.rank[prize] >= 10
+    if not d.trick:
+        if not worth:
+            return by_strength[0]
+        plain = [a for a in by_strength if rules.suit_of[cards[a]] != rules.trump]
+        return (plain or by_strength)[-1 if plain else 0]
+    best = d.trick[rules.winner(d.trick)]
+    led = rules.suit_of[d.trick[0]]
+    winners = [a for a in by_strength if rules.beats(cards[a], best, led)]
+    if worth and winners:
+        return winners[0]
+    losers = [a for a in by_strength if a not in winners]
+    return (losers or by_strength)[0]
 
 
 def _declarer(d: Deal) -> int | None:

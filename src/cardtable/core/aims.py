@@ -68,6 +68,9 @@ class Aim:
     """A key of :data:`BIDS`."""
     sheds: str = ""
     """A key of :data:`SHEDDING`."""
+    stock_prize: bool = False
+    """Whether, while the stock lasts, tricks count nothing but are played for the stock's top card, face up:
+    the winner takes it, the loser the next (German Whist's first half)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "card_points", MappingProxyType(dict(self.card_points)))
