@@ -10,6 +10,7 @@ app, the bots, and both research adapters.
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import json
 import random
 import re
@@ -87,6 +88,31 @@ def test_the_catalogue_has_it_from_one_line(german_whist: Any) -> None:
     assert ct.catalog.game_class("german-whist") is german_whist
     assert ct.game_info("honeymoon-whist").id == "german-whist"
     assert "german-whist" in [g.id for g in ct.games()]
+
+
+CONFORMANCE = ["test_random_play_terminates_and_settles", "test_every_deal_begins_with_a_decision",
+               "test_cards_conserved", "test_illegal_action_raises_and_changes_nothing", "test_clone_is_independent",
+               "test_same_seed_same_deal_and_arranged_deck_reproduces", "test_views_are_json_and_leak_nothing",
+               "test_views_match_the_declared_schema", "test_sample_agrees_with_view",
+               "test_every_game_takes_exactly_the_player_counts_it_declares", "test_info_and_rules_text",
+               "test_match_runs", "test_extreme_lines_of_play_keep_views_and_settlement_sound"]
+
+
+@pytest.mark.parametrize("check", CONFORMANCE)
+def test_the_conformance_suite_passes(german_whist: Any, check: str) -> None:
+    # The checks every catalogue game gets (tests/conformance/test_all_games.py), run on the new game.
+    from .conformance import test_all_games as conformance
+
+    run = getattr(conformance, check)
+    params = list(inspect.signature(run).parameters)
+    if params == ["gid", "n"]:
+        run("german-whist", 2)
+    elif params == ["gid", "n", "style"]:
+        for style in ("passive", "first", "last"):
+            run("german-whist", 2, style)
+    else:
+        assert params == ["gid"], params
+        run("german-whist")
 
 
 def test_its_rules_text_is_for_players(german_whist: Any) -> None:
