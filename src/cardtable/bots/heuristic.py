@@ -13,7 +13,9 @@ avoiding tricks (Misery, Least), play the highest card that still loses. What th
 and what each side wants come from the aim the game declares (``deal.aim``,
 :mod:`cardtable.core.aims`), not from a list of games: where tricks count card points (Schafkopf,
 Solo) the card play is :func:`point_play` — bank points on sure tricks, add points to a partner's
-sure trick, throw the fewest points on a lost one.
+sure trick, throw the fewest points on a lost one; where the tricks played while the stock lasts
+count nothing but its top card (German Whist's first half), :func:`prize_play` goes for a prize worth
+having as cheaply as it can and loses the others with its lowest card.
 
 Declarations where a bid counts tricks (``bid N``, ``nap`` …): bid on the trick estimate of the
 hand (top cards and the length of the longest suit as trumps). The rules of thumb the aim calls for
