@@ -105,7 +105,7 @@ def test_ismcts_is_deterministic_with_iterations() -> None:
 def test_unknown_bot_and_bad_parameters() -> None:
     with pytest.raises(ct.RulesError, match="unknown bot"):
         ct.bots.load("oracle")
-    with pytest.raises(ct.RulesError, match="bad parameters"):
+    with pytest.raises(ct.RulesError, match="bot 'random' has no parameter 'depth'; its parameters are: seed"):
         ct.bots.load("random", depth=3)
 
 
@@ -267,7 +267,7 @@ def test_ismcts_infer_draws_determinisations_by_the_likelihood_of_the_others_cho
         assert me == seat
         return 0.0 if d.hands[nxt] & marker else -1000.0
 
-    monkeypatch.setitem(ismcts.LIKELIHOODS, "fan-tan", model)
+    monkeypatch.setattr(ismcts, "likelihood_for", lambda aim: model if aim.sheds == "layout" else None)
     bot = ISMCTSBot(seed=1, infer=16)
     picks = [bot._determinise(deal, seat, random.Random(k)) for k in range(20)]
     assert all(d.hands[nxt] & marker for d in picks)

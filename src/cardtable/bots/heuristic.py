@@ -9,14 +9,19 @@ Card play (any trick game, through the core's TrickRules and the deal's ``side``
 ``wants_tricks`` hooks): win a trick cheaply when an opponent holds it (with the cheapest
 winning card when last to play, the strongest otherwise), throw the lowest card when a
 partner holds it or it cannot be won; lead the strongest card when seeking tricks; when
-avoiding tricks (Misery, Least), play the highest card that still loses. Families whose tricks
-count card points (registered in ``CARD_VALUES``: Schafkopf, Solo) play by :func:`point_play`
-instead: bank points on sure tricks, add points to a partner's sure trick, throw the fewest
-points on a lost one.
+avoiding tricks (Misery, Least), play the highest card that still loses. What the game counts
+and what each side wants come from the aim the game declares (``deal.aim``,
+:mod:`cardtable.core.aims`), not from a list of games: where tricks count card points (Schafkopf,
+Solo) the card play is :func:`point_play` — bank points on sure tricks, add points to a partner's
+sure trick, throw the fewest points on a lost one; where the tricks played while the stock lasts
+count nothing but its top card (German Whist's first half), :func:`prize_play` goes for a prize worth
+having as cheaply as it can and loses the others with its lowest card.
 
-Declarations (``bid N``, ``nap`` …): bid on the trick estimate of the hand (top cards and the
-length of the longest suit as trumps). Other decisions (exchanges, entering a Loo, taking a
-widow, stops, melds) are judged by a few playouts of each option.
+Declarations where a bid counts tricks (``bid N``, ``nap`` …): bid on the trick estimate of the
+hand (top cards and the length of the longest suit as trumps). The rules of thumb the aim calls for
+(:func:`cardtable.bots.heuristics.policy_for`: entering a pool, robbing, stops, layouts, melds,
+ace-ten bids) take the decisions they know; every other one is judged by a few playouts of each
+option.
 
 >>> import cardtable as ct
 >>> d = ct.load("nap", players=4).deal(seed=3)
@@ -28,27 +33,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
-from ..core.cards import bits, is_card_code
+from ..core.cards import Pack, bits, is_card_code
 from ..core.deal import Deal
 from ..core.tricks import TrickDeal
+from .heuristics import policy_for
 
-__all__ = ["CARD_VALUES", "FAMILY_POLICIES", "HeuristicBot", "estimate_tricks", "fast_policy", "point_play",
+__all__ = ["HeuristicBot", "card_points", "estimate_tricks", "fast_policy", "point_play", "prize_play",
            "trick_play"]
 
-TRICK_COUNT_BIDS = {"napoleon"}
-"""Families whose ``bid N`` means N tricks (elsewhere a bid is points and is judged by look-ahead)."""
 
-FamilyPolicy = Callable[[Deal, int, list[str], random.Random], "str | None"]
-FAMILY_POLICIES: dict[str, FamilyPolicy] = {}
-"""Filled from :mod:`cardtable.bots.heuristics` at the end of this module."""
-"""Per-family decision rules (family name -> policy returning an action or None to fall back)."""
+@cache
+def _point_table(pack: Pack, points: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    table = dict(points)
+    return tuple(0 if code.startswith("JK") else table.get(code[0], 0) for code in pack.code_of)
 
-CardValues = Callable[[Deal], Sequence[int]]
-CARD_VALUES: dict[str, CardValues] = {}
-"""Families whose tricks are scored by card points (the ace-ten games): family name -> a function
-giving the points of every card index of the deal's pack. Their card play is :func:`point_play`;
-every other family keeps the generic :func:`trick_play`. Filled at the end of this module."""
+
+def card_points(d: Deal) -> Sequence[int] | None:
+    """The card points of every card index of the deal's pack where its aim counts card points, else None."""
+    aim = d.aim
+    if aim.counts != "card points":
+        return None
+    return _point_table(d.pack, tuple(sorted(aim.card_points.items())))
 
 
 def _strength(d: TrickDeal, card: int) -> tuple[int, int]:
@@ -58,9 +65,9 @@ def _strength(d: TrickDeal, card: int) -> tuple[int, int]:
 
 def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     """Choose a card in a trick game by rules of thumb (``d`` may be a determinisation)."""
-    values = CARD_VALUES.get(d.game.family)
+    values = card_points(d)
     if values is not None:
-        return point_play(d, seat, legal, values(d))
+        return point_play(d, seat, legal, values)
     hand = d.hands[seat]
     cards = {}
     for a in legal:
@@ -70,6 +77,8 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if not cards:
         return legal[0]
     by_strength = sorted(cards, key=lambda a: _strength(d, cards[a]))
+    if d.aim.stock_prize and d.stock:
+        return prize_play(d, cards, by_strength)
     want = d.wants_tricks(seat)
     if not d.trick:
         if want:
@@ -92,6 +101,27 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if losers:
         return losers[-1]
     return by_strength[-1]
+
+
+def prize_play(d: TrickDeal, cards: dict[str, int], by_strength: list[str]) -> str:
+    """A trick that counts nothing but is played for the stock's top card (the aim's ``stock_prize``): go for a
+    prize worth having (a trump, or a ten or better) with the cheapest card that wins it, leading the highest
+    plain card; else lose it with the lowest card, keeping the strong ones for the tricks that count."""
+    rules = d.rules
+    prize = d.stock[-1]
+    worth = rules.suit_of[prize] == rules.trump or d.pack.rank[prize] >= 10
+    if not d.trick:
+        if not worth:
+            return by_strength[0]
+        plain = [a for a in by_strength if rules.suit_of[cards[a]] != rules.trump]
+        return (plain or by_strength)[-1 if plain else 0]
+    best = d.trick[rules.winner(d.trick)]
+    led = rules.suit_of[d.trick[0]]
+    winners = [a for a in by_strength if rules.beats(cards[a], best, led)]
+    if worth and winners:
+        return winners[0]
+    losers = [a for a in by_strength if a not in winners]
+    return (losers or by_strength)[0]
 
 
 def _declarer(d: Deal) -> int | None:
@@ -301,9 +331,9 @@ def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
     if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
             and all(map(is_card_code, legal)):
         return trick_play(d, seat, legal)
-    family = FAMILY_POLICIES.get(d.game.family)
-    if family is not None:
-        choice = family(d, seat, legal, rng)
+    thumb = policy_for(d.aim, d.family)
+    if thumb is not None:
+        choice = thumb(d, seat, legal, rng)
         if choice is not None:
             return choice
     return rng.choice(legal)
@@ -344,12 +374,12 @@ class HeuristicBot:
         if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
                 and all(map(is_card_code, legal)):
             return trick_play(d, seat, legal)
-        family = FAMILY_POLICIES.get(deal.game.family)
-        if family:
-            choice = family(d, seat, legal, self.rng)
+        thumb = policy_for(deal.aim, deal.family)
+        if thumb is not None:
+            choice = thumb(d, seat, legal, self.rng)
             if choice is not None:
                 return choice
-        if deal.game.family in TRICK_COUNT_BIDS:
+        if deal.aim.bids == "tricks":
             choice = declare(d, seat, legal)
             if choice is not None:
                 return choice
@@ -373,14 +403,3 @@ class HeuristicBot:
         best = max(scores.values())
         return next(a for a in options if scores[a] == best)
 
-
-
-def _register() -> None:
-    from .heuristics import POLICIES, acetens, bavarian
-
-    FAMILY_POLICIES.update(POLICIES)
-    CARD_VALUES.update(acetens.CARD_VALUES)
-    CARD_VALUES.update(bavarian.CARD_VALUES)
-
-
-_register()

@@ -26,8 +26,9 @@ seat follows the playout policy to the end (a rollout algorithm, Tesauro & Galpe
 of policy improvement, whose estimates no opponent explored at random can bias — the choice where the
 rule of thumb is already strong and a shallow tree's exploration costs more than it finds).
 ``infer=k`` draws each determinisation from ``k`` samples with weight the likelihood of the other
-seats' past choices under the playout policy (where a family models it, :data:`LIKELIHOODS`): a
-uniform sample ignores what their play revealed (a Fan-Tan player who kept a seven back).
+seats' past choices under the playout policy (where the rules of thumb model the game's aim,
+:func:`~.heuristics.likelihood_for`): a uniform sample ignores what their play revealed (a Fan-Tan player who
+kept a seven back).
 ``search="cards"`` searches only the choice of a card to play and takes every other
 decision (bids, discards, exchanges) by the playout policy. All six default per game
 (:data:`TUNED`, measured by duplicate duels against ``heuristic``), else to ``"tree"``, 0,
@@ -54,7 +55,7 @@ from typing import Any
 from ..core.cards import is_card_code
 from ..core.deal import Deal
 from .heuristic import fast_policy
-from .heuristics import LIKELIHOODS
+from .heuristics import likelihood_for
 
 __all__ = ["OPPONENTS", "PAIRED", "TUNED", "ISMCTSBot", "Node"]
 
@@ -314,7 +315,7 @@ class ISMCTSBot:
         ``k`` samples drawn with weight the likelihood of the others' past choices under the playout
         policy (sampling-importance-resampling; Buro et al. 2009 infer hands from play the same way; past
         the ``deadline``, one of the candidates drawn so far)."""
-        model = LIKELIHOODS.get(deal.game.family) if self.infer > 1 else None
+        model = likelihood_for(deal.aim) if self.infer > 1 else None
         if model is None:
             return deal.sample(seat, rng)
         candidates, logs = [], []

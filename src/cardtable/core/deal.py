@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalAction, RulesError
+from .aims import Aim
 from .cards import PACK_52, Pack, bit_list, bits
 from .chips import Settlement
 from .compiled import copier_of
@@ -119,6 +120,9 @@ class Deal:  # compiled
     """The keys the core puts in every view of this kind of deal (a trick deal adds the trick's)."""
     kernel: ClassVar[PlayoutKernel | None] = None
     """A compiled playout kernel the game provides (:mod:`.kernel`), or ``None``."""
+    aim: ClassVar[Aim] = Aim()
+    """What counts in a deal and what each side wants (:mod:`.aims`), for bots: by default, tricks, each side
+    taking as many as it can."""
     first_dealer_rule: ClassVar[str] = ""
     """How the game's rules find the first dealer with the cards (:data:`.cutting.RULES`: ``"jack"``, ``"low"``,
     ``"high"``), played by a match when the option ``first_dealer`` is ``"cards"``; empty: the rules give none."""
@@ -222,6 +226,7 @@ class Deal:  # compiled
         names = [o.name for o in cls.option_specs]
         if len(set(names)) != len(names):
             out.append("an option is declared twice")
+        out.extend(cls.aim.problems())
         if bool(cls.first_dealer_rule) != ("first_dealer" in names):
             out.append("a first_dealer_rule and the option first_dealer (cutting.first_dealer_option) go together")
         if getattr(cls, "phases", None) is None:

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import inspect
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesError
@@ -291,12 +293,18 @@ class Game:
 
 def rules_text_of(cls: type) -> str:
     """The rules for players of a game class, in Markdown: the file ``games/rules/<id>.md`` shipped with the
-    package."""
+    package, or else ``rules/<id>.md`` beside the class's own module (a game kept outside the package)."""
     game_id = cls.id  # type: ignore[attr-defined]
-    try:
-        return (resources.files("cardtable.games") / "rules" / f"{game_id}.md").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesError(f"{game_id}: there is no rules text for this game") from None
+    places = [resources.files("cardtable.games") / "rules" / f"{game_id}.md"]
+    module = sys.modules.get(cls.__module__)
+    if module is not None and getattr(module, "__file__", None):
+        places.append(Path(module.__file__).parent / "rules" / f"{game_id}.md")  # type: ignore[arg-type]
+    for place in places:
+        try:
+            return place.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+    raise RulesError(f"{game_id}: there is no rules text for this game")
 
 
 def _rebuild_game(variant: type[Deal], players: int, names: list[str] | None, options: dict[str, Any]) -> Game:

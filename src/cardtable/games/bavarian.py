@@ -54,6 +54,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.aims import Aim
 from ..core.cards import NO_SUIT, PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
@@ -213,6 +214,7 @@ class BavarianSchafkopf(TrickDeal):
     unit = "chips"
     phases = BavarianPhase
     card_phases = (PLAY,)
+    aim = Aim("card points", "target", card_points=_VALUE, target=61)  # the player's side needs 61 of the 120
     option_specs = (
         Option("tariff_sauspiel", int, 10, range(1, 1001),
                doc="what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much",

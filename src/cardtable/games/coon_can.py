@@ -121,6 +121,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.aims import Aim
 from ..core.cards import PACK_52, PACK_106, bits
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Deal, Zone
@@ -227,6 +228,7 @@ class CoonCan(Deal):
     id = "coon-can"
     name = "Coon Can"
     family = "rummy"
+    aim = Aim("cards shed", "first out", sheds="melds")
     aliases = ("double-rum", "cooncan")
     min_players, max_players, default_players = 2, 8, 4
     pack_used = PACK_106

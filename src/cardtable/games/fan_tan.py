@@ -97,6 +97,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from ..core.aims import Aim
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -161,6 +162,7 @@ class FanTan(Deal):
     id = "fan-tan"
     name = "Fan-Tan"
     family = "fan-tan"
+    aim = Aim("cards shed", "first out", sheds="layout")
     aliases: ClassVar[tuple[str, ...]] = ("sevens", "parliament", "card-dominoes")
     min_players, max_players, default_players = 2, 8, 4
     source = f"{SEED}, Fan-Tan (heading lost); docs/decisions.md"

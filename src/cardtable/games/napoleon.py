@@ -75,6 +75,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..core.aims import Aim
 from ..core.auction import Auction
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
@@ -158,6 +159,7 @@ class Nap(TrickDeal):  # compiled
     id = "nap"
     name = "Napoleon"
     family = "napoleon"
+    aim = Aim("tricks", "bid", bids="tricks")  # the declarer takes the tricks he bid; the others stop him
     aliases = ("napoleon",)
     min_players, max_players, default_players = 2, 6, 4
     source = "seed 000_021e177d957c1434.txt, 'Napoleon'; RESOLUTIONS.md §2.3"

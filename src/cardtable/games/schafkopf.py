@@ -102,6 +102,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.aims import Aim
 from ..core.auction import Auction
 from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
@@ -189,6 +190,7 @@ class Schafkopf(TrickDeal):
     id = "schafkopf"
     name = "Schafkopf"
     family = "schafkopf"
+    aim = Aim("card points", "target", card_points=_VALUE, target=61)  # the player's side needs 61 of the 120
     aliases = ("sheepshead", "schafskopf")
     min_players, max_players, default_players = 3, 5, 3
     pack_used = PACK_32
@@ -519,6 +521,7 @@ class AuctionSchafkopf(TrickDeal):
     id = "auction-schafkopf"
     name = "Auction Schafkopf"
     family = "schafkopf"
+    aim = Aim("card points", "target", card_points=_VALUE, target=61)  # the player's side needs 61 of the 120
     aliases = ("auction-schafskopf", "auction-sheepshead")
     min_players, max_players, default_players = 4, 4, 4
     pack_used = PACK_32

@@ -17,7 +17,9 @@ complete. This adds no rule: the masks come from ``legal()`` alone.
 from __future__ import annotations
 
 import random
+import sys
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import cardtable as ct
@@ -116,7 +118,11 @@ def _module_words(module_name: str) -> frozenset[str]:
 
     package, _, leaf = module_name.rpartition(".")
     # The source file itself: the module may run compiled (setup.py), with no source to inspect.
-    tree = ast.parse(importlib.resources.files(package).joinpath(f"{leaf}.py").read_text(encoding="utf-8"))
+    source: Any = importlib.resources.files(package).joinpath(f"{leaf}.py")
+    own = getattr(sys.modules.get(module_name), "__file__", None)
+    if not source.is_file() and own and own.endswith(".py"):  # a game module kept outside the package
+        source = Path(own)
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     docs = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body and \

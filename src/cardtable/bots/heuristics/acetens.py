@@ -1,7 +1,7 @@
 """Rules of thumb for the ace-ten games: Schafkopf (with Least), Auction Schafkopf and the Solo family
 (Six-Bid Solo, Frog, Coeur d'Alene Solo, Progressive Solo).
 
-Cards count A 11, T 10, K 4, Q 3, J 2 (:data:`CARD_VALUES`, which makes the card play point-aware:
+Cards count A 11, T 10, K 4, Q 3, J 2 (the games' declared aim, which makes the card play point-aware:
 :func:`cardtable.bots.heuristic.point_play` — bank points on sure tricks, "schmieren" on a partner's
 sure trick, throw the card with fewest points on a lost one, the declaring side draws trumps, Misère
 ducks). Hands are judged by :func:`estimate`, a linear estimate of the card points the declaring
@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from ...core.cards import SUIT_NAMES, SUITS, Pack, bits
 from ...core.deal import Deal
 
-__all__ = ["CARD_VALUES", "estimate", "point_table", "policy"]
+__all__ = ["estimate", "point_table", "policy"]
 
 VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
@@ -45,12 +44,6 @@ def point_table(pack: Pack) -> tuple[int, ...]:
     return tuple(VALUE.get(c[0], 0) if c != "JK" else 0 for c in pack.code_of)
 
 
-def card_values(d: Deal) -> Sequence[int]:
-    """Card points of the deal's pack (registered for the point-aware card play)."""
-    return point_table(d.pack)
-
-
-CARD_VALUES = {"schafkopf": card_values, "solo": card_values}
 
 
 # ------------------------------------------------------------------ trump models

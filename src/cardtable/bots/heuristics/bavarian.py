@@ -1,7 +1,7 @@
 """Rules of thumb for Bavarian Schafkopf: which game to announce, which ace to call, when to double.
 
-The card play is the ace-ten games' point play (:func:`cardtable.bots.heuristic.point_play`, registered through
-:data:`CARD_VALUES`), on a determinisation in which the hidden partner is whoever the sample gave the called ace.
+The card play is the ace-ten games' point play (:func:`cardtable.bots.heuristic.point_play`, which its declared aim,
+card points, gives), on a determinisation in which the hidden partner is whoever the sample gave the called ace.
 
 Hands are judged by counting, under each game's trumps: trumps held, Obers and Unters among them, the top
 trumps in an unbroken run, plain aces (and tens guarded by them) and voids. A game is announced when its count
@@ -17,11 +17,8 @@ from typing import Any
 from ...core.cards import SUIT_NAMES, bits
 from ...core.deal import Deal
 from ...core.tricks import TrickRules
-from .acetens import card_values
 
-__all__ = ["CARD_VALUES", "hand_count", "policy"]
-
-CARD_VALUES = {"bavarian schafkopf": card_values}
+__all__ = ["hand_count", "policy"]
 
 THRESHOLD = {"sauspiel": 6.0, "solo": 11.5, "wenz": 8.5, "geier": 9.0, "farbwenz": 11.5,
              "solo tout": 17.0, "wenz tout": 13.5, "geier tout": 14.0, "farbwenz tout": 17.0}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.cards import SUITS, bits, card_name
 from ...core.chips import Amount, Ledger, Settlement, plain
 from ...core.deal import Zone
@@ -87,6 +88,7 @@ class Loo(TrickDeal):
     id = "three-card-loo"
     name = "Three-Card Loo"
     family = "loo"
+    aim = Aim("tricks", "pool")  # each trick takes a share of the pool; a player may stand out
     aliases: ClassVar[tuple[str, ...]] = ("loo", "three-card-lu")
     min_players, max_players, default_players = 3, 10, 6
     source = "seed 000_021e177d957c1434.txt, 'Loo' (Hervey), THREE-CARD LOO; docs/decisions.md"

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.chips import Amount
 from ...core.game import Game
 from ...core.options import Option
@@ -57,6 +58,7 @@ class PoolFamily(PoolDeal):
     in ``game.setup``."""
 
     family = "rams"
+    aim = Aim("tricks", "pool")  # each trick takes a share of the pool; a player may stand out
     hand_size: ClassVar[int] = 5
 
     # ---- the state the family's deals share (set by PoolDeal._common at the start of every deal)

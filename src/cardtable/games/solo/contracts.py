@@ -14,7 +14,7 @@ from ...core.dealing import DealPlan
 from ...core.options import Option
 from ...core.tricks import TrickRules
 
-__all__ = ["COUNTERS", "FOUR_HAND", "HEARTS", "MISERE_GOAL", "PLAN", "RANK_OF", "SEED", "SIX_BID_TARIFF",
+__all__ = ["CARD_POINTS", "COUNTERS", "FOUR_HAND", "HEARTS", "MISERE_GOAL", "PLAN", "RANK_OF", "SEED", "SIX_BID_TARIFF",
            "SPREAD_EXPOSE", "SUIT_WORDS", "Contract", "card_points", "card_words", "rules_for", "six_bid_games"]
 
 SEED = "seed 001_50a7678b5606f88b.txt"
@@ -30,6 +30,8 @@ _POWER_OF = {r: i for i, r in enumerate("6789JQKTA")}
 POWER = tuple(_POWER_OF[c[0]] for c in PACK_36.code_of)
 """Rank in suit: ace (high), ten, king, queen, jack, nine, eight, seven, six."""
 _VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+CARD_POINTS = _VALUE
+"""The card points of each rank (others count nothing)."""
 POINTS = tuple(_VALUE.get(c[0], 0) for c in PACK_36.code_of)
 _BY_VALUE = tuple((v, sum(1 << i for i, c in enumerate(PACK_36.code_of) if c[0] == r)) for r, v in _VALUE.items())
 COUNTERS = sum(m for _, m in _BY_VALUE)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.auction import Auction
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.chips import Ledger, Settlement
@@ -23,6 +24,7 @@ from ...core.tricks import TrickDeal, TrickRules
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label
 from .contracts import (
+    CARD_POINTS,
     COUNTERS,
     FIRST_DEALER,
     FOUR_HAND,
@@ -80,6 +82,7 @@ class SixBidSolo(TrickDeal):
     id = "six-bid-solo"
     name = "Six-Bid Solo"
     family = "solo"
+    aim = Aim("card points", "target", card_points=CARD_POINTS, target=61)  # more than half of the 120
     aliases: ClassVar[tuple[str, ...]] = ("six-bid", "sixbid-solo")
     min_players, max_players, default_players = 3, 4, 3
     pack_used = PACK_36

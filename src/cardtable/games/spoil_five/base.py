@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, Pack
 from ...core.chips import Ledger, Settlement
 from ...core.cutting import first_dealer_option
@@ -84,6 +85,7 @@ class FiveCardDeal(TrickDeal):
     first_dealer_rule = "jack"  # seed 003 Spoil Five, 'The Deal'
 
     family = "spoil five"
+    aim = Aim("tricks", "score")  # tricks score toward the pool or the game; the turn-up may be robbed
     pack_used = PACK_52
     phases: ClassVar[type[Phase] | None] = RobPhase
     robbing: ClassVar[bool] = True

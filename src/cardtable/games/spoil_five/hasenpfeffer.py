@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
@@ -30,6 +31,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     id = "hasenpfeffer"
     name = "Hasenpfeffer"
     family = "euchre"  # seed 003: "This old game is another offshoot of Euchre"
+    aim = Aim("tricks", "score", bids="tricks")  # the high bidder takes the tricks he bid; tricks score
     min_players, max_players, default_players = 4, 4, 4
     pack_used = PACK_25
     unit = "points"

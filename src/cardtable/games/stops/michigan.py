@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
+from ...core.aims import Aim
 from ...core.auction import Auction
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ...core.chips import Ledger, Settlement
@@ -105,6 +106,7 @@ class Michigan(Deal):
     id = "michigan"
     name = "Michigan"
     family = "stops"
+    aim = Aim("cards shed", "first out", sheds="stops")
     aliases: ClassVar[tuple[str, ...]] = ("newmarket", "chicago", "saratoga", "michigan-boodle")
     min_players, max_players, default_players = 3, 8, 4
     source = f"{SEED}, the Stops games (Michigan, heading lost); docs/decisions.md"
