@@ -22,6 +22,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 import time
@@ -60,7 +61,10 @@ def choose(record: dict[str, Any], seat: int, kind: str, seed: int, seconds: flo
 
 def _start_worker(lifeline: Any) -> None:
     """Run once in each new pool process: import the bots before the first job, and end the process when the
-    process that made the pool goes, even by ``kill -9`` (``lifeline``: the read end of a pipe only it writes)."""
+    process that made the pool goes, even by ``kill -9`` (``lifeline``: the read end of a pipe only it writes).
+    Ctrl-C in a terminal reaches every process of the group: a worker ignores it (the server stops its pool
+    itself), so no worker prints a traceback of an interrupted wait."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import cardtable.bots.heuristic
     import cardtable.bots.ismcts  # noqa: F401
 
