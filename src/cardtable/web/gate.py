@@ -30,6 +30,7 @@ import ipaddress
 import logging
 import os
 import resource
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,6 +101,8 @@ class Gate:
         self.limits = limits
         self.open: Counter[str] = Counter()
         self.held: dict[Any, str] = {}  # transport -> the address it is counted against
+        self.refused = 0  # connections refused since the last warning logged
+        self._warned = -1e9
         self._trusted: list[Any] = []
         for t in limits.trusted:
             if t == "*":
@@ -138,6 +141,14 @@ class Gate:
         self.held[transport] = address
         self.open[address] += 1
         return None
+
+    def note_refusal(self, why: str) -> None:
+        """Log a refusal, at most once a minute (a flood would fill the log), with how many were refused."""
+        self.refused += 1
+        now = time.monotonic()
+        if now - self._warned >= 60:
+            log.warning("connections refused: %d since the last note, the last because %s", self.refused, why)
+            self.refused, self._warned = 0, now
 
     def release(self, transport: Any) -> None:
         """The connection closed (safe to call twice)."""
@@ -181,7 +192,7 @@ class _Guard:
         why = gate().admit(transport)
         if why is not None:
             self._refused = True
-            log.warning("connection refused: %s", why)
+            gate().note_refusal(why)
             _answer(transport, 503, "Service Unavailable", why)
             return
         super().connection_made(transport)  # type: ignore[misc]
