@@ -142,7 +142,9 @@ def test_a_private_table_listed_later_offers_the_seats_whose_link_nobody_opened(
     with room.websocket_connect(f"/ws/{tid}?token={links[0]}") as r0, \
             guest.websocket_connect(f"/ws/{tid}?token={links[1]}") as r1:
         creator, bea = WS(r0), WS(r1)
-        f = creator.state_until(lambda x: x["table"]["seats"][1]["online"])
+        creator.until(lambda x: x["type"] == "presence" and x["seat"] == 1 and x["online"])
+        f = creator.state
+        assert f is not None and f["table"]["seats"][1]["online"]
         assert [s.get("open") for s in f["table"]["seats"]] == [None] * 4  # private: nothing offered
         # Only the creator lists it, by its seat's token (or its account); a bad request says what is allowed.
         for body, status in (({"public": True, "token": links[1]}, 403), ({"public": True}, 403),
