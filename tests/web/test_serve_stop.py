@@ -119,3 +119,25 @@ def test_stopping_prints_one_line_and_no_traceback(tmp_path: Path, how: str) -> 
     lines = [x for x in out.splitlines() if x.strip()]
     assert lines[0].startswith(f"cardtable serving on {url}/"), out
     assert lines[1:] == ["cardtable stopped"], out
+
+
+def test_several_processes_on_postgresql_stop_cleanly_too(pg_url: str) -> None:
+    """``--workers 2``: uvicorn's worker processes end by SIGTERM from their parent; each one's bot pool is
+    shut down and its semaphores released first."""
+    proc, url = start_server(pg_url, "--workers", "2", "--bot-jobs", "1", "--bot-seconds", "0.2")
+    try:
+        bot_moves(url)
+        group = [proc.pid, *descendants(proc.pid)]
+        for pid in group:
+            os.kill(pid, signal.SIGINT)
+        assert proc.wait(timeout=60) == 0
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{p}").exists() for p in group[1:]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        out = proc.output()
+    finally:
+        stop_server(proc)
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out and "leaked" not in out, out
+    lines = [x for x in out.splitlines() if x.strip()]
+    assert lines[0].startswith(f"cardtable serving on {url}/") and "2 processes" in lines[0], out
+    assert lines[-1] == "cardtable stopped", out

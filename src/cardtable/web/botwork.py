@@ -144,8 +144,11 @@ class BotWorkers:
         for task in list(self._tasks):
             task.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            # Waited for (a search under way ends within its time), off the event loop: the worker processes
+            # are gone and the pool's queues freed, their semaphores released before the process ends, even when
+            # it ends by a signal (uvicorn's workers end by SIGTERM) — else "leaked semaphore objects".
+            pool, self.pool = self.pool, None
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:
