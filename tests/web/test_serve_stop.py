@@ -38,6 +38,8 @@ def test_a_port_out_of_range_is_refused_with_one_line(tmp_path: Path) -> None:
         assert "serving on" not in out.stdout
         assert f"--port is a port number from 1 to 65535, not {bad}" in out.stderr
         assert "Traceback" not in out.stderr
+    out = run_serve("--max-per-address", "-3", "--bot-jobs", "0", tmp_path=tmp_path)
+    assert (out.returncode, out.stderr) == (2, "error: --max-per-address is a number from 0 (no limit), not -3\n")
 
 
 def test_a_taken_port_is_one_clear_line_and_no_serving_line(tmp_path: Path) -> None:

@@ -100,16 +100,16 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
           lease: Annotated[float | None, typer.Option(
               help="seconds a claimed bot job is held before another worker may take it")] = None,
           max_connections: Annotated[int, typer.Option(
-              min=0, help="connections open at once in all, per web process (0: as many as the open-files limit "
+              help="connections open at once in all, per web process (0: as many as the open-files limit "
                           "allows)")] = 4096,
           max_per_address: Annotated[int, typer.Option(
-              min=0, help="connections one address may hold open at once (0: no cap; a trusted proxy has none)")]
+              help="connections one address may hold open at once (0: no cap; a trusted proxy has none)")]
           = 128,
           request_timeout: Annotated[float, typer.Option(
-              min=0, help="seconds a request may take to arrive whole (headers and body) before the connection "
+              help="seconds a request may take to arrive whole (headers and body) before the connection "
                           "is closed (0: no limit)")] = 10.0,
           keep_alive: Annotated[int, typer.Option(
-              min=1, help="seconds an idle connection is kept open after a response")] = 5,
+              help="seconds an idle connection is kept open after a response")] = 5,
           proxy_headers: Annotated[bool, typer.Option(
               "--proxy-headers", help="behind a reverse proxy: take the client's address from X-Forwarded-For "
                                       "(and the scheme from X-Forwarded-Proto) sent by a trusted proxy")] = False,
@@ -128,6 +128,12 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
         fail(f"--port is a port number from 1 to 65535, not {port}")
     if durability not in ("normal", "full"):
         fail(f"--durability is normal or full, not {durability!r}")
+    for flag, value in (("--max-connections", max_connections), ("--max-per-address", max_per_address),
+                        ("--request-timeout", request_timeout)):
+        if value < 0:
+            fail(f"{flag} is a number from 0 (no limit), not {value:g}")
+    if keep_alive < 1:
+        fail(f"--keep-alive is a number of seconds from 1, not {keep_alive}")
     if workers < 1:
         fail(f"--workers is a number of processes from 1, not {workers}")
     trusting = proxy_headers or forwarded_allow_ips is not None
