@@ -229,6 +229,18 @@ def test_a_full_server_refuses_new_connections_with_the_reason(tmp_path: Path) -
                 s.close()
 
 
+def test_oversized_headers_are_refused_and_the_connection_closed(tmp_path: Path) -> None:
+    with serving(tmp_path / "room.db") as (_, url):
+        s = socket.create_connection(("127.0.0.1", port_of(url)), timeout=10)
+        with contextlib.suppress(OSError):  # the server may close before all is sent
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n" + b"X-Big: " + b"y" * 100_000 + b"\r\n")
+        said = answer(s, 10).decode()
+        s.close()
+        assert said.startswith("HTTP/1.1 431 ") and "headers are over 65536 bytes" in said, said
+        with urllib.request.urlopen(url + "/api/games", timeout=10) as r:
+            assert r.status == 200
+
+
 @pytest.mark.parametrize("trusting", [False, True])
 def test_forwarded_addresses_are_trusted_only_when_serve_is_told(tmp_path: Path, trusting: bool) -> None:
     """Without ``--proxy-headers`` a request from 127.0.0.1 that says ``X-Forwarded-For: 1.2.3.4`` is counted
