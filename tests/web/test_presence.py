@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from .servers import running_server
-from .test_connections import people_table
+from .test_connections import people_table, post
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -95,3 +95,27 @@ def test_one_address_may_open_only_so_many_websockets_in_a_moment(tmp_path: Path
                 c.recv(timeout=30)
         assert closed.value.rcvd is not None
         assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1013, "too many connections opened just now")
+
+
+def test_a_seat_link_opened_first_changes_what_is_offered_and_everyone_gets_the_state(tmp_path: Path) -> None:
+    """At a table listed in the lobby, a seat whose link nobody has opened is offered to newcomers; its link
+    opened, it is offered no more — a change of the table, not only of presence: every watcher gets the state."""
+    with running_server(tmp_path / "room.db", "--bot-jobs", "0") as (_, url):
+        status, t = post(url, "/api/tables", {"game": "nap", "players": 3, "seats": [{"kind": "human"}] * 3})
+        assert status == 201
+        token = [s["token"] for s in t["seats"]]
+        assert post(url, f"/api/tables/{t['id']}/public", {"public": True, "token": token[0]})[0] == 200
+        base = url.replace("http", "ws") + f"/ws/{t['id']}"
+        with connect(base) as watcher:
+            first = next(f for f in frames_until_pong(watcher) if f["type"] == "state")
+            assert [s.get("open", False) for s in first["table"]["seats"]] == [False, True, True]
+            with connect(f"{base}?token={token[2]}") as cy:
+                assert next(f for f in frames_until_pong(cy) if f["type"] == "state")["you"] == 2
+                got = frames_until_pong(watcher)
+                assert [f["type"] for f in got] == ["state"], got
+                assert [s.get("open", False) for s in got[0]["table"]["seats"]] == [False, True, False]
+                assert got[0]["table"]["seats"][2]["online"]
+            assert json.loads(watcher.recv(timeout=30)) == {"type": "presence", "seat": 2, "online": False}
+            with connect(f"{base}?token={token[2]}") as cy:  # the link opened before: presence only
+                frames_until_pong(cy)
+                assert frames_until_pong(watcher) == [{"type": "presence", "seat": 2, "online": True}]
