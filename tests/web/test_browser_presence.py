@@ -37,7 +37,14 @@ def test_a_seat_comes_online_and_goes_away_on_the_other_pages(live: LiveServer, 
     page.goto(live.url + t["seats"][0]["url"])
     page.wait_for_selector("#board .plate[data-seat='1']")
     assert plate_says(page, 1) == (True, "away")
+    SeatClient(live, t, 1).close()  # its link opened once before (the first time, the table notes it: a state)
+    for _ in range(200):  # until the page has heard it go again
+        if {"type": "presence", "seat": 1, "online": False} in frames:
+            break
+        page.wait_for_timeout(50)
+    assert plate_says(page, 1) == (True, "away")
     states = sum(f["type"] == "state" for f in frames)
+    frames[:] = [f for f in frames if f["type"] != "presence"]
     for _ in range(3):
         bea = SeatClient(live, t, 1)
         page.wait_for_function("() => !document.querySelector(\"#board .plate[data-seat='1']\")"

@@ -41,10 +41,14 @@ def test_socket_churn_sends_watchers_presence_frames_not_states(tmp_path: Path) 
         seat = [f"{base}?token={s['token']}" for s in table["seats"]]
         with contextlib.ExitStack() as stack:
             ann = stack.enter_context(connect(seat[0]))
+            ann_state = next(f for f in frames_until_pong(ann) if f["type"] == "state")
+            with connect(seat[1]) as bea:  # the second seat's link opened once (the table notes it: a state)
+                frames_until_pong(bea)
+            while (f := json.loads(ann.recv(timeout=30))) != {"type": "presence", "seat": 1, "online": False}:
+                ann_state = f if f["type"] == "state" else ann_state
             watchers = [stack.enter_context(connect(base)) for _ in range(spectators)]
             for w in watchers:
                 frames_until_pong(w)  # the sheet and the state each gets on opening
-            ann_state = next(f for f in frames_until_pong(ann) if f["type"] == "state")
             for _ in range(churns):  # a spectator's socket comes and goes: nothing for the others
                 with connect(base) as c:
                     assert json.loads(c.recv(timeout=30))["type"] == "sheet"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from cardtable.web import social
 from cardtable.web.app import create_app
@@ -142,9 +142,7 @@ def test_a_private_table_listed_later_offers_the_seats_whose_link_nobody_opened(
     with room.websocket_connect(f"/ws/{tid}?token={links[0]}") as r0, \
             guest.websocket_connect(f"/ws/{tid}?token={links[1]}") as r1:
         creator, bea = WS(r0), WS(r1)
-        creator.until(lambda x: x["type"] == "presence" and x["seat"] == 1 and x["online"])
-        f = creator.state
-        assert f is not None and f["table"]["seats"][1]["online"]
+        f = creator.state_until(lambda x: x["table"]["seats"][1]["online"])
         assert [s.get("open") for s in f["table"]["seats"]] == [None] * 4  # private: nothing offered
         # Only the creator lists it, by its seat's token (or its account); a bad request says what is allowed.
         for body, status in (({"public": True, "token": links[1]}, 403), ({"public": True}, 403),
@@ -349,8 +347,9 @@ def test_a_session_opens_its_own_seat_from_any_browser_and_never_another_account
         if f["view"]["turn"] == 0:
             ws.act(f["view"]["legal"][0])
             assert "turn" in ws.error()["error"]  # not his turn: he cannot act for Ann's seat
-    with room.websocket_connect(f"/ws/{tid}", headers={"origin": "https://evil.example"}) as raw:
-        assert WS(raw).state_until(lambda x: True)["you"] is None  # a page of another site gets no seat
+    with pytest.raises(WebSocketDenialResponse) as refused:  # a page of another site: not even a spectator
+        room.websocket_connect(f"/ws/{tid}", headers={"origin": "https://evil.example"}).__enter__()
+    assert refused.value.status_code == 403 and "another site" in refused.value.json()["error"]
     assert [x["seat"] for x in bob.get("/api/me").json()["tables"]] == [1]  # the link's seat is now Bob's
 
 

@@ -392,15 +392,21 @@ class Server(PublicRoom, Assist, Room):
         """The seats of ``t`` with a connection open here."""
         return {c.seat for c in t.conns if c.seat is not None}
 
-    def connected(self, t: Table, conn: Conn, free_before: list[int] | None = None) -> None:
+    @staticmethod
+    def offered(t: Table) -> tuple[list[int], list[int]]:
+        """The seats ``t`` offers newcomers, now and if it were listed (what a state frame's ``open`` and
+        ``listable`` say)."""
+        return t.free_seats(), t.free_seats(listed=True)
+
+    def connected(self, t: Table, conn: Conn, offered_before: tuple[list[int], list[int]] | None = None) -> None:
         """A connection opened at ``t``: it gets the score sheet and its state; the others only a small
         ``presence`` frame, and only if its seat came online (a spectator's coming and going sends nothing).
-        ``free_before``: the seats offered to newcomers before this connection's link was opened; if opening it
-        changed them (a listed table's seat link used for the first time), everyone gets the state instead."""
+        ``offered_before``: :meth:`offered` before this connection's link was opened; if opening it changed that
+        (a seat link used for the first time), everyone gets the state instead."""
         before = self.online(t)
         t.conns.add(conn)
         self.send_sheet(t, conn)
-        if free_before is not None and t.free_seats() != free_before:
+        if offered_before is not None and self.offered(t) != offered_before:
             self.broadcast(t)
             return
         conn.send(t.frame(conn.seat))

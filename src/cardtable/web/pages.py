@@ -270,7 +270,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
         await ws.close(code=4404)
         return
     token = ws.query_params.get("token")
-    free_before = t.free_seats()  # a seat link opened for the first time may change what is offered
+    offered = server.offered(t)  # a seat link opened for the first time may change what is offered
     try:
         seat = server.seat_for(t, token)
     except ValueError as e:
@@ -288,7 +288,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     conn = Conn(ws, seat, client=client, account=account)
     socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
     writer = asyncio.get_running_loop().create_task(_writer(conn))
-    server.connected(t, conn, free_before)  # the newcomer's state; the others a presence frame at most
+    server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most
     await server.attach(t, conn)
     try:
         while True:
