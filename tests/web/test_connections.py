@@ -260,3 +260,56 @@ def test_forwarded_addresses_are_trusted_only_when_serve_is_told(tmp_path: Path,
         else:
             assert status == 429, answer_
             assert "too many requests" in answer_["error"]
+
+
+@pytest.mark.parametrize("protocol", ["GuardedH11", "GuardedHttp"])
+def test_the_gate_works_with_either_of_uvicorns_http_protocols(tmp_path: Path, protocol: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate wraps h11 as it wraps httptools (``serve`` uses httptools when installed): a request trickled
+    past the deadline is answered 408, a connection over the address's cap 503, a normal request 200."""
+    import threading
+
+    import uvicorn
+
+    from cardtable.web import gate
+    from cardtable.web.app import create_app
+
+    from .servers import free_port
+
+    monkeypatch.setattr(gate, "_GATE", gate.Gate(gate.Limits(per_address=3, request_timeout=1.0)))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(tmp_path / "room.db", bot_jobs=0), host="127.0.0.1",
+                                           port=port, log_level="warning", http=f"cardtable.web.gate:{protocol}",
+                                           ws="cardtable.web.gate:GuardedWebSockets"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as r:
+            assert r.status == 200
+        slow = open_from("127.0.0.1", port)
+        slow.send(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        started = time.monotonic()
+        assert answer(slow, 10).startswith(b"HTTP/1.1 408 ")
+        assert time.monotonic() - started < 3
+        held_ = [open_from("127.0.0.3", port) for _ in range(3)]
+        time.sleep(0.2)
+        extra = open_from("127.0.0.3", port)
+        assert answer(extra, 10).startswith(b"HTTP/1.1 503 ")
+        for s in [slow, extra, *held_]:
+            s.close()
+        time.sleep(0.2)
+        assert gate._GATE is not None and gate._GATE.total == 0  # every closed connection released
+        t = people_table(f"http://127.0.0.1:{port}")
+        with connect(f"ws://127.0.0.1:{port}/ws/{t['id']}") as ws:  # a WebSocket counts until it closes
+            ws.recv(timeout=10)
+            time.sleep(0.2)
+            assert gate._GATE.total == 1
+        time.sleep(0.3)
+        assert gate._GATE.total == 0
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -187,6 +187,7 @@ class _Guard:
     _refused = False
     _deadline: asyncio.TimerHandle | None = None
     _reading = 0  # bytes of the request being read before its headers were complete (-1: headers complete)
+    counts_headers = True  # whether the headers' size is capped here (h11 caps it itself)
 
     def connection_made(self, transport: Any) -> None:
         why = gate().admit(transport)
@@ -206,14 +207,14 @@ class _Guard:
         super().connection_lost(exc)  # type: ignore[misc]
 
     def data_received(self, data: bytes) -> None:
-        if self._reading >= 0:
+        counting = self.counts_headers and self._reading >= 0
+        super().data_received(data)  # type: ignore[misc]
+        if counting and self._reading >= 0:  # the headers are still not complete after these bytes
             self._reading += len(data)
-            if self._reading > MAX_HEADERS:
+            if self._reading > MAX_HEADERS and not self.transport.is_closing():
                 self._disarm()
                 _answer(self.transport, 431, "Request Header Fields Too Large",
                         f"the request's headers are over {MAX_HEADERS} bytes")
-                return
-        super().data_received(data)  # type: ignore[misc]
 
     def _arm(self) -> None:
         self._disarm()
@@ -250,6 +251,8 @@ class _Guard:
 
 class GuardedH11(_Guard, H11Protocol):
     """uvicorn's h11 protocol behind the gate (h11 limits the headers' size itself)."""
+
+    counts_headers = False
 
     def handle_events(self) -> None:
         super().handle_events()
