@@ -45,6 +45,11 @@ class BuildWithRecord(build_ext):
     """build_ext, then the record of the sources of the modules it built, beside them (and in the source tree
     for an editable install, where the built modules are copied)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:  # the modules compiled side by side, one a core (at most four)
+            self.parallel = min(os.cpu_count() or 1, 4)
+
     def run(self) -> None:
         super().run()
         built = [os.path.splitext(ext.sources[0])[0] + ".py" for ext in self.extensions
@@ -106,7 +111,7 @@ if not os.environ.get("CARDTABLE_PURE"):
     else:
         try:
             extensions, changed = write_declarations()
-            ext_modules = cythonize(extensions, quiet=True, include_path=[str(PXD)], force=changed,
+            ext_modules = cythonize(extensions, quiet=False, include_path=[str(PXD)], force=changed,
                                     compiler_directives={"language_level": 3, "binding": False,
                                                          "annotation_typing": False})
         except Exception as e:  # any failure to translate leaves the plain Python modules

@@ -13,11 +13,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-# A virtualenv with the package and every optional extra the tests exercise.
-PY=${PYTHON:-python3}
-[ -x .venv/bin/python ] || "$PY" -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[all,test]"
+# A virtualenv with the package and every optional extra the tests exercise: the same .venv and install as
+# run.sh's (scripts/install.sh), so that after run.sh only the extras' requirements are installed and nothing
+# is compiled again.
+# shellcheck source=scripts/install.sh
+source scripts/install.sh
+install_cardtable all test
 
 # PostgreSQL for the store's tests on both backends and the multi-process tests: $CARDTABLE_TEST_PG (a URL)
 # when set, else a throwaway cluster started here from nothing (Debian's postgresql installed if absent),

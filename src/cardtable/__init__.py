@@ -13,7 +13,8 @@ from __future__ import annotations
 # ones exist. Import the games package before binding the name ``games`` to the catalogue function below.
 from . import _pure, bots, core  # noqa: F401
 from . import games as _games_package  # noqa: F401
-from .catalog import game_info, games, load
+from .catalog import CATALOGUE as games  # called: every game; its attributes: the game modules
+from .catalog import game_info, load
 from .core.chips import Settlement
 from .core.deal import Deal
 from .core.game import Game, GameInfo

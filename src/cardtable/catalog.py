@@ -7,10 +7,15 @@
 Traceback (most recent call last):
 ...
 cardtable.errors.RulesError: unknown game 'whist'; games are: nap, seven-card-nap, ...
+>>> ct.load("napp")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cardtable.errors.RulesError: unknown game 'napp'; did you mean nap? (games are: nap, seven-card-nap, ...)
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from functools import cache
 from typing import Any
@@ -19,7 +24,7 @@ from .core.deal import Deal
 from .core.game import Game, GameInfo
 from .errors import RulesError
 
-__all__ = ["game_class", "game_info", "games", "load"]
+__all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load", "nearest_ids"]
 
 FAMILY_MODULES = (
     "napoleon",
@@ -27,6 +32,7 @@ FAMILY_MODULES = (
     "rams",
     "spoil_five",
     "schafkopf",
+    "bavarian",
     "solo",
     "stops",
     "fan_tan",
@@ -51,8 +57,34 @@ def _classes() -> dict[str, GameClass]:
         for cls in module.GAMES:
             if problems := cls.declaration_problems():
                 raise TypeError(f"{cls.__name__}: {'; '.join(problems)}")
+            if cls.id in out:
+                raise TypeError(f"{cls.__name__}: the id {cls.id!r} is {out[cls.id].__name__}'s already")
             out[cls.id] = cls
+    _check_aliases(out)
     return out
+
+
+def _check_aliases(classes: dict[str, GameClass]) -> None:
+    """Refuse an alias that is another game's id or alias, or that a class inherited instead of declaring.
+
+    >>> class Nap24(game_class("nap")):
+    ...     id, name = "nap-24", "Nap with 24 cards"
+    >>> _check_aliases({"nap": game_class("nap"), "nap-24": Nap24})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: Nap24: the aliases ('napoleon',) are inherited from Nap: declare the variant's own (...)
+    """
+    owner: dict[str, GameClass] = {}
+    for cls in classes.values():
+        if cls.aliases and "aliases" not in vars(cls):
+            base = next(k for k in cls.__mro__ if "aliases" in vars(k))
+            raise TypeError(f"{cls.__name__}: the aliases {cls.aliases!r} are inherited from {base.__name__}: "
+                            "declare the variant's own (aliases = () for none)")
+        for a in cls.aliases:
+            if a in classes or a in owner:
+                other = classes.get(a) or owner[a]
+                raise TypeError(f"{cls.__name__}: the alias {a!r} names {other.__name__} already")
+            owner[a] = cls
 
 
 @cache
@@ -68,13 +100,57 @@ def game_class(game_id: str) -> GameClass:
     classes = _classes()
     key = _aliases().get(key, key)
     if key not in classes:
+        near = nearest_ids(game_id)
+        if near:
+            raise RulesError(f"unknown game {game_id!r}; did you mean {' or '.join(near)}? "
+                             f"(games are: {', '.join(classes)})")
         raise RulesError(f"unknown game {game_id!r}; games are: {', '.join(classes)}")
     return classes[key]
+
+
+def nearest_ids(name: str, n: int = 3) -> list[str]:
+    """The ids of the games whose id or other name is nearest a mistyped ``name`` (none if nothing is near).
+
+    >>> nearest_ids("napolean"), nearest_ids("Coon Cann"), nearest_ids("whist")
+    (['nap'], ['coon-can'], [])
+    """
+    known = {cls.id: cls.id for cls in _classes().values()} | _aliases()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    return list(dict.fromkeys(known[k] for k in difflib.get_close_matches(key, known, n=n, cutoff=0.6)))
 
 
 def games() -> list[GameInfo]:
     """Every game of the catalogue."""
     return [cls.info_() for cls in _classes().values()]
+
+
+class Catalogue:
+    """``ct.games``: called, every game of the catalogue (:func:`games`); its attributes are the modules of the
+    games package, so ``import cardtable.games.napoleon as nap`` works although the name ``games`` is taken.
+
+    >>> import cardtable as ct
+    >>> ct.games()[0].id, ct.games.napoleon.Nap.id
+    ('nap', 'nap')
+    """
+
+    def __call__(self) -> list[GameInfo]:
+        return games()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return importlib.import_module(f"cardtable.games.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"cardtable.games.{name}":
+                raise
+            raise AttributeError(f"cardtable.games has no module {name!r}") from None
+
+    def __repr__(self) -> str:
+        return "<the cardtable catalogue: call it for every game; its attributes are the game modules>"
+
+
+CATALOGUE = Catalogue()
 
 
 def game_info(game_id: str) -> GameInfo:

@@ -15,13 +15,16 @@ by its owner. The words themselves (each action's label, cards, phases) have one
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import words
 from cardtable.core.deal import Deal
+from cardtable.core.match import Match
 
-__all__ = ["for_you", "in_names", "label", "meld_owners", "reason", "sentence"]
+__all__ = ["first_dealer_line", "for_you", "in_names", "label", "meld_owners", "options_howto", "reason", "sentence",
+           "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -40,7 +43,9 @@ def meld_owners(text: str, view: dict[str, Any] | None, names: Sequence[str]) ->
     if m and isinstance(melds, list) and names:
         meld = next((x for x in melds if str(x.get("id")) == m[1]), None)
         if meld is not None and isinstance(meld.get("owner"), int) and 0 <= meld["owner"] < len(names):
-            text = text.replace(m[0], f" on {names[meld['owner']]}'s {meld.get('kind') or 'meld'}")
+            owner = names[meld["owner"]]
+            whose = "your" if owner == "You" else f"{owner}'s"  # the person playing at the terminal
+            text = text.replace(m[0], f" on {whose} {meld.get('kind') or 'meld'}")
     return text
 
 
@@ -67,19 +72,51 @@ def in_names(text: str, names: Sequence[str]) -> str:
     return text
 
 
-YOU_VERB = re.compile(r"(?<!and )\b(You|you) "
-                      r"(put|pay|ante|play|win|score|buy|double|take|get|lose|make|is|has|goes)s?\b")
-YOU_FORM = {"is": "are", "has": "have", "goes": "go"}
+YOU_FORM = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do"}
+"""The verbs whose form with "you" is not the third person's without its ``s``."""
+NOT_VERBS = frozenset({"plus", "thus", "this", "us", "its", "as", "has-been"})
+YOU_CLAUSE = re.compile(r"(?<![\w,] )\b(You|you)\b(?P<rest>[^;:.!?(]*(?:\([^)]*\))?)")
+""""You" and the rest of its clause (up to the next ``;``, ``:`` or full stop, a bracket included)."""
+VERB_AFTER = re.compile(r"(?P<lead>^ |(?<=\w) and )(?P<verb>[a-z]+s)\b")
+HIS = re.compile(r"\b(his|him|himself)\b")
+HIS_FORM = {"his": "your", "him": "you", "himself": "yourself"}
+
+
+def _second_person(verb: str) -> str:
+    """``holds`` -> ``hold``, ``passes`` -> ``pass``, ``carries`` -> ``carry``, ``is`` -> ``are``."""
+    if verb in YOU_FORM:
+        return YOU_FORM[verb]
+    if verb in NOT_VERBS or verb.endswith("ss") or len(verb) < 3:
+        return verb
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
 
 
 def for_you(text: str) -> str:
-    """A line in names where one seat is called "You": the verbs that follow it agree.
+    """A line in names where one seat is called "You", worded in the second person: the verbs that follow it
+    agree (``You hold``, ``You are out and win``), "You's" is "your" and, in its clause, "his" is "your".
 
     >>> for_you("Anna pays You 2; You pays Ben 1; You is out")
     'Anna pays you 2; You pay Ben 1; You are out'
+    >>> for_you("You holds the next card; You is out and wins")
+    'You hold the next card; You are out and win'
+    >>> for_you("You took 42 points (his discards included); lay off on You's set")
+    'You took 42 points (your discards included); lay off on your set'
+    >>> for_you("You places his chips on the money cards. Bea passes")
+    'You place your chips on the money cards. Bea passes'
     """
+    text = re.sub(r"\bYou's\b", "your", text)
+    text = re.sub(r"^your\b", "Your", text)
     text = re.sub(r"(?<=[\w,] )You\b", "you", text)
-    return YOU_VERB.sub(lambda m: f"{m[1]} {YOU_FORM.get(m[2], m[2])}", text)
+
+    def clause(m: re.Match[str]) -> str:
+        rest = VERB_AFTER.sub(lambda v: v["lead"] + _second_person(v["verb"]), m["rest"])
+        return m[1] + HIS.sub(lambda h: HIS_FORM[h[1]], rest)
+
+    return YOU_CLAUSE.sub(clause, text)
 
 
 NOT_ALLOWED = re.compile(r"^'(?P<action>[^']*)' is not allowed: ")
@@ -106,3 +143,65 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def first_dealer_line(match: Match, names: Sequence[str] | None = None) -> str | None:
+    """How the match's first dealer was found with the cards, in the seats' ``names`` (default: the game's),
+    "You" with its verbs; ``None`` when the first player simply deals first.
+
+    >>> import cardtable as ct
+    >>> game = ct.load("fan-tan", players=3, first_dealer="cards")
+    >>> first_dealer_line(ct.Match(game, seed=1), ["Ann", "You", "Cal"])
+    'Cutting for the first deal, the lowest card deals (ace low): Ann 10♣, you 9♦, Cal Q♥. The first dealer is you.'
+    """
+    if match.first_draw is None:
+        return None
+    return for_you(match.first_draw.words(list(names) if names is not None else match.game.names))
+
+
+# ------------------------------------------------------------ choosing options
+def example_option(options: Sequence[Any]) -> tuple[str, str] | None:
+    """An option and a value other than its default, to show how one is chosen: a choice of words first
+    (``peep``, ``nap_declarer_only``), else a number, else a switch."""
+    for o in options:
+        if o.type is str and o.allowed:
+            return o.name, next(str(v) for v in o.allowed if v != o.default)
+    for o in options:
+        if o.type is int:
+            allowed = o.allowed if isinstance(o.allowed, range | list | tuple) else None
+            value = next((v for v in allowed if v != o.default), None) if allowed else o.default + 1
+            if value is not None:
+                return o.name, str(value)
+    for o in options:
+        if o.type is bool:
+            return o.name, "false" if o.default else "true"
+    return None
+
+
+def options_howto(game_id: str, options: Sequence[Any], where: str) -> str:
+    """How a player chooses the options, in the words of ``where`` ("terminal" or "web"), with an example
+    from the game's own options; empty if it has none.
+
+    >>> import cardtable as ct
+    >>> options_howto("nap", ct.game_info("nap").options, "terminal")  # doctest: +ELLIPSIS
+    'To choose an option, ... `cardtable play nap -o high_bids_scale=peel_modified`. ...'
+    """
+    example = example_option(options)
+    if example is None:
+        return ""
+    name, value = example
+    if where == "web":
+        return ("To choose an option, set it in the form that creates a table (Play, on the home page): each "
+                f"option below is there under its name, for example {name} set to {value}; an option left alone "
+                "keeps its default.")
+    return ("To choose an option, name it and its value after -o when you start the game, once for each "
+            f"option: for example `cardtable play {game_id} -o {shlex.quote(f'{name}={value}')}`. An option not "
+            "named keeps its default.")
+
+
+def with_howto(text: str, howto: str) -> str:
+    """A rules text with ``howto`` as the first paragraph of its options section."""
+    heading = "\n## Options\n"
+    if not howto or heading not in text:
+        return text
+    return text.replace(heading, f"{heading}\n{howto}\n", 1)

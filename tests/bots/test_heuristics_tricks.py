@@ -218,7 +218,7 @@ def solo_in_play(hands: dict[int, str], trump: str = "heart-solo") -> ct.Deal:
 
 
 def test_point_play_is_registered_for_the_ace_ten_families_only() -> None:
-    assert set(CARD_VALUES) == {"schafkopf", "solo"}
+    assert set(CARD_VALUES) == {"schafkopf", "solo", "bavarian schafkopf"}
 
 
 def test_defender_schmiers_on_his_partners_sure_trick_and_banks_a_ten() -> None:

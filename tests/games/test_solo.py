@@ -412,6 +412,47 @@ def test_progressive_overcall_cancels_double() -> None:
     assert d.view(0)["doubled"] == 0 and d.turn == 1 and "double" in d.legal()
 
 
+@pytest.mark.provisional  # PS-GAP-6 (docs/decisions.md): our reading of "overcalled by anyone"
+def test_progressive_doubled_bidder_may_only_pass_or_redouble_by_default() -> None:
+    # Seed 001, Progressive Solo: "A doubled player may redouble ... the doubled or redoubled bid may be
+    # overcalled by anyone making a higher bid in turn." Default reading (PS-GAP-6): "anyone" are the others;
+    # the doubled bidder's own calls are pass and redouble.
+    d = prog().deal(deck=L3, dealer=0)
+    for a in ("frog", "double", "pass"):
+        d.act(a)
+    assert d.turn == 1 and d.legal() == ["pass", "redouble"]
+    assert "you hold the highest bid; you speak again only to redouble or pass" in (d.why_not("spade-solo") or "")
+    with pytest.raises(ct.IllegalAction):
+        d.act("club-solo")
+    assert d.turn == 1 and d.view(0)["high_bid"] == "frog" and d.view(0)["doubled"] == 1
+
+
+def test_progressive_option_doubled_bidder_may_overcall_himself() -> None:
+    # Seed 001, Progressive Solo: "the doubled or redoubled bid may be overcalled by anyone making a higher
+    # bid in turn" — with doubled_bidder_overcalls, "anyone" includes the doubled bidder himself (PS-GAP-6).
+    d = prog(doubled_bidder_overcalls=True).deal(deck=L3, dealer=0)
+    for a in ("frog", "double", "pass"):
+        d.act(a)
+    assert d.turn == 1 and d.legal() == ["pass", "spade-solo", "club-solo", "diamond-solo", "heart-solo",
+                                         "redouble"]
+    assert "each bid must name a higher-ranking game than the last (Frog)" in (d.why_not("frog") or "")
+    d.act("club-solo")  # PS-GAP-4: an overcall cancels the double, his own too
+    assert d.view(0)["high_bidder"] == 1 and d.view(0)["doubled"] == 0
+    assert d.turn == 2 and d.legal() == ["pass", "diamond-solo", "heart-solo", "double"]
+    d.act("pass")  # seat 0 passed before: the bidding is over
+    assert d.phase == "play" and d.declarer == 1 and d.view(0)["contract"] == "Club Solo"  # type: ignore[attr-defined]
+    assert d.view(0)["doubled"] == 0
+
+
+def test_progressive_doubled_bidder_option_is_validated() -> None:
+    with pytest.raises(ct.RulesError, match="option doubled_bidder_overcalls must be true or false, not 'sometimes'"):
+        prog(doubled_bidder_overcalls="sometimes")
+    # Six-Bid Solo's bidding is two at a time, with no doubling: the option is Progressive Solo's only.
+    with pytest.raises(ct.RulesError, match="unknown option 'doubled_bidder_overcalls'"):
+        ct.load("six-bid-solo", doubled_bidder_overcalls=True)
+    assert [o.name for o in ct.game_info("progressive-solo").options].count("doubled_bidder_overcalls") == 1
+
+
 @pytest.mark.provisional  # PS-GAP-3 pots and the ENGINE DEFAULT pot feed
 def test_progressive_failed_doubled_bid_and_pot() -> None:
     # PS-GAP-2: a failed doubled bid loses twice to each opponent; PS-GAP-3: the failing bidder

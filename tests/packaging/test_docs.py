@@ -38,3 +38,17 @@ def test_no_document_points_outside_the_repository(doc: Path) -> None:
             continue
         path = (doc.parent / target).resolve()
         assert ROOT in path.parents and path.exists(), target
+
+
+def test_the_readme_snippet_plays_a_real_deal() -> None:
+    # The first example must show a deal played out (bids, cards, a settlement), not one everyone passed.
+    block = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)[0]
+    scope: dict[str, object] = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "README.md", "exec"), scope)
+    deal = scope["deal"]
+    result = deal.result()  # type: ignore[attr-defined]
+    assert any(result.deltas) and sum(result.deltas) == 0
+    assert sum(1 for _, action in deal.history if action[:1].isalnum() and len(action) == 2) >= 20  # type: ignore
+    assert "made" in out.getvalue() or "failed" in out.getvalue()

@@ -78,6 +78,10 @@ def test_run_serves_every_start_and_installs_only_when_needed(repo_copy: Path, u
     user_env = {**user_env, "COLUMNS": "400"}  # the serving line unwrapped
     first, first_s = serve(repo_copy, user_env, db)
     assert "installing into .venv (the first start)" in first and f"(tables saved in {db})" in first, first[-3000:]
+    # The first start shows what it does while it installs: the steps, that it takes minutes, each module.
+    assert "step 1 of 2: the dependencies" in first and "step 2 of 2: building cardtable" in first
+    assert "this takes minutes" in first
+    assert "  compiling cardtable/core/deal (C)" in first and "  translating cardtable/core/deal.py to C" in first
     assert db.exists()
     marks = installed_marks(repo_copy)
     assert any(m.endswith("RECORD") for m in marks) and any(m.endswith(".so") for m in marks)
@@ -87,6 +91,16 @@ def test_run_serves_every_start_and_installs_only_when_needed(repo_copy: Path, u
         assert "nothing to install" in later and "installing" not in later, later[-3000:]
         assert installed_marks(repo_copy) == marks
     print(f"run.sh: first start {first_s:.1f} s, a later start {later_s:.1f} s (to the home page's 200)")
+
+    # test.sh after run.sh: the same .venv and install; another extra installs its requirements only, the
+    # package is not built (compiled) again.
+    more = subprocess.run(["bash", "-c", "set -euo pipefail; source scripts/install.sh; install_cardtable web test"],
+                          cwd=repo_copy, env=user_env, capture_output=True, text=True, timeout=1200)
+    assert more.returncode == 0, more.stdout[-3000:] + more.stderr[-3000:]
+    assert "installing what the extras web test need (the package itself is already built)" in more.stdout
+    assert "compiling" not in more.stdout and installed_marks(repo_copy) == marks
+    later, _ = serve(repo_copy, user_env, db)
+    assert "nothing to install" in later, later[-3000:]
 
     # An edited compiled source, a changed pyproject.toml, a broken virtualenv (a dependency gone): the next
     # start installs again. Each is stopped as soon as it says so, before pip changes anything (it builds

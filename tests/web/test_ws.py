@@ -474,5 +474,8 @@ def test_tables_of_bots_only_count_against_their_creator(db: Path) -> None:
     assert r.status_code == 429 and r.headers["retry-after"]
     assert "you already have 2 tables of bots only playing" in r.json()["error"]
     assert create(client, "nap", ["human", "random"])["id"]  # a table with a person's seat is not limited
-    client.cookies.clear()  # someone else
-    assert client.post("/api/tables", json=bots_only).status_code == 201
+    client.cookies.clear()  # no cookie (or a new one): the address is counted too, and it has 2 already
+    r = client.post("/api/tables", json=bots_only)
+    assert r.status_code == 429 and "your address already has 2 tables of bots only" in r.json()["error"]
+    elsewhere = TestClient(client.app, client=("192.0.2.7", 50000))  # someone else, at another address
+    assert elsewhere.post("/api/tables", json=bots_only).status_code == 201

@@ -24,14 +24,32 @@ KINDS: dict[str, str] = {
 
 
 def load(kind: str, **params: Any) -> Bot:
-    """A bot by kind (``random``, ``heuristic``, ``ismcts``) with its parameters."""
+    """A bot by kind (``random``, ``heuristic``, ``ismcts``) with its parameters; an unknown parameter is
+    refused naming the ones the kind takes.
+
+    >>> load("ismcts", secs=1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.RulesError: bot 'ismcts' has no parameter 'secs' (did you mean seconds?); its parameters ...
+    """
+    import difflib
     import importlib
+    import inspect
 
     if kind not in KINDS:
         raise RulesError(f"unknown bot {kind!r}; bots are: {', '.join(KINDS)}")
     module, name = KINDS[kind].split(":")
     cls = getattr(importlib.import_module(module), name)
+    takes = [p for p in inspect.signature(cls).parameters.values()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    allowed = ", ".join(p.name for p in takes) or "none"
+    open_ended = any(p.kind == p.VAR_KEYWORD for p in inspect.signature(cls).parameters.values())
+    for key in params:
+        if not open_ended and key not in {p.name for p in takes}:
+            near = difflib.get_close_matches(key, [p.name for p in takes], n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise RulesError(f"bot {kind!r} has no parameter {key!r}{hint}; its parameters are: {allowed}")
     try:
         return cls(**params)  # type: ignore[no-any-return]
     except (TypeError, ValueError) as e:
-        raise RulesError(f"bad parameters for bot {kind!r}: {e}") from None
+        raise RulesError(f"bad parameters for bot {kind!r}: {e} (its parameters are: {allowed})") from None

@@ -376,10 +376,11 @@ class HeuristicBot:
 
 
 def _register() -> None:
-    from .heuristics import POLICIES, acetens
+    from .heuristics import POLICIES, acetens, bavarian
 
     FAMILY_POLICIES.update(POLICIES)
     CARD_VALUES.update(acetens.CARD_VALUES)
+    CARD_VALUES.update(bavarian.CARD_VALUES)
 
 
 _register()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import random
 import re
@@ -12,17 +11,20 @@ from functools import partial
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn
 from rich.prompt import Confirm, Prompt
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
 import cardtable as ct
 from cardtable.bots import arena
 from cardtable.core.cards import parse_code
-from cardtable.words import label
+from cardtable.words import first_dealer_line, for_you, label, options_howto, sentence, with_howto
 
 from . import server
 from .render import (
@@ -38,7 +40,46 @@ from .render import (
     view_panel,
 )
 
-app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True)
+
+class PlainHelp:
+    """``--help`` in words, without type names: a value shown as what it is (``N``, ``TEXT``, the choices), a
+    flag with none (not ``<bool>``), an argument as its name (``GAME``, not ``{game}`` and ``<str>``)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        opt = super().get_help_option(ctx)  # type: ignore[misc]
+        if opt is not None:
+            opt.metavar = ""
+        return opt
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for p in params:
+            if getattr(p, "param_type_name", "") == "argument":
+                shown = p.metavar or p.name.upper()
+                if p.metavar is None:
+                    p.metavar = shown
+                p.get_usage_pieces = lambda ctx, shown=shown, p=p: [shown if p.required else f"[{shown}]"]
+                p.display_type_rich = lambda ctx: None
+            elif getattr(p, "is_flag", False) or getattr(p, "count", False):
+                p.metavar = p.metavar if p.metavar is not None else ""
+            elif p.metavar is None and hasattr(p, "display_type"):
+                shown = str(p.display_type(ctx)).strip("<>")
+                p.metavar = shown if "|" in shown else {"int": "N", "int range": "N", "float": "X"}.get(shown, "TEXT")
+            if hasattr(p, "_get_number_range_help_str"):
+                p._get_number_range_help_str = lambda: None  # "[x>=1]": the help says it in words
+        return params
+
+
+class PlainCommand(PlainHelp, TyperCommand):
+    """A command whose help has no type names."""
+
+
+class PlainGroup(PlainHelp, TyperGroup):
+    """The main command, its help without type names."""
+
+
+app = typer.Typer(help="Traditional card games: rules, bots, play and simulation.", no_args_is_help=True,
+                  cls=PlainGroup)
 console = Console()
 
 BotKind = Enum("BotKind", {kind: kind for kind in ct.bots.KINDS}, type=str)  # type: ignore[misc]
@@ -61,8 +102,8 @@ GameArg = Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable list 
 
 
 def fail(message: str) -> NoReturn:
-    """Print an error and exit with status 2."""
-    console.print(f"[red]error:[/] {message}")
+    """Print an error and exit with status 2 (the message as written: ``cardtable[web]`` is no markup)."""
+    console.print(f"[red]error:[/] {escape(message)}")
     raise typer.Exit(2)
 
 
@@ -71,9 +112,7 @@ def game_id(name: str) -> str:
     try:
         return ct.game_info(name).id
     except ct.RulesError as e:
-        known = {g.id: g.id for g in ct.games()} | {alias: g.id for g in ct.games() for alias in g.aliases}
-        key = name.strip().lower().replace("_", "-").replace(" ", "-")
-        near = list(dict.fromkeys(known[k] for k in difflib.get_close_matches(key, known, n=3, cutoff=0.6)))
+        near = ct.catalog.nearest_ids(name)
         if not near:
             fail(str(e))
         fail(f"unknown game {name!r}; did you mean {' or '.join(near)}? (cardtable list shows every game)")
@@ -90,6 +129,9 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+OPTION_HELP = ("one of the game's options, as NAME=VALUE (e.g. -o misery=true); repeat it for more. "
+               "'cardtable rules GAME' lists the game's options, their values and defaults")
+OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)]
 PLAYERS_HELP = "number of players: one of the counts the game takes (see 'cardtable list'; default: the game's own)"
 
 
@@ -116,7 +158,8 @@ def list_games() -> None:
 
 def rules_markdown(game_id: str) -> str:
     """The game's rules for players, with every option, as Markdown (the web app shows the same text)."""
-    return ct.catalog.game_class(game_id).rules_text()
+    text = ct.catalog.game_class(game_id).rules_text()
+    return with_howto(text, options_howto(game_id, ct.game_info(game_id).options, "terminal"))
 
 
 @app.command()
@@ -126,11 +169,16 @@ def rules(game: GameArg) -> None:
 
 
 GROUP_AT = 12
-"""A word with at least this many legal actions naming sets of cards (Purchase Nap's 127 ``exchange ...``)
-is offered as one choice, the cards to be named."""
+"""A word with at least this many legal actions naming sets of several cards (Purchase Nap's 127
+``exchange ...``) is offered as one choice, the cards to be named."""
+COLUMN_AT = 8
+"""A menu of more choices than this is shown by kind, one line of choices each (melds, lay-offs, discards)."""
 
 CARD_LIKE = re.compile(r"(10|[akqjt2-9])\S|jk|joker", re.IGNORECASE)
 """Text a player means as a card, even a mistyped one (``QZ``): the game explains why it is not allowed."""
+
+WORD_TITLES = {"layoff": "Lay off"}
+"""A kind of action by its words where the engine's word is not them."""
 
 
 def card_args(action: str) -> list[str] | None:
@@ -144,29 +192,69 @@ def card_args(action: str) -> list[str] | None:
         return None
 
 
+def is_card(action: str) -> bool:
+    """Whether an action is a card played (``QH``)."""
+    try:
+        return len(action.split()) == 1 and bool(parse_code(action))
+    except ct.CardError:
+        return False
+
+
+def said(text: str) -> str:
+    """Text as a player may type a label: lower case, single spaces, no full stop."""
+    return " ".join(text.lower().replace(",", " ").split()).rstrip(".")
+
+
 class Menu:
     """The legal actions as the player sees them: numbered, with a long list of card sets of one word
-    shown as one choice; the engine's actions stay exact (what is typed is checked by ``why_not``)."""
+    shown as one choice, and a long menu shown by kind; a choice is taken by its number, its label
+    (``three`` for "Three") or the action itself (``bid 3``). The engine's actions stay exact (what is
+    typed is checked by ``why_not``)."""
 
-    def __init__(self, legal: list[str], hand: list[str], deal: ct.Deal | None = None) -> None:
+    def __init__(self, legal: list[str], hand: list[str], deal: ct.Deal | None = None,
+                 view: dict[str, Any] | None = None, names: list[str] | None = None) -> None:
         sets: dict[str, list[list[str]]] = {}  # the card sets each word names
         for a in legal:
             cards = card_args(a)
             if cards:
                 sets.setdefault(a.split()[0], []).append(cards)
         self.words = {a.split()[0].lower() for a in legal if a.split()}
-        self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT}
+        self.sizes = {word: max(map(len, s)) for word, s in sets.items() if len(s) >= GROUP_AT and
+                      max(map(len, s)) > 1}
+        self.single = {word for word, s in sets.items() if all(len(c) == 1 for c in s)}
+        """The words whose actions each name one card (Schafkopf's ``discard 7C``, typed twice or as one)."""
         self.entries: list[tuple[str, Text]] = []  # (the action, or the word offered as one choice; its label)
         self.typed: list[Text] = []  # what to type for each entry
+        self.labels: list[str] = []  # each entry's label in words
+        self.kinds: list[str] = []  # each entry's kind, its group in a long menu
         for a in legal:
             word = a.split()[0]
             if word not in self.sizes:
                 self.entries.append((a, choice_text(deal, a) if deal is not None else action_text(a)))
                 self.typed.append(action_text(a))
+                self.labels.append(label(deal, a, view, names or ()) if deal is not None else a)
+                self.kinds.append("Play a card" if is_card(a) else WORD_TITLES.get(word, word.capitalize()))
             elif all(entry != word for entry, _ in self.entries):
                 whose = "your" if all(set(cards) <= set(hand) for cards in sets[word]) else "the"
-                self.entries.append((word, Text(f"{word} …  name up to {self.sizes[word]} of {whose} cards")))
+                counts = {len(c) for c in sets[word]}
+                many = f"{counts.pop()}" if len(counts) == 1 else f"up to {self.sizes[word]}"
+                self.entries.append((word, Text(f"{word} …  name {many} of {whose} cards")))
                 self.typed.append(self.entries[-1][1])
+                self.labels.append(word)
+                self.kinds.append(WORD_TITLES.get(word, word.capitalize()))
+        by_label: dict[str, list[str]] = {}
+        for (action, _), text in zip(self.entries, self.labels):
+            by_label.setdefault(said(text), []).append(action)
+            by_label.setdefault(said(text).removeprefix("the "), []).append(action)
+        self.by_label = {k: v[0] for k, v in by_label.items() if len(set(v)) == 1}
+        """An entry by its label as typed (``three``, ``queen of clubs``), where no other entry has it."""
+
+    def choice(self, raw: str) -> str | None:
+        """The entry a player means by a label or a number (``None``: neither)."""
+        if raw.isdigit():
+            k = int(raw)
+            return self.entries[k - 1][0] if 1 <= k <= len(self.entries) else None
+        return self.by_label.get(said(raw))
 
     def summary(self) -> Text:
         """Every choice on one line, as it is typed."""
@@ -177,49 +265,89 @@ class Menu:
         return out
 
     def table(self) -> Table:
+        """The choices numbered, one a line; a long menu by kind, each kind's choices on one wrapped line."""
         t = Table.grid(padding=(0, 2))
-        cols = 4 if len(self.entries) > 8 else 1
-        cells = [Text(f"{i:>2} ", style="cyan") + label for i, (_, label) in enumerate(self.entries, 1)]
-        for r in range(0, len(cells), cols):
-            t.add_row(*cells[r:r + cols])
+        if len(self.entries) <= COLUMN_AT:
+            for i, (_, text) in enumerate(self.entries, 1):
+                t.add_row(Text(f"{i:>2} ", style="cyan") + text)
+            return t
+        t.add_column(style="bold", no_wrap=True)
+        t.add_column()
+        groups: dict[str, list[Text]] = {}
+        for i, ((action, text), words, kind) in enumerate(zip(self.entries, self.labels, self.kinds), 1):
+            entry = Text(f"{i} ", style="cyan")
+            if is_card(action):
+                entry.append_text(card_text(action))
+            elif said(words).startswith(said(kind) + " "):
+                entry.append(words[len(kind):].strip())  # "Meld 3♠, 3♣": "3♠, 3♣" on the line of the melds
+            else:
+                entry.append(text.plain if action in self.sizes else words)
+            groups.setdefault(kind, []).append(entry)
+        for kind, entries in groups.items():
+            t.add_row(kind, Columns(entries, padding=(0, 3)))  # whole choices side by side, never cut
         return t
 
 
-def ask_action(deal: ct.Deal, seat: int) -> str | None:
-    """Show the legal actions numbered and read a choice; ``None`` to quit."""
-    menu = Menu(deal.legal(), deal.view(seat).get("hand") or [], deal)
+HELP = """[bold]Choosing[/]: type the number of a choice, its words ([bold]three[/] for "Three", [bold]queen of \
+clubs[/]) or the action as the menu shows it dimmed ([bold]bid 3[/], [bold]QC[/]); several cards of one kind \
+at once where each is a move of its own ([bold]discard 8S 7C[/]). [bold]q[/] stops and shows the totals; \
+[bold]?[/] shows this.
+[bold]Cards[/] are written rank then suit: A K Q J 10 (or T) 9 … 2 and S H D C (spades, hearts, diamonds, \
+clubs): [bold]10H[/] or [bold]TH[/] is the ten of hearts.
+[bold]The panel[/]: the dealer and the phase of the deal, what is happening, the contract and trumps, the \
+chips in the pools and the scores; then the table: the last trick (and who won it), the trick being played \
+(and which card is winning it), the last six moves, and your hand (* marks a card that wins chips on the \
+table). A bot's move is printed as it happens, "→" when a trick or chips are won."""
+
+
+def ask_action(deal: ct.Deal, seat: int, names: list[str] | None = None) -> list[str] | None:
+    """Show the legal actions and read a choice: the actions it makes (several cards of one word typed at
+    once are one action each); ``None`` to quit."""
+    view = deal.view(seat)
+    menu = Menu(deal.legal(), view.get("hand") or [], deal, view, names)
     console.print(menu.table())
     while True:
-        raw = Prompt.ask("your action (number or text, ? for help, q to quit)", console=console).strip()
+        raw = Prompt.ask("your action (number, words or text; ? for help, q to quit)", console=console).strip()
         words = raw.split()
         if not words:
             continue
         if raw.lower() in ("q", "quit", "exit"):
             return None
         if raw in ("?", "help"):
-            console.print("Type the number of a choice, or the action itself (e.g. [bold]QH[/], [bold]pass[/], "
-                          "[bold]bid 3[/], [bold]exchange 5H 2C[/]); [bold]q[/] stops and shows the totals.")
+            console.print(Text("Allowed now: ") + menu.summary())
+            console.print(HELP)
             continue
-        if raw.isdigit():
-            k = int(raw)
-            if not 1 <= k <= len(menu.entries):
-                console.print(f"[red]choose a number from 1 to {len(menu.entries)}[/]")
-                continue
-            raw = menu.entries[k - 1][0]
+        chosen = menu.choice(raw)
+        if raw.isdigit() and chosen is None:
+            console.print(f"[red]choose a number from 1 to {len(menu.entries)}[/]")
+            continue
+        if chosen is not None:
+            raw = chosen
             if raw in menu.sizes:  # a word offered as one choice: name its cards
-                raw = ask_cards(raw, menu.sizes[raw], deal.view(seat).get("hand") or [])
-                if raw is None:
+                named = ask_cards(raw, menu.sizes[raw], deal.view(seat).get("hand") or [])
+                if named is None:
                     continue
+                raw = named
         elif words[0].lower() not in menu.words and not CARD_LIKE.fullmatch(words[0]):
             console.print(Text(f"{raw!r} is not an action here. Allowed now: ", style="red") + menu.summary())
             continue
-        reason = deal.why_not(raw, seat)
+        several = split_cards(raw, menu)
+        reason = deal.why_not(several[0], seat)
         if reason is None:
-            return raw
+            return several
         # The engine's reason, with the choices as this menu shows them (a long list of card sets as one).
         reason, legal_now, _ = reason.partition(". Legal now: ")
         console.print(Text(reason + (". Allowed now: " if legal_now else ""), style="red") +
                       (menu.summary() if legal_now else Text()))
+
+
+def split_cards(raw: str, menu: Menu) -> list[str]:
+    """``discard 8S 7C`` as ``discard 8S`` then ``discard 7C`` where each of the word's actions names one card;
+    any other action as it is."""
+    words = raw.split()
+    if words[0].lower() in menu.single and len(words) > 2 and card_args(raw):
+        return [f"{words[0]} {card}" for card in words[1:]]
+    return [raw]
 
 
 def ask_cards(word: str, most: int, hand: list[str]) -> str | None:
@@ -239,7 +367,7 @@ def ask_cards(word: str, most: int, hand: list[str]) -> str | None:
             return " ".join([word, *(hand[int(c) - 1] if c.isdigit() and 1 <= int(c) <= len(hand) else parse_code(c)
                                      for c in named)])
         except ct.CardError as e:
-            console.print(f"[red]{e}[/]")
+            console.print(Text(str(e), style="red"))
 
 
 def interactive() -> bool:
@@ -258,21 +386,89 @@ def trump_news(view: dict[str, Any], before: Any, seen: str, who: str) -> Text |
     return news
 
 
+def trick_news(before: list[int] | None, view: dict[str, Any], names: list[str]) -> Text | None:
+    """"→ Bea wins the trick" when the view shows one trick more won than ``before`` (the tricks won until the
+    last move), so that a winner who leads again is not read as one player playing twice."""
+    after = view.get("tricks_won")
+    if not isinstance(after, list) or sum(after) <= sum(before or [0]):
+        return None
+    was = before or [0] * len(after)
+    winner = next(s for s, (a, b) in enumerate(zip(after, was)) if a > b)
+    return Text("  → " + for_you(f"{names[winner]} wins the trick"), style="bold")
+
+
+def chips_news(before: dict[str, Any] | None, view: dict[str, Any], who: str) -> Text | None:
+    """"→ Ann wins 4 chips on the King of clubs" when a move emptied a money card's pool (Michigan's boodle
+    cards, Pope Joan's stakes)."""
+    after = view.get("pools")
+    money = set(view.get("money_cards") or ())
+    if not isinstance(after, dict) or not isinstance(before, dict):
+        return None
+    won = [(name, before[name] - after[name]) for name in after
+           if name in money and isinstance(before.get(name), int) and after[name] < before[name]]
+    if not won:
+        return None
+    said = "; ".join(f"{n} chip{'s' if n != 1 else ''} on the {sentence(name)}" for name, n in won)
+    return Text("  → " + for_you(f"{who} wins {said}"), style="bold green")
+
+
+def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
+    """"You pick up: Q♥ Q♦" when the person's own move brought cards into the hand (the blind, the
+    widow, a draw), so that they are not lost among the others."""
+    after = list(view.get("hand") or [])
+    for code in before or []:
+        if code in after:
+            after.remove(code)
+    if not after:
+        return None
+    return Text("  You pick up: ") + cards_text(after)
+
+
+def table_panel(deal: ct.Deal, seat: int, names: list[str]) -> Any:
+    """The panel of the table as ``seat`` sees it, the moves by their labels (a lay-off on "Bea's run")."""
+    view = deal.view(seat)
+    return view_panel(view, names, lambda action: label(deal, action, view, names), deal)
+
+
+def forced_card(deal: ct.Deal) -> bool:
+    """Whether the one legal action is a card played: it is played without asking (and said so)."""
+    legal = deal.legal()
+    return len(legal) == 1 and is_card(legal[0])
+
+
 def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str]) -> None:
     """Deal after deal until the match is over or the player stops."""
     while not match.over:
         deal = match.next_deal()
         console.rule(f"deal {len(match.results) + 1} — dealer: {names[deal.dealer]}")
-        trump = deal.view(seat).get("trump")
+        first = deal.view(seat)
+        trump, tricks, pools, hand = first.get("trump"), first.get("tricks_won"), first.get("pools"), first.get("hand")
+        active = first.get("active")
+        if isinstance(active, list) and len(active) > 1 and seat not in active:  # sitting out from the start
+            playing = [names[s] for s in active]
+            console.print(Text(f"You sit out this deal: {', '.join(playing[:-1])} and {playing[-1]} play it; you "
+                               "neither pay nor receive.", style="bold"))
+        queued: list[str] = []  # the rest of several cards of one word typed at once
         while not deal.over:
             turn = deal.turn
             assert turn is not None
-            if turn == seat:
-                console.print(view_panel(deal.view(seat), names, partial(label, deal)))
-                action = ask_action(deal, seat)
-                if action is None:
+            if turn == seat and queued:
+                action = queued.pop(0)
+                reason = deal.why_not(action, seat)
+                if reason is not None:  # the rest of several cards typed at once, no longer allowed
+                    console.print(Text(f"{label(deal, action)}: {reason}", style="red"))
+                    queued.clear()
+                    continue
+            elif turn == seat and forced_card(deal):
+                action = deal.legal()[0]
+                console.print(Text("  You play ") + card_text(action) + Text(", the only card you may play."))
+            elif turn == seat:
+                console.print(table_panel(deal, seat, names))
+                chosen = ask_action(deal, seat, names)
+                if chosen is None:
                     console.print(totals_table(match.totals, names, len(match.results)))
                     return
+                action, *queued = [chosen] if isinstance(chosen, str) else chosen
             else:
                 action = bots[turn].choose(deal, turn)
             deal.act(action, seat=turn)
@@ -283,8 +479,12 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             news = trump_news(view, trump, seen, names[turn])
             if news:
                 console.print(news)
-            trump = view.get("trump")
-        console.print(view_panel(deal.view(seat), names, partial(label, deal)))
+            for line in (trick_news(tricks, view, names), chips_news(pools, view, names[turn]),
+                         picked_news(hand, view) if turn == seat else None):
+                if line:
+                    console.print(line)
+            trump, tricks, pools, hand = view.get("trump"), view.get("tricks_won"), view.get("pools"), view.get("hand")
+        console.print(table_panel(deal, seat, names))
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
@@ -299,7 +499,7 @@ def play(game: GameArg,
          seat: Annotated[int, typer.Option("--seat", "-s", help="your place at the table, 0 = the first dealer")] = 0,
          bot: Annotated[BotKind, typer.Option("--bot", "-b", help="the kind of bot playing the others",
                                               case_sensitive=False)] = BotKind["heuristic"],
-         option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+         option: OptionsOpt = None,
          seed: Annotated[int | None, typer.Option(help="random seed for the shuffles")] = None,
          deals: Annotated[int | None, typer.Option(
              help="stop after this many deals (default: the game's own end, else each player deals twice)")] = None,
@@ -309,14 +509,19 @@ def play(game: GameArg,
     if not 0 <= seat < g.players:
         fail(f"--seat must be from 0 to {g.players - 1}")
     bots = {s: ct.bots.load(bot.value, seed=(seed or 0) + s) for s in range(g.players) if s != seat}
+    every = ""
     if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
+        every = " (each player deals twice)"
     names = player_names(g.players, seat)
     g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
     console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
-                  f"({bot.value} bots). Type [bold]q[/] to stop, [bold]?[/] for help.")
+                  f"({bot.value} bots). {match_length(g, deals)}{every}. Type [bold]q[/] to stop, [bold]?[/] for "
+                  "help.")
+    if (drawn := first_dealer_line(match, names)) is not None:
+        console.print(drawn)  # option first_dealer="cards": who drew what, once, at the start
     try:
         play_match(match, bots, seat, names)
     except EOFError:  # the input ended: as q
@@ -378,17 +583,19 @@ def run_setup(backend: str, jobs: int, address: str | None, records: str | None)
 
 @app.command()
 def simulate(game: GameArg,
-             n: Annotated[int, typer.Option("-n", "--deals", help="number of deals")] = 1000,
-             bots: Annotated[str, typer.Option(
+             n: Annotated[int, typer.Option("-n", "--deals", min=1, help="number of deals (1 or more)")] = 1000,
+             bots: Annotated[str, typer.Option(metavar="KINDS",
                  help=f"comma-separated bot kinds ({', '.join(ct.bots.KINDS)}), repeated round the table",
                  autocompletion=complete_bots)] = "random",
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
-             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             option: OptionsOpt = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
-             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
+             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
+                                                        help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(metavar="FILE",
+                                                        help="write every deal to a .jsonl or .parquet file")] = None,
              ) -> None:
     """Play many deals with bots; per-seat mean result with a 95% confidence interval, and deals/s."""
     g = load_game(game, players, parse_options(option))
@@ -414,12 +621,13 @@ def simulate(game: GameArg,
     if not res.per_deal:
         raise typer.Exit(130)
     t = Table(title=f"{g.info.name}: {res.deals} deals, bots {', '.join(specs)}")
-    t.add_column("seat")
+    t.add_column("player")
     t.add_column("bot")
     t.add_column(f"mean {g.unit}/deal", justify="right")
     t.add_column("95% CI", justify="right")
+    seat_names = player_names(g.players)  # the names the table and the records' replays use
     for s, (m, ci) in enumerate(zip(res.mean, res.ci95)):
-        t.add_row(str(s), specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
+        t.add_row(seat_names[s], specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
     # Chips are never created or lost: what the seats lose together stayed in the pools.
     pooled = [-sum(deltas) for deltas in res.per_deal]
     if g.unit == "chips" and any(abs(x) > 1e-9 for x in pooled):
@@ -441,14 +649,17 @@ def simulate(game: GameArg,
 def duel_cmd(game: GameArg,
              bot_a: Annotated[BotKind, typer.Argument(help="bot A kind", case_sensitive=False, show_default=False)],
              bot_b: Annotated[BotKind, typer.Argument(help="bot B kind", case_sensitive=False, show_default=False)],
-             n: Annotated[int, typer.Option("-n", "--deals", help="number of duplicate deals")] = 200,
+             n: Annotated[int, typer.Option("-n", "--deals", min=1,
+                                            help="number of duplicate deals (1 or more)")] = 200,
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
-             option: Annotated[list[str] | None, typer.Option("--option", "-o", help="NAME=VALUE")] = None,
+             option: OptionsOpt = None,
              seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)")] = 0,
-             backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(help="write every deal to a .jsonl or .parquet file")] = None,
+             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
+             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
+             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
+                                                        help="Ray cluster address (default: a local Ray)")] = None,
+             records: Annotated[str | None, typer.Option(metavar="FILE",
+                                                        help="write every deal to a .jsonl or .parquet file")] = None,
              ) -> None:
     """Duplicate deals: each deal once per seat rotation and once all-B; A's mean gain over B in the same seat."""
     g = load_game(game, players, parse_options(option))
@@ -471,9 +682,28 @@ def duel_cmd(game: GameArg,
     console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {res.deals} duplicate deals × {g.players} rotations")
     console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
                   f"over {bot_b} in the same seat")
-    console.print(f"{res.games_per_second:,.1f} games/s ({res.seconds:.1f} s)")
+    per_second = res.deals / res.seconds if res.seconds else float("inf")
+    console.print(f"{per_second:,.1f} duplicate deals/s, each played {g.players + 1} times ({res.seconds:.1f} s)")
     if res.interrupted:
         raise typer.Exit(130)
+
+
+def options_words(options: Any) -> str:
+    """A record's options in words: ``options: misery true, peep nap declarer only`` (or the defaults)."""
+    if not isinstance(options, dict) or not options:
+        return "the game's default options"
+    said = ", ".join(f"{str(k).replace('_', ' ')} {str(v).lower() if isinstance(v, bool) else v}"
+                     for k, v in options.items())
+    return f"options: {said}"
+
+
+def match_length(game: ct.Game, deals: int | None) -> str:
+    """How long a match lasts, in words, for the banner."""
+    if deals is not None:
+        return f"The match is {deals} deal{'s' if deals != 1 else ''}"
+    if game.target is not None:
+        return f"The match ends when a player reaches {game.target} {game.unit}"
+    return "The match ends as the game's rules say ('cardtable rules' tells how)"
 
 
 @app.command()
@@ -513,8 +743,8 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
         fail(str(e))
     names = player_names(deal.players)
     a_seat = "" if row.get("a_seat") is None else f", bot A in seat {row['a_seat']} ({names[row['a_seat']]})"
-    console.print(f"[bold]{deal.game.info.name}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "
-                  f"dealer {names[deal.dealer]}, options {row.get('options') or {}}")
+    console.print(f"[bold]{escape(deal.game.info.name)}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "
+                  f"dealer {names[deal.dealer]}, {escape(options_words(row.get('options')))}")
     if seat is None:
         for s in range(deal.players):
             console.print(Text(f"{names[s]}: ") + cards_text(deal.card_codes(deal.hands[s])))
@@ -537,6 +767,16 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
 
 
 server.register(app)  # serve, bots, db (cli/server.py)
+for _command in app.registered_commands:  # every command's help in words
+    if _command.cls in (None, TyperCommand):
+        _command.cls = PlainCommand
+for _group in app.registered_groups:
+    if _group.typer_instance is not None:
+        if _group.typer_instance.info.cls in (None, TyperGroup):
+            _group.typer_instance.info.cls = PlainGroup
+        for _command in _group.typer_instance.registered_commands:
+            if _command.cls in (None, TyperCommand):
+                _command.cls = PlainCommand
 
 
 def main() -> None:

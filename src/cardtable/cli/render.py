@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -12,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable as ct
-from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words
+from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name
+from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words, possessive
 from cardtable.words import for_you, in_names, label, sentence
 
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
@@ -129,15 +130,30 @@ def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table
     info.add_column(style="dim")
     info.add_column()
     info.add_row("dealer", seat_name(view.get("dealer"), names))
-    info.add_row("phase", phase_words(view.get("phase")))
+    info.add_row("phase", phase_text(view))
+    me = view.get("seat")
+    active = view.get("active")
+    if isinstance(me, int) and isinstance(active, list) and len(active) > 1 and me not in active:
+        playing = [seat_name(s, names) for s in active]
+        info.add_row("", Text(f"You are not in this deal's play: {', '.join(playing[:-1])} and {playing[-1]} "
+                              "play it.", style="bold"))
     if view.get("status"):
         info.add_row("", Text(for_you(sentence(in_names(str(view["status"]), names)))))
     for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
                 "discard_top"):
         val = view.get(key)
-        if val is None or val == "" or (key == "high_bid" and val == view.get("contract")):
+        if val is None or val == "" or (key == "high_bid" and val == view.get("contract")) or \
+                (key == "widow_size" and val == 0):
             continue
-        info.add_row(key.replace("_", " ") if key != "trump" else "trumps", _fact(key, val, view, names, say))
+        if key == "high_bidder" and val == view.get("declarer"):  # one name, said once
+            continue
+        info.add_row(fact_name(key, view), _fact(key, val, view, names, say))
+    if isinstance(view.get("card_points"), list):
+        info.add_row("card points", "  ".join(f"{seat_name(s, names)}: {n}" for s, n in enumerate(view["card_points"])
+                                              if not isinstance(active, list) or s in active))
+    if view.get("discards"):
+        info.add_row("your discards" if view.get("seat") == view.get("declarer") else "discards",
+                     cards_text(view["discards"]))
     if view.get("pools"):
         info.add_row("pools", ", ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in view["pools"].items()))
     if view.get("scores") is not None and isinstance(view["scores"], list):
@@ -152,6 +168,34 @@ def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table
     return info
 
 
+BLIND_GAMES = frozenset({"schafkopf"})
+"""The games whose rules call the widow "the blind"."""
+TRUMP_WORDS = {"schafkopf": "all queens and jacks, then the ", "auction-schafkopf": "the four jacks, then the "}
+"""Where the trumps are more than one suit's cards, the words before the suit's name."""
+
+
+def phase_text(view: dict[str, Any]) -> str:
+    """The phase in words, as this kind of game has it: a game's "play" is the tricks only where there are
+    tricks (a rummy melds, a layout game builds)."""
+    phase = view.get("phase")
+    if phase == "play" and "trick" not in view:
+        if "melds" in view:
+            return "Melding, laying off and discarding"
+        if "layout" in view:
+            return "Playing to the layout"
+        return "Playing"
+    return phase_words(phase)
+
+
+def fact_name(key: str, view: dict[str, Any]) -> str:
+    """The name of a fact in the panel, in the game's words (the blind of Schafkopf)."""
+    if key == "trump":
+        return "trumps"
+    if key == "widow_size":
+        return "cards in the blind" if view.get("game") in BLIND_GAMES else "cards in the widow"
+    return key.replace("_", " ")
+
+
 def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: Say | None) -> Text | str:
     """One fact's value in words: a seat by name, a bid by its label, a suit or a card drawn."""
     if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
@@ -163,7 +207,8 @@ def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: S
     if key == "high_bid":
         return str(val).removeprefix("bid ")
     if key == "trump":
-        return suit_text(val)
+        before = TRUMP_WORDS.get(str(view.get("game")))
+        return Text(before) + suit_text(val) if before else suit_text(val)
     if key in ("turn_up", "discard_top"):
         return card_text(val)
     return str(val)
@@ -198,7 +243,8 @@ def _trick_row(title: str, trick: list[Any], names: Sequence[str], style: str) -
     return t
 
 
-def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None) -> list[Any]:
+def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None,
+                winning: Sequence[Any] | None = None) -> list[Any]:
     """What lies on the table: the layout, melds, exposed hands, the last and the current trick, the recent
     moves (each by its label, as this seat's log shows it)."""
     rows: list[Any] = []
@@ -214,27 +260,39 @@ def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None) -> 
             lt.append(f"→ won by {seat_name(view['leader'], names)}", style="dim")
         rows.append(lt)
     if view.get("trick") is not None:
-        rows.append(_trick_row("trick", view["trick"], names, "bold"))
+        row = _trick_row("trick", view["trick"], names, "bold")
+        if winning is not None:
+            row.append(for_you(f"(winning: {possessive(seat_name(winning[0], names))} "), style="dim")
+            row.append_text(card_text(winning[1]))
+            row.append(")", style="dim")
+        rows.append(row)
     recent = view.get("history", [])[-6:]
     if recent:
         h = Text("recent: ", style="dim")
-        for s, a in recent:
+        for i, (s, a) in enumerate(recent):
+            h.append(" · " if i else "", style="dim")
             h.append(f"{seat_name(s, names)} ")
             h.append(say(a) if say is not None else a)
-            h.append(" · ", style="dim")
         rows.append(h)
     return rows
 
 
-def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Say | None = None) -> Constrain:
+def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Say | None = None,
+               deal: ct.Deal | None = None) -> Constrain:
     """The table as one seat sees it, the seats by name (by default :func:`player_names`, the viewer "You"),
     the phase in words, the contract, the high bid and the recent moves by ``say`` (an action's label,
-    :func:`cardtable.words.label`) when given, in a panel of a steady width. Everything comes from ``view``."""
+    :func:`cardtable.words.label`) when given, in a panel of a steady width. Everything comes from ``view``;
+    ``deal``, when given, lends only its rules, known to all: which card of the trick is winning, and the hand
+    sorted with the trumps together where they are more than one suit's cards."""
     me = view.get("seat")
     names = names or player_names(int(view.get("players") or 0), me)
-    rows: list[Any] = [_facts(view, names, say), *_table_rows(view, names, say)]
+    winning = winning_play(deal, view) if deal is not None else None
+    rows: list[Any] = [_facts(view, names, say), *_table_rows(view, names, say, winning)]
     if me is not None:
-        rows.append(Text("your hand: ", style="bold") + cards_text(view.get("hand")))
+        hand = view.get("hand") or []
+        if deal is not None:
+            hand = trumps_together(deal, hand)
+        rows.append(Text("your hand: ", style="bold") + hand_text(view, hand))
     if view.get("over"):
         state = "deal over"
     elif view.get("turn") == me:
@@ -245,6 +303,87 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Sa
     return Constrain(Panel(Group(*rows), title=title, expand=True), width=PANEL_WIDTH)
 
 
+def _rules_of(deal: ct.Deal) -> Any:
+    """The trick rules in force (None where the deal has none yet)."""
+    rules = getattr(deal, "rules", None)
+    return rules if rules is not None and hasattr(rules, "winner") else None
+
+
+def _index(deal: ct.Deal, code: str) -> int | None:
+    codes = deal.pack.code_of
+    return codes.index(code) if code in codes and not deal.pack.has_duplicates else None
+
+
+def winning_play(deal: ct.Deal, view: dict[str, Any]) -> tuple[int, str] | None:
+    """The seat and card winning the trick so far, by the game's card order, once two cards are in it."""
+    trick = view.get("trick") or []
+    rules = _rules_of(deal)
+    if len(trick) < 2 or rules is None:
+        return None
+    ids = [_index(deal, code) for _, code in trick]
+    if None in ids:
+        return None
+    seat, code = trick[rules.winner(ids)]
+    return seat, code
+
+
+def trumps_together(deal: ct.Deal, hand: list[str]) -> list[str]:
+    """The hand with the trumps first, strongest first, where the trumps are more than one printed suit
+    (Schafkopf's queens and jacks, Spoil Five's ace of hearts); otherwise as the engine shows it."""
+    rules = _rules_of(deal)
+    trump = getattr(rules, "trump", None)
+    ids = [_index(deal, code) for code in hand]
+    if rules is None or trump is None or None in ids:
+        return hand
+    codes = deal.pack.code_of
+    if all(rules.suit_of[c] == SUITS.index(code[1]) for c, code in enumerate(codes) if code[1:] in SUITS):
+        return hand
+    trumps = sorted((c for c in ids if rules.suit_of[c] == trump), key=lambda c: -rules.power[c])
+    return [deal.pack.code_of[c] for c in trumps] + [code for c, code in zip(ids, hand) if c not in trumps]
+
+
+def hand_text(view: dict[str, Any], hand: list[str]) -> Text:
+    """The hand, the twins of money cards still carrying chips (Michigan's boodle cards) marked ``*`` and
+    their chips said after it."""
+    pools = view.get("pools") or {}
+    money = set(view.get("money_cards") or ())
+    out = Text()
+    twins = []
+    for i, code in enumerate(hand):
+        out.append(" " if i else "")
+        out.append_text(card_text(code))
+        name = card_name(code).lower() if code[1:] in SUITS else ""
+        if name in money and pools.get(name):
+            out.append("*", style="bold yellow")
+            twins.append(f"{pools[name]} on the {card_symbol(code)}")
+    if twins:
+        out.append(f"   * a twin of a money card: playing it wins its chips ({', '.join(twins)})", style="dim")
+    return out
+
+
+ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")
+
+
+def ante_lines(lines: list[str]) -> list[str]:
+    """The settlement's lines with the antes on the money cards said in one line (Michigan's sixteen
+    "Bea puts 1 on the ace of hearts" lines: "Everyone puts 1 on each money card ...")."""
+    antes = [ANTE.match(line) for line in lines]
+    firsts = [m for m in antes if m]
+    if len(firsts) < 4:
+        return lines
+    cards = list(dict.fromkeys(m["card"] for m in firsts))
+    who = list(dict.fromkeys(m["who"] for m in firsts))
+    each = {m["n"] for m in firsts}
+    if len(each) == 1 and len(firsts) == len(cards) * len(who):
+        said = (f"{', '.join(who[:-1])} and {who[-1]} each put {each.pop()} on each money card "
+                f"(the {', '.join(cards[:-1])} and {cards[-1]})")
+    else:
+        said = "; ".join(f"{w} puts " + ", ".join(f"{m['n']} on the {m['card']}" for m in firsts if m["who"] == w)
+                         for w in who)
+    first = next(i for i, m in enumerate(antes) if m)
+    return [*lines[:first], said, *(line for line, m in zip(lines[first:], antes[first:]) if not m)]
+
+
 def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
     """A deal's settlement, line by line, with each player's result."""
     t = Table(title="settlement", show_header=True)
@@ -253,7 +392,8 @@ def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
         t.add_row(seat_name(s, names), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
-    lines = Text("\n".join("· " + for_you(sentence(in_names(line, names))) for line in result.get("lines", [])))
+    said = ante_lines([in_names(line, names) for line in result.get("lines", [])])
+    lines = Text("\n".join("· " + for_you(sentence(line)) for line in said))
     return Group(lines, t)
 
 

@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 __all__ = ["WS_MAX_SIZE", "register"]
 
@@ -38,7 +39,7 @@ def say(text: str) -> None:
 
 def fail(text: str) -> NoReturn:
     """Stop with ``error: text`` on one line and exit status 2."""
-    say(f"[red]error:[/] {text}")
+    say(f"[red]error:[/] {escape(text)}")
     raise typer.Exit(2)
 
 

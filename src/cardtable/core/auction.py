@@ -20,7 +20,9 @@ Round and round (Michigan's widow, Progressive Solo): a seat that passes is out;
 ends when no one but the holder is left. With ``doubling``, another seat may double the
 holding bid and the holder may then redouble; neither ends the bidding, and an overcall
 cancels the double. A pass is final for everyone, the doubled holder included ("Once a player
-passes, he may not reenter the bidding"): his bid stands unless someone overcalls it.
+passes, he may not reenter the bidding"): his bid stands unless someone overcalls it. The holder may
+not overcall his own bid; with ``own_overcall`` he may, once it is doubled or redoubled (escaping the
+double with a higher bid).
 
 >>> r = Auction(("frog", "solo"), order=[1, 2, 0], mode="round", doubling=True)
 >>> for w in ("frog", "double", "pass", "pass"):   # the doubled holder passes: no redouble, and he is out
@@ -29,6 +31,11 @@ passes, he may not reenter the bidding"): his bid stands unless someone overcall
 (2, ['pass', 'solo'], 1, 2, 1)
 >>> r.call("solo"); r.done, r.holder   # overcalled, the holder who passed cannot come back
 (True, 2)
+>>> o = Auction(("frog", "solo"), order=[1, 2, 0], mode="round", doubling=True, own_overcall=True)
+>>> for w in ("frog", "double", "pass"):   # with own_overcall the doubled holder may escape upward
+...     o.call(w)
+>>> o.speaker, o.options()
+(1, ['pass', 'solo', 'redouble'])
 
 Two at a time (Six-Bid Solo): the first two seats settle between themselves, then the
 survivor meets the next seat; a bid is always answered by the seat it overcalled.
@@ -58,12 +65,14 @@ class Auction:  # compiled
     mode: ``"once"`` (each seat speaks once), ``"round"`` (round and round until all but the
     holder have passed) or ``"duel"`` (two at a time).
     doubling: in ``round`` mode, ``double`` and ``redouble`` are calls (see the module text).
+    own_overcall: with ``doubling``, the holder of a doubled or redoubled bid may also overcall it himself.
     """
 
     bids: tuple[str, ...]
     order: tuple[int, ...]
     mode: str
     doubling: bool
+    own_overcall: bool
     pos: int
     high: int
     holder: int | None
@@ -76,7 +85,7 @@ class Auction:  # compiled
     waiting: int
 
     def __init__(self, bids: Sequence[str], order: Sequence[int], *, mode: str = "once",
-                 doubling: bool = False) -> None:
+                 doubling: bool = False, own_overcall: bool = False) -> None:
         if mode not in MODES:
             raise ValueError(f"auction mode must be one of {', '.join(MODES)}, not {mode!r}")
         if doubling and mode != "round":
@@ -85,6 +94,7 @@ class Auction:  # compiled
         self.order = tuple(order)
         self.mode = mode
         self.doubling = doubling
+        self.own_overcall = own_overcall and doubling
         self.pos = 0
         self.high = -1
         self.holder = None
@@ -126,7 +136,7 @@ class Auction:  # compiled
             return None if s == self.holder and self.doubled == 1 else "only the holder of a doubled bid may redouble"
         if word not in self.bids:
             return f"{word!r} is not a call here"
-        if s == self.holder:
+        if s == self.holder and not (self.own_overcall and self.doubled):
             return "the holder of the highest bid may not overcall himself"
         if self.bids.index(word) <= self.high:
             return f"each bid must be higher than the last ({self.bids[self.high]})"

@@ -119,6 +119,9 @@ class Deal:  # compiled
     """The keys the core puts in every view of this kind of deal (a trick deal adds the trick's)."""
     kernel: ClassVar[PlayoutKernel | None] = None
     """A compiled playout kernel the game provides (:mod:`.kernel`), or ``None``."""
+    first_dealer_rule: ClassVar[str] = ""
+    """How the game's rules find the first dealer with the cards (:data:`.cutting.RULES`: ``"jack"``, ``"low"``,
+    ``"high"``), played by a match when the option ``first_dealer`` is ``"cards"``; empty: the rules give none."""
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
                  names: tuple[str, ...] | None = None) -> None:
@@ -219,6 +222,8 @@ class Deal:  # compiled
         names = [o.name for o in cls.option_specs]
         if len(set(names)) != len(names):
             out.append("an option is declared twice")
+        if bool(cls.first_dealer_rule) != ("first_dealer" in names):
+            out.append("a first_dealer_rule and the option first_dealer (cutting.first_dealer_option) go together")
         if getattr(cls, "phases", None) is None:
             out.append("the phases (a Phase enum) are required")
         else:

@@ -180,8 +180,8 @@ class Game:
         self.setup: Any = variant.configure(self)
         """The variant's data for this configuration (its ``configure`` hook), worked out once."""
         kernel = variant.kernel
-        self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.covers(self) else None
-        """The variant's playout kernel when it covers this configuration (:mod:`.kernel`), else ``None``."""
+        self.kernel: PlayoutKernel | None = kernel if kernel is not None and kernel.plays(self) else None
+        """The variant's playout kernel when it plays this game and configuration (:mod:`.kernel`), else ``None``."""
 
     def player_range(self) -> tuple[int, int]:
         """The lowest and highest player counts under the chosen options."""
@@ -219,6 +219,9 @@ class Game:
             raise RulesError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         if carry is not None and not isinstance(carry, dict):
             raise RulesError(f"carry must be the dict a previous deal's .carry gave, not {carry!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RulesError(f"a deal is shuffled from a whole number such as 7 (or None for a fresh shuffle), "
+                             f"not {seed!r}")
         if deck is not None:
             order = self.pack.parse_order(deck)
         else:

@@ -45,10 +45,22 @@ class Trace:
 
 
 class PlayoutKernel:
-    """Base of a game's playout kernel: by default it covers nothing, and the engine plays out by the rules."""
+    """Base of a game's playout kernel: by default it covers nothing, and the engine plays out by the rules.
+
+    A kernel names the game ids it plays (``ids``): a variant that inherits the attribute from a game the kernel
+    plays is not played by it (a 24-card Nap is not Nap), whatever its options.
+    """
+
+    def __init__(self, ids: tuple[str, ...] = ()) -> None:
+        self.ids = tuple(ids)
+        """The ids of the games this kernel plays, exactly."""
+
+    def plays(self, game: Game) -> bool:
+        """Whether the kernel plays this configured game: its id is one the kernel names, and :meth:`covers`."""
+        return game.id in self.ids and self.covers(game)
 
     def covers(self, game: Game) -> bool:
-        """Whether the kernel plays this configured game (its options, its player count)."""
+        """Whether the kernel plays this configured game of one of its ids (its options, player count, pack)."""
         return False
 
     def random_results(self, game: Game, n: int, seed: int) -> list[list[Any]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalAction, RulesError
+from .cutting import FirstDealer, cutting_cards, find_first_dealer
 
 if TYPE_CHECKING:
     from .chips import Amount, Settlement
@@ -38,12 +39,29 @@ class Match:
     ``deals`` caps the number of deals; the game's own target (``game.match_over``) also
     ends the match. Deal ``i`` is shuffled from ``seed * 1_000_003 + i`` so that a match is
     reproducible from its seed.
+
+    ``dealer`` is the first dealer; without it, seat 0 deals first, unless the game is configured with
+    ``first_dealer="cards"``: then the game's own procedure finds him with a pack shuffled from the seed
+    (``first_draw`` says who drew what; the record keeps it); ``cutting`` arranges that pack (top first).
     """
 
-    def __init__(self, game: Game, seed: int | None = None, deals: int | None = None, dealer: int = 0) -> None:
+    def __init__(self, game: Game, seed: int | None = None, deals: int | None = None,
+                 dealer: int | None = None, cutting: str | list[str] | None = None) -> None:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RulesError(f"a match is shuffled from a whole number such as 7 (or None for fresh shuffles), not "
+                             f"{seed!r}")
         self.game = game
         self.seed = seed
         self.max_deals = deals
+        self.first_draw: FirstDealer | None = None
+        """How the first dealer was found with the cards (option ``first_dealer="cards"``), else ``None``."""
+        if dealer is None:
+            dealer = 0
+            rule = game.variant.first_dealer_rule
+            if rule and game.options.first_dealer == "cards":
+                cards = cutting_cards(game.pack, seed) if cutting is None else iter(game.pack.parse_order(cutting))
+                self.first_draw = find_first_dealer(rule, game.pack, game.players, cards)
+                dealer = self.first_draw.dealer
         self.first_dealer = dealer
         self.dealer = dealer
         self.carry: dict[str, Any] | None = None
@@ -88,16 +106,21 @@ class Match:
     def copy(self) -> Match:
         """An independent copy (a table may try a deal's end on the copy and keep it only if all went well)."""
         new = Match(self.game, self.seed, self.max_deals, self.first_dealer)
+        new.first_draw = self.first_draw
         new.dealer, new.carry, new.current = self.dealer, self.carry, self.current
         new.totals, new.chips = list(self.totals), list(self.chips)
         new.results, new.records = list(self.results), list(self.records)
         return new
 
     def to_record(self) -> dict[str, Any]:
-        """The match as data: the game, seed, cap, first dealer and the record of every finished deal."""
-        return {"game": self.game.id, "players": self.game.players, "options": self.game.options.as_dict(),
-                "names": list(self.game.names), SEED: self.seed, "deals": self.max_deals,
-                "dealer": self.first_dealer, "records": list(self.records)}
+        """The match as data: the game, seed, cap, first dealer (and how he was found, if with the cards) and
+        the record of every finished deal."""
+        rec = {"game": self.game.id, "players": self.game.players, "options": self.game.options.as_dict(),
+               "names": list(self.game.names), SEED: self.seed, "deals": self.max_deals,
+               "dealer": self.first_dealer, "records": list(self.records)}
+        if self.first_draw is not None:
+            rec["first_draw"] = self.first_draw.to_record()
+        return rec
 
     @classmethod
     def from_record(cls, game: Game, record: dict[str, Any]) -> Match:
@@ -108,6 +131,8 @@ class Match:
             deals = [(r["deck"], r["dealer"], r.get("carry"), r["actions"]) for r in record["records"]]
         except (KeyError, TypeError) as e:
             raise RulesError(f"not a match record: missing or malformed {e}") from None
+        if record.get("first_draw") is not None:
+            m.first_draw = FirstDealer.from_record(record["first_draw"], game.players)
         for deck, dealer, carry, actions in deals:
             deal = game.replay(deck=deck, dealer=dealer, carry=carry, actions=actions)
             if not deal.over:

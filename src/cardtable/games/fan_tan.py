@@ -99,6 +99,7 @@ from typing import Any, ClassVar
 
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ..core.chips import Ledger, Settlement
+from ..core.cutting import first_dealer_option
 from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
@@ -113,6 +114,9 @@ __all__ = ["DominoFanTan", "FanTan", "FanTanPhase", "FanTanSetup", "FiveOrNine",
 
 POT = "pot"
 SEED = "seed 004_2edd6d7cae07c8ad.txt"
+FIRST_DEALER = first_dealer_option(
+    "low", source=f"{SEED} Fan-Tan, 'The Deal': 'Players cut for the deal, lowest card "
+                  "dealing the first hand'; the rank: 'ace (low)'")
 RANK_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
               9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 UNABLE = ("pass", "draw")
@@ -161,6 +165,7 @@ class FanTan(Deal):
     min_players, max_players, default_players = 2, 8, 4
     source = f"{SEED}, Fan-Tan (heading lost); docs/decisions.md"
     phases = FanTanPhase
+    first_dealer_rule = "low"  # seed 004 Fan-Tan: "Players cut for the deal, lowest card dealing the first hand"
     stock_cards: ClassVar[bool] = False
     """Whether the cards not dealt form a stock the players draw from (Domino Fan-Tan)."""
     layout_args: ClassVar[dict[str, Any]] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
@@ -178,6 +183,7 @@ class FanTan(Deal):
         Option("short_hand_extra_ante", bool, False,
                doc="each player dealt fewer cards antes one chip more",
                source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
+        FIRST_DEALER,
     )
     view_keys: ClassVar[tuple[Key, ...]] = (
         Key("layout", Kind.JSON, "the layout: {suit letter: [low card, high card]} of each suit begun"),

@@ -164,7 +164,7 @@ class Nap(TrickDeal):  # compiled
     hand_size: ClassVar[int] = 5
     phases = NapPhase
     card_phases = (PLAY,)
-    kernel = NapKernel()
+    kernel = NapKernel(ids=("nap", "seven-card-nap"))  # these two games exactly, not a variant inheriting it
     option_specs = (
         Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Three and Four",
                source="seed 000 Napoleon: 'Misery is a declaration to lose every trick'"),

@@ -266,7 +266,8 @@ class NapKernel(PlayoutKernel):
     """Nap's playout kernel: both variants, every player count, their default options, numba installed."""
 
     def covers(self, game: Any) -> bool:
-        return HAVE_NUMBA and all(getattr(game.options, o.name) == o.default for o in game.option_specs)
+        return HAVE_NUMBA and game.pack.size == 52 and all(getattr(game.options, o.name) == o.default
+                                                             for o in game.option_specs)
 
     def random_results(self, game: Any, n: int, seed: int) -> list[list[Any]]:
         out = np.zeros((n, game.players), np.int64)

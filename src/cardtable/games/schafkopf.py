@@ -105,6 +105,7 @@ from typing import Any
 from ..core.auction import Auction
 from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
+from ..core.cutting import first_dealer_option
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
@@ -118,6 +119,9 @@ __all__ = ["AuctionPhase", "AuctionSchafkopf", "AuctionSetup", "Schafkopf", "Sch
            "card_points"]
 
 SEED = "seed 001_50a7678b5606f88b.txt"
+FIRST_DEALER = first_dealer_option(
+    "low", source=f"{SEED} Schafkopf, 'Beginning of the Game': 'The selection of the dealer "
+                  "... as provided under the General Rules'; docs/decisions.md (cutting, low deals)")
 DIAMONDS = 2
 
 _VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -191,6 +195,7 @@ class Schafkopf(TrickDeal):
     source = f"{SEED}, 'Schafkopf'; docs/decisions.md"
     unit = "points"
     phases = SchafkopfPhase
+    first_dealer_rule = "low"  # seed 001: "as provided under the General Rules" (docs/decisions.md)
     card_phases = (PLAY,)
     option_specs = (
         Option("settlement", str, "player_account", ("player_account", "each_opponent"),
@@ -201,6 +206,7 @@ class Schafkopf(TrickDeal):
                doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
                    "earlier wins 2, or nobody scores",
                source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
+        FIRST_DEALER,
     )
     view_keys = (
         *TRICK_KEYS,
@@ -519,6 +525,7 @@ class AuctionSchafkopf(TrickDeal):
     source = f"{SEED}, 'Auction Schafskopf'; docs/decisions.md"
     unit = "points"
     phases = AuctionPhase
+    first_dealer_rule = "low"  # seed 001: "played the same as regular Schafskopf" (docs/decisions.md)
     card_phases = (A_PLAY,)
     option_specs = (
         Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
@@ -527,6 +534,7 @@ class AuctionSchafkopf(TrickDeal):
         Option("target", int, 0, range(0, 1001),
                doc="the match ends when a side's running score reaches this total (0: no target)",
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
+        FIRST_DEALER,
     )
     view_keys = (
         *TRICK_KEYS,

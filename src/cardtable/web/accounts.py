@@ -8,13 +8,16 @@ parameters is replaced at the next login). Logging in sets a session cookie — 
 finds their tables, history and statistics from any browser, and sits at their seats without the link.
 
 Writes take JSON only (``Content-Type: application/json``: no cross-site form can send that) and a
-cross-site ``Origin`` is refused; a WebSocket opened from another site is not given the session's seats.
+cross-site ``Origin`` is refused (:class:`~cardtable.web.guard.SameOrigin`, for every write and WebSocket);
+a session cookie sent by a page of another site is never honoured. Logins are limited per address and per
+name (from every address together: ``login_name``); a refused sign-up (a bad or taken name, a short
+password) does not count towards the sign-up limit.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
 import re
 import secrets
 import unicodedata
@@ -27,6 +30,8 @@ from starlette.responses import JSONResponse, Response
 
 import cardtable as ct
 
+from .guard import client_address, cross_site, wait_words
+from .protocol import ProtocolError, load_json
 from .ratings import MU, SIGMA
 from .records import AccountRow, NameTaken
 from .store import StoreError, Unavailable
@@ -40,7 +45,13 @@ PASSWORD_LEN = (8, 200)
 NAME_CHARS = re.compile(r"[^\W_]|[ ._\-']")
 RESERVED = {"you", "bot", "bots", "spectator", "guest", "admin", "cardtable", "random", "heuristic", "ismcts"}
 _hasher = PasswordHasher()
-_DUMMY = _hasher.hash(secrets.token_hex(8))  # verified against when the name is unknown: the same time taken
+
+
+@functools.cache
+def _dummy() -> str:
+    """A hash verified against when the name is unknown, so that it takes the same time; made at the first
+    login, not at import (an argon2 hash takes a second on a slow machine)."""
+    return _hasher.hash(secrets.token_hex(8))
 
 
 def check_name(name: Any) -> tuple[str, str]:
@@ -77,37 +88,38 @@ def _error(status: int, text: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status, headers=headers or None)
 
 
-def _client(conn: HTTPConnection) -> str:
-    return conn.client.host if conn.client else "unknown"
-
-
-def _limited(request: Request, action: str) -> JSONResponse | None:
+def _limited(request: Request, action: str, who: str | None = None) -> JSONResponse | None:
+    """A 429 answer if ``who`` (by default the client's address) has done ``action`` too often just now (and
+    this attempt counted if not)."""
     limits = _server(request).limits
-    wait = limits.hit(action, _client(request))
+    wait = limits.hit(action, who if who is not None else client_address(request))
     if wait is None:
         return None
-    return _error(429, f"too many requests: at most {limits.describe(action)} from one address; try again in "
-                       f"{wait} seconds", **{"Retry-After": str(wait)})
+    whom = "for this name, from every address together" if who is not None else "from one address"
+    return _error(429, f"too many requests: at most {limits.describe(action)} {whom}; try again in "
+                       f"{wait_words(wait)}", **{"Retry-After": str(wait)})
 
 
 def same_site(conn: HTTPConnection) -> bool:
-    """False when the request says it comes from a page of another site (its ``Origin``)."""
-    origin = conn.headers.get("origin")
-    if not origin:
-        return True
-    host = conn.headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+    """False when the request says it comes from a page of another site (its ``Origin`` or ``Sec-Fetch-Site``;
+    :func:`~cardtable.web.guard.cross_site`)."""
+    return cross_site(conn.headers, getattr(conn.app.state, "allowed_origins", ())) is None
+
+
+def _cross_site(request: Request) -> JSONResponse | None:
+    why = cross_site(request.headers, getattr(request.app.state, "allowed_origins", ()))
+    return _error(403, why) if why is not None else None
 
 
 async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
-    if not same_site(request):
-        return _error(403, "requests from pages of other sites are refused")
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        return _error(415, "send JSON (Content-Type: application/json)")
+    if (refused := _cross_site(request)) is not None:
+        return refused
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        return _error(415, "send JSON with Content-Type: application/json")
     try:
-        body = json.loads(await request.body())
-    except ValueError as e:
-        return _error(400, f"malformed JSON: {e}")
+        body = load_json(await request.body())
+    except ProtocolError as e:
+        return _error(400, str(e))
     if not isinstance(body, dict):
         return _error(400, 'the body is a JSON object such as {"name": "Ann", "password": "..."}')
     return body
@@ -150,8 +162,6 @@ def _password(body: dict[str, Any]) -> str:
 
 
 async def api_register(request: Request) -> Response:
-    if (refused := _limited(request, "register")) is not None:
-        return refused
     body = await _json_body(request)
     if isinstance(body, JSONResponse):
         return body
@@ -161,6 +171,10 @@ async def api_register(request: Request) -> Response:
     except ValueError as e:
         return _error(400, str(e))
     server = _server(request)
+    if await server.run(server.store.account_by_name, key) is not None:  # a taken name is not counted either
+        return _error(409, f"the name {name!r} is taken; choose another")
+    if (refused := _limited(request, "register")) is not None:
+        return refused
     hashed = await asyncio.to_thread(_hasher.hash, pw)
     try:
         account = await server.run(server.store.create_account, name, key, hashed)
@@ -179,12 +193,14 @@ async def api_login(request: Request) -> Response:
         return body
     server = _server(request)
     name, pw = body.get("name"), body.get("password")
-    if not isinstance(name, str) or not isinstance(pw, str) or len(pw) > PASSWORD_LEN[1]:
+    if not isinstance(name, str) or not isinstance(pw, str) or len(pw) > PASSWORD_LEN[1] or len(name) > 200:
         return _error(400, 'send {"name": ..., "password": ...}')
     key = " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    if (refused := _limited(request, "login_name", key)) is not None:
+        return refused
     found = await server.run(server.store.account_by_name, key)
     try:
-        await asyncio.to_thread(_hasher.verify, found.pw_hash if found else _DUMMY, pw)
+        await asyncio.to_thread(_hasher.verify, found.pw_hash if found else _dummy(), pw)
     except (VerificationError, InvalidHashError):
         found = None
     else:
@@ -194,12 +210,13 @@ async def api_login(request: Request) -> Response:
             await server.run(server.store.set_password, found.id, await asyncio.to_thread(_hasher.hash, pw))
     if found is None:
         return _error(401, "wrong name or password")
+    server.limits.clear("login_name", key)  # the name's owner is in: the tries before are forgotten
     return await _start_session(request, found)
 
 
 async def api_logout(request: Request) -> Response:
-    if not same_site(request):
-        return _error(403, "requests from pages of other sites are refused")
+    if (refused := _cross_site(request)) is not None:
+        return refused
     token = request.cookies.get(SESSION_COOKIE)
     server = _server(request)
     if token:
@@ -289,8 +306,8 @@ async def api_lobby(request: Request) -> Response:
 
 
 async def api_join(request: Request) -> Response:
-    if not same_site(request):
-        return _error(403, "requests from pages of other sites are refused")
+    if (refused := _cross_site(request)) is not None:
+        return refused
     if (refused := _limited(request, "join")) is not None:
         return refused
     body = await _json_body(request) if await request.body() else {}

@@ -6,7 +6,8 @@ Modules: :mod:`.store` (the database: one interface, SQLite or PostgreSQL, Alemb
 :mod:`.pages` (HTTP and WebSocket handlers), :mod:`.protocol` (what a client may send).
 
 Run it with ``cardtable serve``, or ``uvicorn --factory cardtable.web.app:create_app`` (configured by the
-``CARDTABLE_*`` environment variables below).
+``CARDTABLE_*`` environment variables below; give uvicorn ``--no-proxy-headers`` unless a proxy of yours is in
+front, or it believes ``X-Forwarded-For`` from 127.0.0.1 and rate limits count the address a client names).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ import gc
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -38,7 +41,7 @@ from .accounts import (
     api_user,
 )
 from .botwork import BotWorkers
-from .guard import MAX_BODY, BodyLimit, RateLimits, SecurityHeaders
+from .guard import MAX_BODY, BodyLimit, RateLimits, SameOrigin, SecurityHeaders
 from .hub import Server
 from .pages import (
     RULES_MD,
@@ -52,11 +55,12 @@ from .pages import (
     room_page,
     rules_html,
     rules_page,
+    store_trouble,
     table_page,
     ws_table,
 )
 from .room import Table, TableBroken
-from .store import Store
+from .store import Store, StoreError
 
 __all__ = ["RULES_MD", "STATIC", "Server", "Table", "TableBroken", "create_app", "rules_html", "settings_from_env"]
 
@@ -77,6 +81,14 @@ def settings_from_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k.startswith("CARDTABLE_")}
 
 
+async def _store_failed(request: Request, e: Exception) -> JSONResponse:
+    """A database error no handler expected (a damaged page, say): 503 with the reason, never a 500; the
+    process goes on serving."""
+    log.error("%s %s: the database failed: %s", request.method, request.url.path, e)
+    why = store_trouble(e, "this was not done") if isinstance(e, StoreError) else "this was not done"
+    return JSONResponse({"error": why}, status_code=503, headers={"Retry-After": "30"})
+
+
 class App(Starlette):
     """Starlette with the security headers outermost, so that every response has them (errors too)."""
 
@@ -87,7 +99,7 @@ class App(Starlette):
 def create_app(db: str | Path | None = None, bot_delay: float | None = None, ismcts_seconds: float | None = None,
                bot_jobs: int | None = None, durability: str | None = None, max_bot_tables: int | None = None,
                lease: float | None = None, store: Store | None = None, limits: dict[str, str] | None = None,
-               max_body: int | None = None) -> Starlette:
+               max_body: int | None = None, allowed_origins: Sequence[str] | None = None) -> Starlette:
     """The ASGI app. Each setting defaults to its environment variable, then to the value shown:
 
     ``db`` ``$CARDTABLE_DB`` (``cardtable.db``; a file for SQLite or a ``postgresql://`` URL);
@@ -100,7 +112,10 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     ``lease`` ``$CARDTABLE_LEASE`` (seconds a claimed bot job is held; default from the search time);
     ``limits`` ``$CARDTABLE_LIMITS`` (a JSON object: rate limits per client replacing those of
     :data:`~cardtable.web.guard.DEFAULT_LIMITS`, e.g. ``{"chat": "5/10 seconds"}``; ``""`` lifts one);
-    ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read).
+    ``max_body`` ``$CARDTABLE_MAX_BODY`` (16384: the largest request body in bytes, refused before it is read);
+    ``allowed_origins`` ``$CARDTABLE_ORIGINS`` (origins separated by commas or spaces, such as
+    ``https://cards.example``: the public address of a proxy in front, from whose pages writes and WebSockets are
+    taken besides the server's own; by default none).
     ``$CARDTABLE_HINT_SECONDS`` (1.0 at most) and ``$CARDTABLE_REVIEW_SECONDS`` (0.3): the IS-MCTS search time of
     a hint, and of each decision in the review of a deal.
 
@@ -121,6 +136,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
             log.error("database %s: %s", store.shown, problem)
     rates = limits if limits is not None else json.loads(_env("CARDTABLE_LIMITS", "{}"))
     body_limit = max_body if max_body is not None else int(_env("CARDTABLE_MAX_BODY", str(MAX_BODY)))
+    origins = (list(allowed_origins) if allowed_origins is not None
+               else _env("CARDTABLE_ORIGINS", "").replace(",", " ").split())
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
     server.limits = RateLimits(rates)
     server.assist_seconds = float(_env("CARDTABLE_HINT_SECONDS", str(min(seconds, 1.0))))
@@ -177,6 +194,8 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/leaderboard", room_page),
         WebSocketRoute("/ws/{tid}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], middleware=[Middleware(BodyLimit, limit=body_limit)], lifespan=lifespan)
+    ], middleware=[Middleware(BodyLimit, limit=body_limit), Middleware(SameOrigin, allowed=origins)],
+        exception_handlers={StoreError: _store_failed}, lifespan=lifespan)
     app.state.server = server
+    app.state.allowed_origins = tuple(origins)
     return app

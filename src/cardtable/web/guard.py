@@ -8,11 +8,22 @@ and rate limits per client.
 - :class:`BodyLimit` refuses a request body over the limit *before reading it*: a declared
   ``Content-Length`` over the limit is answered 413 at once, and a body sent without one (chunked) is
   counted as it arrives and refused as soon as it passes the limit, so a huge body never sits in memory.
+- :class:`SameOrigin` refuses, with 403 and the reason, every state-changing request (``POST``, ``PUT``,
+  ``PATCH``, ``DELETE``) and every WebSocket handshake that a page of another site sent: its ``Origin`` is not
+  this server's (the request's ``Host``) nor one of the allowed origins (a proxy's public address), or its
+  ``Sec-Fetch-Site`` says ``cross-site`` or ``same-site``. A request with neither header (a script, not a
+  browser) is served. A write to the API with a body must be ``Content-Type: application/json`` (415
+  otherwise): no form of another site can send that without the browser asking first.
 - :class:`RateLimits` counts, per client address, table creation, joining, chat, account creation, login,
   hints and replays in moving windows (the ``limits`` library), and the messages of each WebSocket; over a
-  limit the answer is 429 with ``Retry-After`` (over a WebSocket, an error with ``retry_after``). It also
-  caps the WebSockets one address holds open at once. Each process counts for itself: with N processes
-  behind a balancer a client may get up to N times the limit (documented in docs/public-room.md).
+  limit the answer is 429 with ``Retry-After`` (over a WebSocket, an error with ``retry_after``). Logins are
+  counted per name too, from every address together. It also caps the WebSockets one address holds open at
+  once. Each process counts for itself: with N processes behind a balancer a client may get up to N times
+  the limit (documented in docs/public-room.md).
+
+The client's address is the one the ASGI server gives (:func:`client_address`): ``X-Forwarded-For`` is never
+read here; behind a proxy, ``cardtable serve --proxy-headers --forwarded-allow-ips ...`` has uvicorn believe
+it from the proxies named, and from no one else.
 """
 
 from __future__ import annotations
@@ -21,14 +32,16 @@ import json
 import math
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-__all__ = ["CSP", "DEFAULT_LIMITS", "MAX_BODY", "BodyLimit", "RateLimits", "SecurityHeaders"]
+__all__ = ["CSP", "DEFAULT_LIMITS", "MAX_BODY", "BodyLimit", "RateLimits", "SameOrigin", "SecurityHeaders",
+           "client_address", "cross_site", "wait_words"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -59,7 +72,9 @@ DEFAULT_LIMITS: dict[str, str] = {
     "join": "30/minute",  # seats taken from the lobby
     "chat": "5/10 seconds;40/minute",  # chat lines
     "register": "5/hour",  # new accounts
-    "login": "10/minute;60/hour",  # login attempts (a password guesser gets 60 an hour)
+    "login": "20/minute;200/hour",  # login attempts from one address (people behind one address share it)
+    "login_name": "5/minute;20/hour",  # login attempts for one name, from every address together (cleared by
+    # a successful login): a guesser with many addresses gets 20 an hour in all, not 20 from each
     "hint": "12/minute",  # hints and after-deal reviews (each is a search of a second or so)
     "replay": "30/minute",  # replays of a finished deal (every step's view: up to ~1 MB and 50 ms for a long deal)
     "message": "20/second;600/minute",  # messages over one WebSocket (counted per socket, not per address)
@@ -67,7 +82,137 @@ DEFAULT_LIMITS: dict[str, str] = {
     "connect": "30/10 seconds;180/minute",  # WebSockets opened (each open or close is news to every watcher)
 }
 """What one client address may do, per action (``limits`` notation: several windows separated by ``;``);
-``sockets`` is a count of connections open at once. ``""`` lifts a limit."""
+``login_name`` counts per account name instead, ``message`` per WebSocket; ``sockets`` is a count of
+connections open at once. ``""`` lifts a limit. A refused sign-up (a bad or taken name) is not counted."""
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def client_address(conn: Any) -> str:
+    """The client's address as the ASGI server gives it (``request.client.host``; behind a proxy, the address
+    the proxy reports only if the server was told to trust that proxy)."""
+    client = getattr(conn, "client", None)
+    return client.host if client else "unknown"
+
+
+def wait_words(seconds: int) -> str:
+    """A wait in words for people: seconds under a minute, else minutes (rounded up), else hours.
+
+    >>> wait_words(1), wait_words(42), wait_words(3545), wait_words(3600), wait_words(7300)
+    ('1 second', '42 seconds', '60 minutes', '60 minutes', '3 hours')
+    """
+    if seconds < 60:
+        return "1 second" if seconds == 1 else f"{seconds} seconds"
+    minutes = math.ceil(seconds / 60)
+    if minutes <= 90:
+        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return f"{math.ceil(minutes / 60)} hours"
+
+
+def _origin_key(origin: str) -> str | None:
+    """``scheme://host[:port]`` in lower case, the scheme's default port left out; ``None`` if not an origin."""
+    try:
+        u = urlsplit(origin.strip())
+        port = u.port
+    except ValueError:
+        return None
+    if u.scheme not in ("http", "https") or not u.hostname:
+        return None
+    default = 443 if u.scheme == "https" else 80
+    return f"{u.scheme}://{u.hostname}" + (f":{port}" if port not in (None, default) else "")
+
+
+def _host_key(host: str) -> str:
+    host = host.strip().lower()
+    for default in (":80", ":443"):
+        host = host.removesuffix(default)
+    return host
+
+
+def cross_site(headers: Any, allowed: Iterable[str] = ()) -> str | None:
+    """Why a request with these headers came from a page of another site, or ``None`` if it did not.
+
+    Allowed: no ``Origin`` (a script, or a browser's own navigation), or an ``Origin`` whose host is the
+    request's ``Host``, or one of ``allowed`` (such as ``https://cards.example``, a proxy's public address);
+    refused: any other ``Origin`` (``null`` too), or ``Sec-Fetch-Site: cross-site`` / ``same-site`` without an
+    allowed ``Origin``.
+
+    >>> cross_site({"origin": "http://127.0.0.1:8000", "host": "127.0.0.1:8000"}) is None
+    True
+    >>> cross_site({"origin": "https://evil.example", "host": "127.0.0.1:8000"})  # doctest: +ELLIPSIS
+    'refused: this request came from a page of another site (https://evil.example); ...'
+    """
+    origin = headers.get("origin")
+    fetch_site = (headers.get("sec-fetch-site") or "").strip().lower()
+    if origin is not None:
+        key = _origin_key(origin)
+        if key is not None and (key in {_origin_key(a) for a in allowed}
+                                or key.split("://", 1)[1] == _host_key(headers.get("host") or "")):
+            return None
+        where = origin if key is not None else f"origin {origin!r}"
+    elif fetch_site in ("cross-site", "same-site"):
+        where = f"the browser says {fetch_site}"
+    else:
+        return None
+    return (f"refused: this request came from a page of another site ({where}); the room takes changes only "
+            "from its own pages, or from scripts that send no Origin")
+
+
+async def _json_answer(send: Send, status: int, body: dict[str, Any]) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
+
+
+class SameOrigin:
+    """ASGI middleware: writes and WebSocket handshakes from pages of other sites refused with 403 and the
+    reason (:func:`cross_site`); a write to ``/api/`` with a body that is not ``application/json`` refused with
+    415. ``allowed``: origins besides the server's own (a proxy's public address)."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = tuple(allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket") or (kind == "http" and scope.get("method") not in WRITES):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        why = cross_site(headers, self.allowed)
+        if why is not None:
+            if kind == "websocket":
+                await self._refuse_socket(scope, send, why)
+            else:
+                await _json_answer(send, 403, {"error": why})
+            return
+        if kind == "http" and scope.get("path", "").startswith("/api/") and _has_body(headers):
+            media = headers.get("content-type", "").split(";")[0].strip().lower()
+            if media != "application/json":
+                said = f"not {media}" if media else "no Content-Type was sent"
+                await _json_answer(send, 415, {"error": f"send JSON with Content-Type: application/json ({said})"})
+                return
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    async def _refuse_socket(scope: Scope, send: Send, why: str) -> None:
+        """Refuse a handshake: 403 with the reason as JSON where the server can send a body, else a bare 403."""
+        if "websocket.http.response" in scope.get("extensions", {}):
+            data = json.dumps({"error": why}).encode()
+            await send({"type": "websocket.http.response.start", "status": 403,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(data)).encode())]})
+            await send({"type": "websocket.http.response.body", "body": data})
+        else:
+            await send({"type": "websocket.close", "code": 1008, "reason": why[:120]})
+
+
+def _has_body(headers: dict[str, str]) -> bool:
+    length = headers.get("content-length")
+    if length is not None:
+        return length.strip() not in ("", "0")
+    return "transfer-encoding" in headers
 
 
 class SecurityHeaders:
@@ -180,6 +325,11 @@ class RateLimits:
         for item in items:
             self.limiter.hit(item, action, client)
         return None
+
+    def clear(self, action: str, client: str) -> None:
+        """Forget what ``client`` did of ``action`` (a login that succeeded clears the name's failed tries)."""
+        for item in self.items.get(action, []):
+            self.limiter.clear(item, action, client)
 
     def open_socket(self, client: str) -> bool:
         """Count a WebSocket of ``client`` opened; False (not counted) if it holds :attr:`sockets` already."""

@@ -18,10 +18,11 @@ from typing import Any
 
 import cardtable as ct
 from cardtable.core.words import PLAIN_NAMES
+from cardtable.words import first_dealer_line
 
 from . import present
 from .assist import Assist
-from .guard import RateLimits
+from .guard import RateLimits, wait_words
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
@@ -104,18 +105,25 @@ class Server(PublicRoom, Assist, Room):
         self.jobs_queued()
 
     # ------------------------------------------------------------ creating
-    def may_create(self, creator: str, bot_only: bool) -> str | None:
-        """Why ``creator`` may not create this table now, or ``None``. (Accounts and rate limits hook in here.)"""
+    def may_create(self, creator: str, bot_only: bool, address: str | None = None) -> str | None:
+        """Why ``creator`` (from ``address``) may not create this table now, or ``None``. A creator — a browser,
+        an account — and an address may each have :attr:`max_bot_tables` unfinished tables of bots only: a
+        client sending no cookie, or a new one each time, is still counted by its address."""
         if bot_only and self.max_bot_tables:
             n = self.store.bot_only_tables(creator)
+            whose = "you already have"
+            if n < self.max_bot_tables and address is not None:
+                n, whose = self.store.bot_only_tables(address, address=True), "your address already has"
             if n >= self.max_bot_tables:
-                return (f"you already have {n} tables of bots only playing (the most at once is "
-                        f"{self.max_bot_tables}); wait for one to finish, or take a seat at a new table yourself")
+                return (f"{whose} {n} tables of bots only playing (the most at once is {self.max_bot_tables}); "
+                        "wait for one to finish, or take a seat at a new table yourself")
         return None
 
-    async def create(self, body: Any, creator: str | None = None, account: Any = None) -> dict[str, Any]:
-        """Create a table from a request body; raises ``ValueError`` naming what was wrong, :class:`LimitReached`,
-        or :class:`~cardtable.web.store.Unavailable`."""
+    async def create(self, body: Any, creator: str | None = None, account: Any = None,
+                     address: str | None = None) -> dict[str, Any]:
+        """Create a table from a request body (``creator``: the browser or account creating it, ``address``:
+        where from, such as ``addr:10.0.0.7``); raises ``ValueError`` naming what was wrong,
+        :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`."""
         if not isinstance(body, dict):
             raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
                              '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
@@ -188,7 +196,7 @@ class Server(PublicRoom, Assist, Room):
             rows.append((kind, name, token, account.id if mine and account is not None else None))
         bot_only = all(r[0] != HUMAN for r in rows)
         if creator is not None:
-            why = await self.run(self.may_create, creator, bot_only)
+            why = await self.run(self.may_create, creator, bot_only, address)
             if why is not None:
                 raise LimitReached(why)
         game = ct.load(game.id, players=game.players, names=[r[1] for r in rows], **options)  # names distinct
@@ -201,7 +209,8 @@ class Server(PublicRoom, Assist, Room):
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover, speed=speed)
+                             takeover=takeover, speed=speed, creator_address=address)
+        await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
@@ -209,6 +218,16 @@ class Server(PublicRoom, Assist, Room):
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
+
+    async def first_dealer_notice(self, tid: str, match: ct.Match) -> None:
+        """Option first_dealer="cards": who drew what and who deals first, a notice at the head of the chat."""
+        drawn = first_dealer_line(match)
+        if drawn is None:
+            return
+        try:
+            await self.run(self.store.add_chat, tid, 1, 0, None, "", None, drawn, "notice")
+        except StoreError as e:  # the table stands; its first deal's dealer is in the log all the same
+            log.warning("table %s: the first dealer's notice not saved: %s", tid, e)
 
     # ---------------------------------------------------------- messages
     def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
@@ -311,7 +330,7 @@ class Server(PublicRoom, Assist, Room):
         wait = self.limits.hit("replay", conn.client)
         if wait is not None:
             conn.send(error_frame(f"too many replays just now (at most {self.limits.describe('replay')}); wait "
-                                  f"{wait} seconds", retry_after=wait))
+                                  f"{wait_words(wait)}", retry_after=wait))
             return
         if not self.finished_deal(t, conn, deal_no):
             return
@@ -346,7 +365,8 @@ class Server(PublicRoom, Assist, Room):
         return {"format": "cardtable-match/1", "table": t.id, "game": t.game.id, "players": t.game.players,
                 "options": t.game.options.as_dict(), "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name}
                                                                for s in t.seats],
-                "totals": plain(t.match.totals), "deals": deals}
+                "totals": plain(t.match.totals), "deals": deals,
+                **({"first_draw": t.match.first_draw.to_record()} if t.match.first_draw is not None else {})}
 
     # -------------------------------------------------------- the bots' speed
     async def set_speed(self, t: Table, conn: Conn, speed: str) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import html
 import itertools
 import json
+import logging
 import re
 import secrets
 from pathlib import Path
@@ -18,16 +20,18 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
+from cardtable.words import options_howto, with_howto
 
 from .accounts import same_site, session_account
-from .guard import MAX_BODY
+from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
-from .protocol import error_frame
+from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
-from .store import Unavailable
+from .store import Damaged, StoreError, Unavailable
 
 __all__ = ["GUEST_COOKIE", "MAX_BODY", "STATIC", "creator_of", "rules_html"]
 
+log = logging.getLogger("cardtable.web")
 STATIC = Path(__file__).parent / "static"
 TABLE_ID = re.compile(r"[0-9a-f]{12}")
 GUEST_COOKIE = "cardtable_guest"
@@ -45,7 +49,12 @@ def creator_of(request: Request, account: Any = None) -> str:
     guest = request.cookies.get(GUEST_COOKIE)
     if guest:
         return "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32]
-    return "addr:" + (request.client.host if request.client else "unknown")
+    return address_of(request)
+
+
+def address_of(request: Request | WebSocket) -> str:
+    """The client's address as a creator (the limit of tables of bots only counts per address as well)."""
+    return "addr:" + client_address(request)
 
 
 def option_json(o: Any) -> dict[str, Any]:
@@ -76,6 +85,15 @@ def _error(status: int, text: str, **headers: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status, headers=headers or None)
 
 
+def store_trouble(e: StoreError, what: str) -> str:
+    """The reason a database error gives a person (the details, such as the file, go to the log)."""
+    if isinstance(e, Damaged):
+        why = "the room's database is damaged where it would be written"
+    else:
+        why = "the room's database could not do it just now"
+    return f"{why}, so {what}; nothing was saved. Tables already playing go on. Try again later"
+
+
 def _unavailable(e: Exception) -> JSONResponse:
     return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
 
@@ -85,7 +103,7 @@ _SOCKETS = itertools.count(1)
 
 def client_of(request: Request | WebSocket) -> str:
     """The client's address (behind a proxy, the address the proxy reports, if uvicorn is told to trust it)."""
-    return request.client.host if request.client else "unknown"
+    return client_address(request)
 
 
 def too_many(request: Request, action: str) -> JSONResponse | None:
@@ -95,7 +113,7 @@ def too_many(request: Request, action: str) -> JSONResponse | None:
     if wait is None:
         return None
     return _error(429, f"too many requests: at most {server.limits.describe(action)} from one address; "
-                       f"try again in {wait} seconds", **{"Retry-After": str(wait)})
+                       f"try again in {wait_words(wait)}", **{"Retry-After": str(wait)})
 
 
 async def api_create(request: Request) -> Response:
@@ -105,9 +123,9 @@ async def api_create(request: Request) -> Response:
     if len(raw) > MAX_BODY:
         return _error(413, f"request too large: {len(raw)} bytes; the limit is {MAX_BODY}")
     try:
-        body = json.loads(raw)
-    except ValueError as e:
-        return _error(400, f"malformed JSON: {e}")
+        body = load_json(raw)
+    except ProtocolError as e:
+        return _error(400, str(e))
     server = _server(request)
     if server.db_down is not None:
         return _unavailable(Exception(server.db_down))
@@ -116,11 +134,14 @@ async def api_create(request: Request) -> Response:
     creator = (creator_of(request, account) if guest is None or account is not None
                else "guest:" + hashlib.sha256(guest.encode()).hexdigest()[:32])
     try:
-        out = await server.create(body, creator, account)
+        out = await server.create(body, creator, account, address=address_of(request))
     except LimitReached as e:
         return _error(429, str(e), **{"Retry-After": "60"})
     except Unavailable as e:
         return _unavailable(e)
+    except StoreError as e:  # a damaged page, say: the room goes on, this table cannot be made
+        log.error("a table could not be created: %s", e)
+        return _error(503, store_trouble(e, "this table could not be made"), **{"Retry-After": "30"})
     except (ValueError, TypeError) as e:
         return _error(400, str(e))
     response = JSONResponse(out, status_code=201)
@@ -201,6 +222,12 @@ RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 """The rules texts' Markdown: raw HTML in a text is shown as text, never passed through."""
 
 
+def rules_for_the_web(info: ct.GameInfo) -> str:
+    """A game's rules text, its options section saying how a table's form chooses them."""
+    text = ct.catalog.game_class(info.id).rules_text()
+    return with_howto(text, options_howto(info.id, info.options, "web"))
+
+
 def rules_html(game_id: str) -> str:
     """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
     info = ct.game_info(game_id)
@@ -210,7 +237,7 @@ def rules_html(game_id: str) -> str:
             f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
             f"<link rel='stylesheet' href='/static/style.css'></head>"
             f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
-            f"<article class='rules-text'>{RULES_MD.render(ct.catalog.game_class(game_id).rules_text())}</article>"
+            f"<article class='rules-text'>{RULES_MD.render(rules_for_the_web(info))}</article>"
             f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
 
 
@@ -222,13 +249,22 @@ async def rules_page(request: Request) -> Response:
 
 
 # ------------------------------------------------------------ WebSocket
-async def _writer(conn: Conn) -> None:
-    while True:
-        text = await conn.queue.get()
-        if text is None:
-            await conn.ws.close(code=1008, reason="too slow to read")
-            return
-        await conn.ws.send_text(text)
+async def _writer(conn: Conn, where: str = "") -> None:
+    """Send the connection's queued frames, in order. If sending fails (a fault of ours, not the client's), the
+    error is logged and the socket closed with 1011, so the page reconnects rather than wait for frames."""
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                await conn.ws.close(code=1008, reason="too slow to read")
+                return
+            await conn.ws.send_text(text)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("%s: could not send a frame to %s; closing the connection", where or "a table", conn.client)
+        with contextlib.suppress(Exception):
+            await conn.ws.close(code=1011, reason="the server could not send an update; reconnect")
 
 
 async def ws_table(ws: WebSocket) -> None:
@@ -238,7 +274,7 @@ async def ws_table(ws: WebSocket) -> None:
     wait = server.limits.hit("connect", client)
     if wait is not None:  # a client opening and closing sockets in a loop (each open costs every watcher)
         await ws.send_json(error_frame(f"too many connections opened from your address just now (at most "
-                                       f"{server.limits.describe('connect')}); wait {wait} seconds",
+                                       f"{server.limits.describe('connect')}); wait {wait_words(wait)}",
                                        retry_after=wait))
         await ws.close(code=1013, reason="too many connections opened just now")
         return
@@ -287,7 +323,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
         seat = await server.seat_of_account(t, seat, account)
     conn = Conn(ws, seat, client=client, account=account)
     socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
-    writer = asyncio.get_running_loop().create_task(_writer(conn))
+    writer = asyncio.get_running_loop().create_task(_writer(conn, f"table {t.id}"))
     server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most
     await server.attach(t, conn)
     try:
@@ -298,9 +334,21 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
             wait = server.limits.hit("message", socket_key)
             if wait is not None:
                 conn.send(error_frame(f"too many messages (at most {server.limits.describe('message')} on one "
-                                      f"connection); wait {wait} seconds", retry_after=wait))
+                                      f"connection); wait {wait_words(wait)}", retry_after=wait))
                 continue
-            await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
+            try:
+                await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
+            except Exception:  # a fault of ours: logged, the client told, the connection and the table go on
+                log.exception("table %s: a message from %s failed", t.id, client)
+                conn.send(error_frame("the server failed to handle that message (the fault is ours, and logged); "
+                                      "here is the table as it is", retry=True))
+                try:
+                    conn.send(t.frame(conn.seat))
+                except Exception:
+                    log.exception("table %s: its state could not be built; closing the connection", t.id)
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=1011, reason="the server could not show this table; reconnect")
+                    break
     except WebSocketDisconnect:
         pass
     finally:

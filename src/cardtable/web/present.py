@@ -95,7 +95,8 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
         def power(code: str) -> int:
             c = index.get(code)
             return rules.power[c] if c is not None else 99
-        first = SUITS[rules.trump] if rules.trump is not None else first
+        # (a trump "suit" of its own, as the Unters alone of a Wenz, is shown first as "*")
+        first = SUITS[rules.trump] if rules.trump is not None and rules.trump < 4 else first
     else:
         order = _rank_order(deal)
 

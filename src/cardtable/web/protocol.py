@@ -44,10 +44,14 @@ from typing import Any
 
 import orjson
 
-__all__ = ["MAX_CHAT", "MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_frame", "parse_message", "plain"]
+__all__ = ["MAX_CHAT", "MAX_DEPTH", "MAX_FRAME", "TYPES", "Message", "ProtocolError", "error_frame", "load_json",
+           "parse_message", "plain"]
 
 MAX_FRAME = 4096
 """Largest text frame a client may send, in characters (an action is a few dozen)."""
+
+MAX_DEPTH = 1024
+"""The deepest nesting of arrays and objects JSON may have (orjson's own limit; a message needs two)."""
 
 TYPES = ("act", "next", "replay", "sheet", "ping", "chat", "mute", "public", "speed", "undo", "hint", "review")
 MAX_CHAT = 300
@@ -81,16 +85,44 @@ def _int_field(data: dict[str, Any], name: str, required: bool) -> int | None:
     return v
 
 
+def load_json(text: str | bytes) -> Any:
+    r"""JSON text (a frame, or a request's body) as Python values, or :class:`ProtocolError` saying what is wrong:
+    malformed, nested more than :data:`MAX_DEPTH` deep, or holding half a character (a lone UTF-16 surrogate
+    such as ``"\ud800"``, which no text can carry on). orjson parses it: no recursion, so no depth can crash
+    the server.
+
+    >>> load_json('{"type": "ping"}')
+    {'type': 'ping'}
+    >>> load_json("[" * 5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.web.protocol.ProtocolError: malformed JSON: nested too deeply (at most 1024 levels of [ and {) ...
+    >>> load_json('"\\ud800"')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardtable.web.protocol.ProtocolError: malformed JSON: a lone surrogate (half of a character) at character 1; ...
+    """
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as e:
+        if "depth" in e.msg or "recursion" in e.msg.lower():
+            raise ProtocolError(f"malformed JSON: nested too deeply (at most {MAX_DEPTH} levels of [ and {{) at "
+                                f"character {e.pos}") from None
+        if "surrogate" in e.msg:
+            raise ProtocolError(f"malformed JSON: a lone surrogate (half of a character) at character {e.pos}; "
+                                "send whole characters") from None
+        if "UTF-8" in e.msg:
+            raise ProtocolError(f"malformed JSON: the text is not UTF-8 ({e.msg})") from None
+        raise ProtocolError(f"malformed JSON: {e.msg} at character {e.pos}") from None
+
+
 def parse_message(text: str | bytes | None) -> Message:
     """Check one client frame and return it as a :class:`Message`, or raise :class:`ProtocolError`."""
     if not isinstance(text, str):
         raise ProtocolError("frames must be JSON text, not binary")
     if len(text) > MAX_FRAME:
         raise ProtocolError(f"frame too large: {len(text)} characters; the limit is {MAX_FRAME}")
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise ProtocolError(f"malformed JSON: {e.msg} at character {e.pos}") from None
+    data = load_json(text)
     if not isinstance(data, dict):
         raise ProtocolError('a message is a JSON object such as {"type": "act", "action": "QH"}')
     kind = data.get("type")
@@ -147,7 +179,8 @@ def plain(x: Any) -> Any:
 def frame_text(frame: dict[str, Any]) -> str:
     """A frame as the JSON text sent on the socket (orjson: the server writes thousands a second). Keys that
     are not text become text, as the standard library would write them; a value orjson cannot write (an
-    integer beyond 64 bits) falls back to the standard library.
+    integer beyond 64 bits) falls back to the standard library, which writes any character outside ASCII as an
+    escape, so that even a lone surrogate cannot make the text unsendable.
 
     >>> frame_text({"type": "state", "you": 0, "seats": {1: "Ann"}, "lines": ["Ann wins 3 chips"]})
     '{"type":"state","you":0,"seats":{"1":"Ann"},"lines":["Ann wins 3 chips"]}'
@@ -155,7 +188,7 @@ def frame_text(frame: dict[str, Any]) -> str:
     try:
         return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:
-        return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(frame, separators=(",", ":"))
 
 
 def error_frame(reason: str, **extra: Any) -> dict[str, Any]:

@@ -19,6 +19,8 @@ the match is not rated), ``rated``; ``seats.account_id`` and the seat's presence
 An undo is a row of the action log too (see :mod:`cardtable.web.records`).
 Revision 0005 added ``tables.speed``, the bots' speed at the table (slow, normal, fast or instant).
 Revision 0006 (PostgreSQL only) sends one change notice per statement that writes actions, not one per action.
+Revision 0007 added ``tables.creator_address``, the address a table was created from (the limit of tables of
+bots only counts per address as well as per creator).
 """
 
 from __future__ import annotations
@@ -50,8 +52,10 @@ tables = Table(
     Column("hints", Integer, nullable=False, server_default="0"),
     Column("rated", Integer, nullable=False, server_default="0"),  # 1 rated, -1 not rateable, 0 not yet
     Column("speed", Text, nullable=False, server_default="normal"),  # the bots' speed: slow, normal, fast, instant
+    Column("creator_address", Text),  # the address it was created from ("addr:<ip>"; revision 0007)
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
+Index("tables_creator_address", tables.c.creator_address, tables.c.finished)
 
 seats = Table(
     "seats", metadata,

@@ -17,6 +17,7 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from .guard import wait_words
 from .protocol import MAX_CHAT, error_frame
 from .ratings import update_ratings
 from .records import ChatRow, effective
@@ -206,7 +207,7 @@ class PublicRoom:
         wait = self.limits.hit("chat", conn.client)
         if wait is not None:
             conn.send(error_frame(f"you are chatting too fast (at most {self.limits.describe('chat')}); wait "
-                                  f"{wait} seconds", retry_after=wait))
+                                  f"{wait_words(wait)}", retry_after=wait))
             return
         line = clean_text(text, MAX_CHAT)
         if not line:

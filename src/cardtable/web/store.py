@@ -398,17 +398,17 @@ class Store(RoomRecords):
                      seats: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]],
                      creator: str | None = None, first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
                      job: Job | None = None, public: bool = False, takeover: float | None = None,
-                     speed: str = "normal") -> str:
+                     speed: str = "normal", creator_address: str | None = None) -> str:
         """A new table; ``seats`` are (kind, name, token or None[, account id]); ``first_deal`` = (deck, dealer,
         carry) is logged with it, and ``job`` (the first bot move, its table id filled in here); ``public``: listed
         in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it; ``speed``: the
-        bots' speed. Returns the table id."""
+        bots' speed; ``creator_address``: the address it was created from. Returns the table id."""
         tid = secrets.token_hex(6)
         with self.write() as conn:
             conn.execute(insert(s.tables).values(
                 id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
                 created=time.time(), totals=json.dumps([0] * players), creator=creator, public=int(public),
-                takeover=takeover, speed=speed))
+                takeover=takeover, speed=speed, creator_address=creator_address))
             conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": seat[0], "name": seat[1],
                                             "token_hash": hash_token(seat[2]) if seat[2] else None,
                                             "account_id": seat[3] if len(seat) > 3 else None}
@@ -437,11 +437,13 @@ class Store(RoomRecords):
         with self.read() as conn:
             return _seat_rows(conn, tid)
 
-    def bot_only_tables(self, creator: str) -> int:
-        """How many unfinished tables of bots only ``creator`` has."""
+    def bot_only_tables(self, creator: str, address: bool = False) -> int:
+        """How many unfinished tables of bots only ``creator`` has (``address``: created from the address
+        ``creator``, whoever created them)."""
         people = select(s.seats.c.table_id).where(s.seats.c.table_id == s.tables.c.id, s.seats.c.kind == "human")
+        who = s.tables.c.creator_address if address else s.tables.c.creator
         q = select(func.count()).select_from(s.tables).where(
-            s.tables.c.creator == creator, s.tables.c.finished == 0, ~people.exists())
+            who == creator, s.tables.c.finished == 0, ~people.exists())
         with self.read() as conn:
             return int(conn.execute(q).scalar() or 0)
 

@@ -158,7 +158,7 @@ def test_mauscheln_flush_redeal_premium() -> None:
     assert d.view(2)["thrown"] == ["TS", "9S", "8S", "7S"]
     play(d, "pass, pass, pass")
     assert d.result().deltas == [-4, -1, 0] and d.result().pools == {"pot": 5}
-    assert "Bea was dealt a flush: pays a premium of 1 to the pot" in d.result().lines
+    assert "Bea was dealt a flush: pays a premium of 1 to the pot; the pot is 5" in d.result().lines
 
 
 @pytest.mark.provisional  # MA-GAP-2: premium = the dealer's stake (option premium="stake")
@@ -189,3 +189,59 @@ def test_mauscheln_belli_trump_seven_heads_the_king() -> None:
     assert d.legal() == ["7H"]  # the dealer must head the king: only the seven beats it
     d.act("7H")
     assert d.legal() == ["AH"]  # and only the ace beats the seven
+
+
+def test_mauscheln_flush_premium_is_in_this_deals_pot() -> None:
+    # Rules text (games/rules/mauscheln.md, 'Flush thrown in'; seed 002 Mauscheln variant 3): "A player dealt
+    # four cards of one suit pays a premium into the pot ... before the bidding": the pot of this deal holds it.
+    hands = ["7S 8S 9S TS", "AH KH AS KS", "QH JH AD KD"]
+    d = mausch(hands, "7H", after="7C 8C 9C TD", flush_redeal=True)
+    assert [d.view(s)["pools"] for s in range(3)] == [{"pot": 5}] * 3
+    play(d, "diddle")
+    play(d, "pass, pass")
+    # "If someone diddles but no one joins in, the diddler wins the pot without play": the pot of 5.
+    r = d.result()
+    assert r.lines == [
+        "Ann (dealer) stakes 4; the pot is 4",
+        "Bea was dealt a flush: pays a premium of 1 to the pot; the pot is 5",
+        "Bea diddles and no one joins in: he takes the pot of 5 without play",
+    ]
+    assert r.deltas == [-4, 4, 0] and r.pools == {"pot": 0} and d.carry is None
+
+
+@pytest.mark.provisional  # MA-GAP-2: premium = the dealer's stake (option premium="stake")
+def test_mauscheln_flush_premium_shared_with_the_tricks() -> None:
+    # "Each won trick earns one-quarter of the pot" (seed 002), the pot with the flush premium in it.
+    hands = ["7S 8S 9S TS", "AH KH AS KS", "QH JH AD KD"]
+    d = mausch(hands, "7H", after="7C 8C 9C TD", flush_redeal=True, premium="stake")
+    assert d.view(0)["pools"] == {"pot": 8}
+    play(d, "pass, diddle, join, pass, stand, stand, AS")
+    assert d.legal() == ["QH", "JH"]  # void in spades: must trump
+    play(d, "QH, JH")
+    assert d.legal() == ["AH", "KH"]  # must head the trick
+    play(d, "AH, KS, AD, KH, KD")
+    assert d.tricks_won == [1, 0, 3]
+    r = d.result()
+    assert r.lines == [
+        "Ann (dealer) stakes 4; the pot is 4",
+        "Bea was dealt a flush: pays a premium of 4 to the pot; the pot is 8",
+        "Ann (joined in) won 1 trick: 1/4 of the pot of 8 = 2",
+        "Cal (diddler) won 3 tricks: 3/4 of the pot of 8 = 6",
+    ]
+    assert r.deltas == [-2, -4, 6] and r.pools == {"pot": 0}
+
+
+def test_mauscheln_two_flushes_pay_the_same_premium() -> None:
+    # Decision (rules text, 'Premium'): a flush premium is a quarter of the pot as staked, before any premium.
+    hands = ["7S 8S 9S TS", "AH KH QH JH", "QS JS AD KD"]
+    d = mausch(hands, "7C", after="8C 9C 7D 8D TC JC 9D TD", flush_redeal=True, stake=8)
+    assert d.view(1)["hand"] == ["9C", "8C", "8D", "7D"] and d.view(2)["hand"] == ["JC", "TC", "TD", "9D"]
+    assert d.view(0)["pools"] == {"pot": 12}
+    play(d, "pass, pass, pass")
+    r = d.result()
+    assert r.lines[:3] == [
+        "Ann (dealer) stakes 8; the pot is 8",
+        "Bea was dealt a flush: pays a premium of 2 to the pot; the pot is 10",
+        "Cal was dealt a flush: pays a premium of 2 to the pot; the pot is 12",
+    ]
+    assert r.deltas == [-8, -2, -2] and r.pools == {"pot": 12}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import acetens, fantan, pools, rummy, spoil, stops
+from . import acetens, bavarian, fantan, pools, rummy, spoil, stops
 
 __all__ = ["LIKELIHOODS", "POLICIES"]
 
@@ -16,6 +16,7 @@ POLICIES = {
     "euchre": spoil.policy,  # Hasenpfeffer, a euchre offshoot played here with the Spoil Five family's machinery
     "schafkopf": acetens.policy,
     "solo": acetens.policy,
+    "bavarian schafkopf": bavarian.policy,
 }
 
 LIKELIHOODS = {

@@ -81,7 +81,8 @@ class Mauscheln(PoolFamily):
 
     VARIANT 3 (flush_redeal). "A player dealt a flush (four of the same suit) must pay a premium, throw
     his hand in, and be dealt a new one": the hand is shown and put aside, four new cards come from the
-    top of the stock, before the bidding.
+    top of the stock, before the bidding; the premium is in this deal's pot at once (the pot shown, the
+    trick shares and an uncontested diddle include it).
 
     PREMIUMS (MA-GAP-2, ENGINE DEFAULT): a quarter of the pot (premium="quarter_pot") or the dealer's
     stake (premium="stake"); the flush premium goes to the pot, the Belli premium to the player of the
@@ -125,7 +126,7 @@ class Mauscheln(PoolFamily):
 
     # ---- the state of a deal of Mauscheln (beside the family's pool, turn-up and active seats)
     pot: Amount
-    """The pot of this deal: carried in plus the dealer's stake."""
+    """The pot of this deal: carried in, plus the dealer's stake, plus any flush premiums (variant 3)."""
     premiums: list[tuple[int, int, Amount, str]]
     """Premiums due: payer, payee (-1: the pot), amount, why."""
     diddler: int
@@ -168,11 +169,15 @@ class Mauscheln(PoolFamily):
         return num(Fraction(self.pot, 4)) if self.game.options.premium == "quarter_pot" else stake
 
     def redeal_flushes(self) -> None:
-        """Variant 3: a hand of four of one suit pays a premium, is thrown in face up and replaced."""
+        """Variant 3: a hand of four of one suit pays a premium into the pot ("into the pot ... before the
+        bidding": the pot of this deal grows by it), is thrown in face up and replaced. Every flush of a deal
+        pays the same premium, worked out from the pot as staked (before any premium)."""
+        amount = self.premium()
         for s in self.seats_from(self.dealer):
             h = self.hands[s]
             while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
-                self.premiums.append((s, -1, self.premium(), f"{self.names[s]} was dealt a flush"))
+                self.premiums.append((s, -1, amount, f"{self.names[s]} was dealt a flush"))
+                self.pot += amount
                 self.thrown |= h
                 self.hands[s] = 0
                 self.draw(s, 4)
@@ -306,10 +311,13 @@ class Mauscheln(PoolFamily):
     def _settle(self) -> Settlement:
         d, pot, stake, name = self.dealer, self.pot, self.game.options.stake, self.names
         led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
-        led.to_pool(d, POT, stake, f"{name[d]} (dealer) stakes {stake}; the pot is {pot}")
+        staked = num(self.pool_start + stake)
+        led.to_pool(d, POT, stake, f"{name[d]} (dealer) stakes {stake}; the pot is {staked}")
         for payer, payee, amount, why in self.premiums:
             if payee < 0:
-                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot")
+                staked = num(staked + amount)
+                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot; the pot is "
+                            f"{staked}")
             else:
                 led.pay(payer, payee, amount, f"{why}: pays {name[payee]} a premium of {amount}")
         if self.diddler < 0:

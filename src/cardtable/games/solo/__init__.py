@@ -103,18 +103,18 @@ discards counting for him in play. Other bidders do not use the widow, but the c
 count for them." "Any player in his turn may double a bid" (``double``); "a doubled player may
 redouble" (``redouble``, in his turn). "A double or redouble does not end the bidding. The
 doubled or redoubled bid may be overcalled by anyone making a higher bid in turn"; an
-overcall cancels the double (PS-GAP-4, engine default). A pass is final for everyone, the holder
-of a doubled bid included (PS-GAP-5): if he passes in his turn instead of redoubling he is out of
-the bidding; his bid stands and becomes the contract if nobody overcalls it, and if somebody does
-he cannot come back. The highest bid made is always the contract. Rates per
-point over or under 60: frog 1, spade 2, club 3, diamond 4, heart 5; "if both sides make 60,
-it is rated a tie". Doubled: a made bid collects twice the usual from the doubler and the usual from the others;
-a failed one pays twice to each opponent (PS-GAP-2; ``failed_double_pays``); redoubled: four
-times, by the same plan. "Each player contributes equally to a frog pot and a solo pot. If a
-bidder succeeds, he takes the appropriate pot; if he fails, he doubles the value of the pot"
-(PS-GAP-3: he pays in its current content). How the pots are fed is not written: every
-player at the table puts ``pot_ante`` chips into a pot that is empty at the start of a deal
-(``pot_feed="when_empty"``; or into both pots every deal, ``"every_deal"``), ENGINE DEFAULT.
+overcall cancels the double (PS-GAP-4, engine default). "Anyone" are the others: the doubled bidder passes or
+redoubles (PS-GAP-6; option ``doubled_bidder_overcalls``: he may bid higher too). A pass is final for
+everyone, the holder of a doubled bid included (PS-GAP-5): if he passes in his turn instead of redoubling he
+is out of the bidding; his bid stands and becomes the contract if nobody overcalls it, and if somebody does he
+cannot come back. The highest bid made is always the contract. Rates per point over or under 60: frog 1, spade
+2, club 3, diamond 4, heart 5; "if both sides make 60, it is rated a tie". Doubled: a made bid collects twice
+the usual from the doubler and the usual from the others; a failed one pays twice to each opponent (PS-GAP-2;
+``failed_double_pays``); redoubled: four times, by the same plan. "Each player contributes equally to a frog
+pot and a solo pot. If a bidder succeeds, he takes the appropriate pot; if he fails, he doubles the value of
+the pot" (PS-GAP-3: he pays in its current content). How the pots are fed is not written: every player at the
+table puts ``pot_ante`` chips into a pot that is empty at the start of a deal (``pot_feed="when_empty"``; or
+into both pots every deal, ``"every_deal"``), ENGINE DEFAULT.
 
 Each variant is one class (:class:`SixBidSolo`, :class:`Frog`, :class:`CoeurDAleneSolo`,
 :class:`ProgressiveSolo`): its declaration as class attributes, its phases (bid, trump, call, give,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
+from ...core.cutting import first_dealer_option
 from ...core.dealing import DealPlan
 from ...core.options import Option
 from ...core.tricks import TrickRules
@@ -17,6 +18,11 @@ __all__ = ["COUNTERS", "FOUR_HAND", "HEARTS", "MISERE_GOAL", "PLAN", "RANK_OF", 
            "SPREAD_EXPOSE", "SUIT_WORDS", "Contract", "card_points", "card_words", "rules_for", "six_bid_games"]
 
 SEED = "seed 001_50a7678b5606f88b.txt"
+FIRST_DEALER = first_dealer_option(
+    "low", source=f"{SEED} Six-Bid Solo, 'Beginning of the Game': 'The selection of the "
+                  "dealer ... as provided under the General Rules'; docs/decisions.md (cutting, low "
+                  "deals)")
+"""Six-Bid Solo's first dealer, also its variants' ('played the same as Six-Bid Solo')."""
 PLAN = DealPlan(rounds=(4, 3, 4), widows=(("widow", 1, 3),))
 """'four-three-widow-four': the widow is put aside after the round of three."""
 

@@ -7,7 +7,16 @@ See the package text for the rules as implemented and their sources.
 from __future__ import annotations
 
 from ...core.options import Option, Options
-from .contracts import FOUR_HAND, MISERE_GOAL, SEED, SIX_BID_TARIFF, SPREAD_EXPOSE, Contract, six_bid_games
+from .contracts import (
+    FIRST_DEALER,
+    FOUR_HAND,
+    MISERE_GOAL,
+    SEED,
+    SIX_BID_TARIFF,
+    SPREAD_EXPOSE,
+    Contract,
+    six_bid_games,
+)
 from .six_bid import SixBidSolo
 
 __all__ = ["CoeurDAleneSolo", "Frog"]
@@ -35,6 +44,7 @@ class Frog(SixBidSolo):
         Option("grand_rate", int, 3, (3, 4), doc="Grand (hearts trumps, widow counts): chips per point",
                source="FR-GAP-1, FR-GAP-2"),
         FOUR_HAND,
+        FIRST_DEALER,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
 
@@ -81,6 +91,7 @@ class CoeurDAleneSolo(SixBidSolo):
         Option("heart_solo_value", int, 3, range(1, 101), doc="chips won or lost per opponent on a Heart Solo",
                source=f"{SEED} Coeur d'Alene: '3 chips for a heart solo'"),
         *SIX_BID_TARIFF[2:], MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
+        FIRST_DEALER,
     )
 
     @classmethod

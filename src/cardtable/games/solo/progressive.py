@@ -7,7 +7,7 @@ See the package text for the rules as implemented and their sources.
 from __future__ import annotations
 
 from ...core.options import Option, Options
-from .contracts import FOUR_HAND, SEED, Contract
+from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
 from .six_bid import SixBidSolo
 
 __all__ = ["ProgressiveSolo"]
@@ -36,7 +36,12 @@ class ProgressiveSolo(SixBidSolo):
         Option("pot_feed", str, "when_empty", ("when_empty", "every_deal"),
                doc="feed a pot when it is empty at the start of a deal, or feed both pots every deal",
                source="ENGINE DEFAULT (unsourced)"),
+        Option("doubled_bidder_overcalls", bool, False,
+               doc="the player whose bid was doubled may himself bid higher in his turn (not only pass or redouble)",
+               source=f"{SEED} Progressive: 'the doubled or redoubled bid may be overcalled by anyone making a "
+                      "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
+        FIRST_DEALER,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
     RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
@@ -52,6 +57,10 @@ class ProgressiveSolo(SixBidSolo):
         o = self.game.options
         every = o.pot_feed == "every_deal"
         return {p: o.pot_ante for p in ("frog_pot", "solo_pot") if every or not pools.get(p)}
+
+    def doubled_bidder_overcalls(self) -> bool:
+        """PS-GAP-6: by default the doubled bidder may only pass or redouble; the option lets him overcall."""
+        return bool(self.game.options.doubled_bidder_overcalls)
 
     def payers(self, sign: int) -> list[tuple[int, int]]:
         """Doubled and redoubled contracts multiply the payments (PS-GAP-2)."""

@@ -24,6 +24,7 @@ from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label
 from .contracts import (
     COUNTERS,
+    FIRST_DEALER,
     FOUR_HAND,
     MISERE_GOAL,
     PLAN,
@@ -85,7 +86,9 @@ class SixBidSolo(TrickDeal):
     source = f"{SEED}, 'Six-Bid Solo'; docs/decisions.md"
     phases = SoloPhase
     card_phases = (PLAY,)
-    option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND)
+    option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
+                                                  FIRST_DEALER)
+    first_dealer_rule = "low"  # seed 001: "as provided under the General Rules" (docs/decisions.md)
     auction_mode: ClassVar[str] = "duel"
     """How the bidding goes: ``duel`` (the two first settle who bids higher, then the third) or ``round``
     (round and round, with doubling: Progressive Solo)."""
@@ -170,7 +173,8 @@ class SixBidSolo(TrickDeal):
         self.widow = dealt.extras["widow"]
         self.discards = 0
         duel = self.auction_mode == "duel"
-        self.auction = Auction(tuple(s.ladder), self.active, mode=self.auction_mode, doubling=not duel)
+        self.auction = Auction(tuple(s.ladder), self.active, mode=self.auction_mode, doubling=not duel,
+                               own_overcall=self.doubled_bidder_overcalls())
         self.contract = self.declarer = self.trump = None
         self.called = self.called_from = self.given = -1
         self.pools_in = {k: int(v) for k, v in (self.carry_in.get("pools") or {}).items()}
@@ -178,6 +182,10 @@ class SixBidSolo(TrickDeal):
         self.phase, self.turn = BID, self.auction.speaker
 
     # --------------------------------------------------------------- bidding
+    def doubled_bidder_overcalls(self) -> bool:
+        """Whether the maker of a doubled or redoubled bid may overcall it himself (Progressive Solo's option)."""
+        return False
+
     def options_bid(self, seat: int) -> Iterable[str]:
         yield "pass"
         yield from self.setup.ladder
@@ -198,7 +206,7 @@ class SixBidSolo(TrickDeal):
             if a.why_not(action) is None:
                 return None
         if word in ladder:
-            if seat == a.holder:
+            if seat == a.holder and not a.own_overcall:
                 return "you hold the highest bid; you speak again only to redouble or pass"
             if a.high_bid is not None:
                 return f"each bid must name a higher-ranking game than the last ({ladder[a.high_bid].name})"

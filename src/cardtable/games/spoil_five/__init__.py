@@ -112,10 +112,12 @@ already forbids it). Bidder's side making its bid scores 1 a trick, else "set ba
 opponents always score their tricks; game 10, "If both sides reach 10 points in the same deal, the
 bidding side wins."
 
-**What the engine leaves out.** The first dealer ("deals cards one at a time ... until a jack is
-turned") is chosen outside the deal: ``game.deal(dealer=...)`` or ``Match(dealer=...)``; the deal
-then passes to the left as the seed says (Hasenpfeffer's redeal aside). Misdeals, irregular hands and
-revokes cannot arise: an illegal action is refused with the rule that forbids it and changes nothing.
+**What the engine leaves out.** The first dealer ("deals cards one at a time ... until a jack is turned") is
+chosen outside the deal: ``game.deal(dealer=...)`` or ``Match(dealer=...)``, or, with the option
+``first_dealer="cards"``, by the match, which deals a shuffled pack face up until a jack turns up
+(Hasenpfeffer: the cut, low deals; FD-2, FD-4); the deal then passes to the left as the seed says
+(Hasenpfeffer's redeal aside). Misdeals, irregular hands and revokes cannot arise: an illegal action is
+refused with the rule that forbids it and changes nothing.
 
 Points games keep the running scores in ``carry["scores"]`` (one per side); every seat's delta is
 its side's points for the deal, so a :class:`~cardtable.Match` total is the side's score.

@@ -10,7 +10,7 @@ from ...core.cards import SUITS, bits
 from ...core.options import Option
 from ...core.views import Key, Kind
 from ...core.words import number_word
-from .base import SEED, BidPhase, BidsMixin, bid_value
+from .base import FIRST_DEALER, SEED, BidPhase, BidsMixin, bid_value
 from .forty_five import FortyFive
 
 __all__ = ["AuctionFortyFive"]
@@ -44,6 +44,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
                doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
                source="A45-GAP-3"),
+        FIRST_DEALER,
     )
     # "The high bidder names the trump", so no card is turned up and nobody robs.
     fixed_options: ClassVar[dict[str, Any]] = {

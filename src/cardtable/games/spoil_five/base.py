@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, Pack
 from ...core.chips import Ledger, Settlement
+from ...core.cutting import first_dealer_option
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
@@ -20,10 +21,18 @@ from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label, cards_phrase
 from .ranking import family_rules
 
-__all__ = ["ROB_COMPULSORY", "SCORE_KEYS", "SEED", "BidPhase", "BidsMixin", "FamilySetup", "FiveCardDeal", "RobPhase",
-           "ScoresMixin", "bid_value"]
+__all__ = ["FIRST_DEALER", "FIRST_DEALER_CUT", "ROB_COMPULSORY", "SCORE_KEYS", "SEED", "BidPhase", "BidsMixin",
+           "FamilySetup", "FiveCardDeal", "RobPhase", "ScoresMixin", "bid_value"]
 
 SEED = "seed 003_30d3d4dac9c6032b.txt"
+FIRST_DEALER = first_dealer_option(
+    "jack", source=f"{SEED} Spoil Five, 'The Deal': 'Any player deals cards one at a time "
+                   "and face up to each player until a jack is turned'")
+"""Spoil Five's deal round for the first dealer, also Forty-Five's, Twenty-Five's and Auction Forty-Five's (played
+'in the same manner')."""
+FIRST_DEALER_CUT = first_dealer_option(
+    "low", source=f"{SEED} Hasenpfeffer: 'The selection of the dealer ... as provided "
+                  "under the General Rules'; docs/decisions.md (cutting, low deals)")
 
 
 class RobPhase(Phase):
@@ -71,6 +80,8 @@ class FiveCardDeal(TrickDeal):
     trump ace may ``rob <card>`` or ``decline`` at his first turn, and a dealer who took the turned-up ace
     puts a card out for it (``rob <card>``) when he likes.
     """
+
+    first_dealer_rule = "jack"  # seed 003 Spoil Five, 'The Deal'
 
     family = "spoil five"
     pack_used = PACK_52

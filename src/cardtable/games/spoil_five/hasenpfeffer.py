@@ -14,7 +14,7 @@ from ...core.game import Game
 from ...core.tricks import TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import number_word
-from .base import SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
+from .base import FIRST_DEALER_CUT, SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
 
 __all__ = ["Hasenpfeffer"]
 
@@ -37,6 +37,8 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     source = f"{SEED}, 'Hasenpfeffer'; docs/decisions.md (HP-GAP-1..3)"
     phases = BidPhase
     card_phases = (PLAY,)
+    option_specs = (FIRST_DEALER_CUT,)
+    first_dealer_rule = "low"  # seed 003 Hasenpfeffer: the General Rules' cut (docs/decisions.md)
     # "If both sides reach 10 points in the same deal, the bidding side wins."
     fixed_options: ClassVar[dict[str, Any]] = {"tie_order": "bidder_first"}
     view_keys = (

@@ -9,7 +9,7 @@ from ...core.chips import Ledger, Settlement
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.views import Key, Kind
-from .base import ROB_COMPULSORY, SEED, FiveCardDeal
+from .base import FIRST_DEALER, ROB_COMPULSORY, SEED, FiveCardDeal
 
 __all__ = ["SpoilFive", "SpoilPhase"]
 
@@ -50,6 +50,7 @@ class SpoilFive(FiveCardDeal):
         Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
                doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
+        FIRST_DEALER,
     )
     view_keys = (
         *FiveCardDeal.view_keys,

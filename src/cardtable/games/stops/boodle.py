@@ -14,7 +14,7 @@ from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.options import Option, Options
-from .michigan import LEAD, PENALISED, SEED, Michigan, card_name
+from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name
 
 __all__ = ["Boodle", "PopeJoan", "Spin"]
 
@@ -41,6 +41,7 @@ class Boodle(Michigan):
                doc="cards each: Foster's table (3 players 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6) or 16 each for three",
                source="BO-GAP-1 (Foster's Complete Hoyle, Pope Joan table)"),
         PENALISED,
+        FIRST_DEALER,
     )
 
     @classmethod

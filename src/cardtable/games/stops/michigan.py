@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ...core.auction import Auction
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ...core.chips import Ledger, Settlement
+from ...core.cutting import first_dealer_option
 from ...core.deal import Deal, Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
@@ -47,6 +48,10 @@ PENALISED = Option(
         "the money-card chips the pass kept from others",
     source=f"{SEED} 'Additional Rules'; issue 6")
 """The option of the whole family: a pass while able to play, at the book's penalty."""
+FIRST_DEALER = first_dealer_option(
+    "high", source=f"{SEED} Michigan, 'The Deal': 'Players cut for the deal; the highest "
+                   "card cut deals the first hand'")
+"""Michigan's cut for the first deal, also its variants' and Boodle's ('Follow the rules of Michigan')."""
 
 
 def card_name(card: int) -> str:
@@ -104,6 +109,7 @@ class Michigan(Deal):
     min_players, max_players, default_players = 3, 8, 4
     source = f"{SEED}, the Stops games (Michigan, heading lost); docs/decisions.md"
     phases = StopsPhase
+    first_dealer_rule = "high"  # seed 004 Michigan: "the highest card cut deals the first hand"
     money: ClassVar[tuple[str, ...]] = ("AH", "KC", "QD", "JS")
     """The money cards (codes), in the order their chips are placed."""
     widow_exchange: ClassVar[bool] = True
@@ -119,6 +125,7 @@ class Michigan(Deal):
                    "on the money cards if they are more)",
                source="MI-GAP-5 (the seed sets no limit)"),
         PENALISED,
+        FIRST_DEALER,
     )
     view_keys: ClassVar[tuple[Key, ...]] = (
         Key("layout", Kind.JSON, "each suit's run on the table by its ends: {suit letter: [low code, high code]}"),

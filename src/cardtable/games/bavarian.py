@@ -1,0 +1,876 @@
+"""Bavarian Schafkopf: four players, the Sauspiel with a called ace, Wenz, Solo, Kontra and Re.
+
+Sources: the "Offizielle Schafkopfordnung" of the Bayerischer Schafkopf-Verein (1989), the Schafkopfschule's
+rules, bayerisch-schafkopf.de's "Schafkopf-Regeln", and Parlett's *Penguin Book of Card Games* for the English
+terms and the tariff; the decisions where they differ or are silent are in docs/decisions.md (BS-1 ... BS-13)
+and in the rules text for players (``games/rules/bavarian-schafkopf.md``).
+
+The rules as implemented
+------------------------
+Cards: the 32-card pack; in Bavarian words clubs are Eichel (acorns), spades Gras (leaves), hearts Herz,
+diamonds Schellen (bells); the ace is the Sau, the queen the Ober, the jack the Unter. Card points A 11, 10 10,
+K 4, O 3, U 2 (120 in all). Eight each, dealt four and four from the dealer's left.
+
+The normal trumps (Sauspiel, heart Solo, Ramsch): the four Obers (acorns, leaves, hearts, bells), the four
+Unters in the same order, then hearts A 10 K 9 8 7; the plain suits A 10 K 9 8 7. A Solo names its trump suit
+in place of hearts; a Wenz has only the four Unters as trumps (the plain suits A 10 K O 9 8 7); with the options,
+a Geier only the Obers, a Farbwenz the Unters and a suit. Follow suit (trumps are one suit) if able, else any card.
+
+The bidding (BS-1): from the dealer's left each says "play" or "pass" once. Of those who want to play, the
+first names his game; the others in turn must name a higher game or give way, and an earlier player may claim
+a game equal to a later one's (forehand priority) or give way; when all others have given way, the holder
+names the called ace or the trump suit. Order: Sauspiel < Geier = Farbwenz < Wenz < Solo < the Touts < Sie.
+All pass: the cards are thrown in (default), Ramsch is played, or each pays into the Stock, which the next game
+won takes (option ``all_pass``, BS-9, BS-13). The Sie (all four Obers and Unters) is laid down and scored at four
+times a Solo (BS-12).
+
+Sauspiel: call the ace of acorns, leaves or bells whose suit the caller holds (a plain card), not holding the
+ace himself. The called ace must be played when its suit is first led; its holder may lead that suit with
+another card only with four or more of the suit (running away); he may not throw it on another suit before
+the suit has been led, except in the last trick (BS-3). The partner is hidden until the ace falls (or he gives
+Re).
+
+Kontra and Re (BS-4): before the first card, the defenders in turn from the dealer's left may give Kontra
+(in a Sauspiel every seat but the caller is asked, and the hidden partner may only pass); after a Kontra the
+player's side may give Re. Each doubles.
+
+Scoring (BS-5..BS-8): the player's side wins with 61 (60 loses); Schneider at 91 (the losers have 30 or
+less; 31 is Schneider free); Schwarz with every trick. Value: base (Sauspiel 10, Solo 50) + 10 Schneider
++ 10 Schwarz + 10 a Laufender (from three, from two in Wenz and Geier), doubled by Kontra and Re. A Tout must
+take every trick and counts double (without Schneider and Schwarz). Sauspiel: each loser pays one winner the
+value; Solo: the soloist wins or pays it from or to each of the three.
+
+Hidden information: the holder of the called ace is hidden until it falls. The views show him to himself only
+(then to all once the ace is played or he gives Re); ``sample`` places the ace only where it may lie (not with
+the caller or a Kontra's giver, not with a seat that played another card to the first lead of its suit; with the
+runner once he ran away) and redraws samples in which a caller could not have called (no card of the called
+suit, no suit to call, or a runner without four of the suit); ``side()`` follows the sampled cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import NO_SUIT, PACK_32, SUIT_NAMES, SUITS
+from ..core.chips import Ledger, Settlement
+from ..core.deal import Zone
+from ..core.dealing import DealPlan
+from ..core.game import Game
+from ..core.options import Option
+from ..core.phases import Phase
+from ..core.tricks import TrickDeal, TrickRules
+from ..core.views import TRICK_KEYS, Key, Kind
+from ..core.words import action_label
+
+__all__ = [
+    "KINDS",
+    "BavarianPhase",
+    "BavarianSchafkopf",
+    "BavarianSetup",
+    "GameKind",
+    "bavarian_rules",
+    "card_points",
+]
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
+          "bayerisch-schafkopf.de; Parlett; decisions BS-1 to BS-12")
+
+BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
+"""The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
+GERMAN_SUIT = {SPADES: "Gras", HEARTS: "Herz", DIAMONDS: "Schellen", CLUBS: "Eichel"}
+
+_VALUE = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+_POINTS = tuple(_VALUE.get(c[0], 0) for c in PACK_32.code_of)
+
+
+def card_points(mask: int) -> int:
+    """Card points (Augen) in a set of cards: Sau 11, ten 10, king 4, Ober 3, Unter 2; 120 in the pack.
+
+    >>> card_points(PACK_32.mask("AS TD QC JH 9H")), card_points(PACK_32.full)
+    (26, 120)
+    """
+    return sum(_POINTS[c] for c in range(32) if mask >> c & 1)
+
+
+_FACE_ORDER = {"D": 0, "H": 1, "S": 2, "C": 3}
+"""Obers and Unters rank acorns (clubs) high, then leaves (spades), hearts, bells (diamonds)."""
+
+
+def bavarian_rules(trumps: str, suit: int | None) -> TrickRules:
+    """The trick rules of a game: ``trumps`` is "normal" (Obers, Unters and ``suit``), "wenz" (Unters, and
+    ``suit`` for a Farbwenz) or "geier" (Obers, and ``suit``); follow suit, trumps being one suit.
+
+    >>> r = bavarian_rules("normal", HEARTS)
+    >>> [PACK_32.code(c) for c in sorted(range(32), key=lambda c: -r.power[c]) if r.suit_of[c] == HEARTS][:9]
+    ['QC', 'QS', 'QH', 'QD', 'JC', 'JS', 'JH', 'JD', 'AH']
+    """
+    faces = {"normal": "QJ", "wenz": "J", "geier": "Q"}[trumps]
+    plain = "789" + "".join(r for r in "QJ" if r not in faces)[::-1] + "KTA"
+    tsuit = NO_SUIT if suit is None else suit
+    suit_of, power = [], []
+    for i, code in enumerate(PACK_32.code_of):
+        r, s = code[0], PACK_32.suit[i]
+        if r in faces:
+            suit_of.append(tsuit)
+            power.append(100 + 10 * (len(faces) - faces.index(r)) + _FACE_ORDER[code[1]])
+        else:
+            suit_of.append(tsuit if s == suit else s)
+            power.append(plain.index(r) + (50 if s == suit else 0))
+    return TrickRules(PACK_32, tsuit, suit_of=suit_of, power=power)
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One of the games a player may announce."""
+
+    word: str
+    """The action word (``sauspiel``, ``wenz``, ``solo tout`` ...)."""
+    name: str
+    rank: int
+    """Its place in the order of precedence (higher beats lower; equal: the earlier player, BS-1)."""
+    trumps: str
+    """"normal", "wenz" or "geier" (see :func:`bavarian_rules`)."""
+    suited: bool
+    """The player names a suit: the trump suit of a Solo or Farbwenz."""
+    solo: bool
+    """One against three (every game but the Sauspiel)."""
+    tout: bool
+    laufende_from: int
+    option: str | None
+    """The option that offers it (``None``: always offered)."""
+
+
+KINDS = (
+    GameKind("sauspiel", "Sauspiel", 1, "normal", False, False, False, 3, None),
+    GameKind("geier", "Geier", 2, "geier", False, True, False, 2, "geier"),
+    GameKind("farbwenz", "Farbwenz", 2, "wenz", True, True, False, 2, "farbwenz"),
+    GameKind("wenz", "Wenz", 3, "wenz", False, True, False, 2, None),
+    GameKind("solo", "Solo", 4, "normal", True, True, False, 3, None),
+    GameKind("geier tout", "Geier Tout", 5, "geier", False, True, True, 2, "geier tout"),
+    GameKind("farbwenz tout", "Farbwenz Tout", 5, "wenz", True, True, True, 2, "farbwenz tout"),
+    GameKind("wenz tout", "Wenz Tout", 6, "wenz", False, True, True, 2, "tout"),
+    GameKind("solo tout", "Solo Tout", 7, "normal", True, True, True, 3, "tout"),
+    GameKind("sie", "Sie", 8, "normal", False, True, True, 3, "sie"),
+)
+KIND_OF = {k.word: k for k in KINDS}
+FACES = PACK_32.mask("QC QS QH QD JC JS JH JD")
+"""The four Obers and the four Unters: holding all eight is a Sie."""
+CALL_WORDS = tuple(f"call {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, DIAMONDS))
+TRUMP_WORDS = tuple(f"trump {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, HEARTS, DIAMONDS))
+SAMPLE_TRIES = 200
+"""Samples drawn (rejecting those in which a caller could not have called his ace) before one is kept anyway."""
+PLAN = DealPlan(rounds=(4, 4))
+"""Eight each, four and four, from the dealer's left."""
+
+
+class BavarianPhase(Phase):
+    """The stages of a deal of Bavarian Schafkopf."""
+
+    ASK = "ask"          # each says whether he wants to play
+    DECLARE = "declare"  # those who want to play name their games by precedence
+    CALL = "call"        # the winner calls his ace or names the trump suit
+    KONTRA = "kontra"    # the defenders may double
+    RE = "re"            # the player's side may redouble
+    PLAY = "play"        # the eight tricks
+    DONE = "done"
+
+
+ASK, DECLARE, CALL, KONTRA, RE, PLAY, DONE = BavarianPhase
+
+
+@dataclass(frozen=True)
+class BavarianSetup:
+    """What every deal of one configuration needs (``game.setup``)."""
+
+    kinds: tuple[GameKind, ...]
+    """The games on offer under the options."""
+    rules: dict[tuple[str, int | None], TrickRules]
+    """The trick rules by (trumps, suit)."""
+    sauspiel: int
+    solo: int
+    laufende: int
+    schneider: int
+    all_pass: str
+    kontra: bool
+
+
+class BavarianSchafkopf(TrickDeal):
+    """Bavarian Schafkopf by the Schafkopfordnung: Sauspiel, Wenz, Solo (and as options Geier, Farbwenz, Tout),
+    Kontra and Re, Laufende, Schneider and Schwarz; all pass: a new deal or Ramsch."""
+
+    # ---- the declaration
+    id = "bavarian-schafkopf"
+    name = "Bavarian Schafkopf"
+    family = "bavarian schafkopf"
+    aliases = ("schafkopfen", "bayerischer-schafkopf", "sauspiel")
+    min_players = max_players = default_players = 4
+    pack_used = PACK_32
+    source = SRC
+    unit = "chips"
+    phases = BavarianPhase
+    card_phases = (PLAY,)
+    option_specs = (
+        Option("tariff_sauspiel", int, 10, range(1, 1001),
+               doc="what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much",
+               source="Parlett, 'a typical tariff of 10 and 50 Pfennig'; BS-7"),
+        Option("tariff_solo", int, 50, range(1, 5001),
+               doc="what a Solo, Wenz, Geier or Farbwenz is worth from or to each opponent",
+               source="Parlett; BS-7"),
+        Option("tariff_laufende", int, 10, range(0, 1001),
+               doc="what each Laufender (runner) adds to the value", source="Parlett, 'Runners'; BS-6"),
+        Option("tariff_schneider", int, 10, range(0, 1001),
+               doc="what Schneider adds to the value, and Schwarz as much again", source="Parlett; BS-5"),
+        Option("all_pass", str, "redeal", ("redeal", "ramsch", "stock"),
+               doc="when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, or "
+                   "each pays the Sauspiel tariff into the Stock, which the next game won takes",
+               source="Schafkopfordnung 2.2 (thrown in); Ramsch and the Stock as played in many rounds; BS-9, BS-13"),
+        Option("kontra", bool, True, doc="Kontra and Re may be given", source="Schafkopfordnung 4.2; BS-4"),
+        Option("tout", bool, True, doc="Wenz Tout and Solo Tout may be announced",
+               source="Schafkopfordnung 1.3; BS-8"),
+        Option("sie", bool, True, doc="a player holding all four Obers and all four Unters may announce the Sie",
+               source="Schafkopfordnung 1.3; Parlett 'Sie. Win or lose quadruple'; BS-12"),
+        Option("geier", bool, False, doc="the Geier (only the Obers trumps) may be announced",
+               source="kartenspiele.net 'Schafkopf'; BS-10"),
+        Option("farbwenz", bool, False, doc="the Farbwenz (the Unters and a suit trumps) may be announced",
+               source="BS-10"),
+    )
+    view_keys = (
+        *TRICK_KEYS,
+        Key("wanting", Kind.SEATS, "who said they want to play", size="players"),
+        Key("high_game", Kind.TEXT, "the highest game named so far in the bidding", null=True),
+        Key("high_bidder", Kind.SEAT, "who named it", null=True),
+        Key("declarer", Kind.SEAT, "the player (None before the bidding ends, and at Ramsch)", null=True),
+        Key("contract", Kind.TEXT, "the game being played, in words (with the called ace or the trump suit)",
+            null=True),
+        Key("partner", Kind.SEAT, "the called ace's holder: shown to him, and to everyone once the ace falls "
+                                  "or he gives Re", null=True),
+        Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
+        Key("re", Kind.SEAT, "who gave Re", null=True),
+        Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
+        Key("status", Kind.TEXT, "the game being played and its doublings, in words", always=False),
+        Key("pools", Kind.AMOUNTS, "the Stock as it stands this deal (when everyone's passing feeds it)",
+            always=False),
+    )
+
+    # ---- the state of a deal
+    setup: BavarianSetup
+    speakers: list[int]
+    asked: int
+    wanting: list[int]
+    candidates: list[int]
+    high: int
+    holder: int | None
+    kind: GameKind | None
+    suit: int | None
+    declarer: int | None
+    partner: int | None
+    ace: int
+    """The called ace's card index (-1: no ace called)."""
+    called_plain: int
+    """The plain cards (not trumps) of the called suit."""
+    searched: bool
+    """Whether the called suit has been led (the called ace's rules then lapse)."""
+    runner: int | None
+    """Who led the called suit first keeping the ace (ran away), if anyone did."""
+    re_by: int | None
+    kontra_by: int | None
+    doublers: list[int]
+    ramsch: bool
+    dealt: list[int]
+    given: list[int]
+    """The cards each seat has played to finished tricks."""
+    stock_in: int
+    """The Stock carried into this deal (option all_pass "stock")."""
+
+    # ---------------------------------------------------------- configuration
+    @classmethod
+    def configure(cls, game: Game) -> BavarianSetup:
+        o = game.options
+        on = {"geier": o.geier, "farbwenz": o.farbwenz, "tout": o.tout, "geier tout": o.geier and o.tout,
+              "farbwenz tout": o.farbwenz and o.tout, "sie": o.sie}
+        kinds = tuple(k for k in KINDS if k.option is None or on[k.option])
+        rules = {(t, s): bavarian_rules(t, s) for t in ("normal", "wenz", "geier") for s in (None, *range(4))}
+        return BavarianSetup(kinds=kinds, rules=rules, sauspiel=o.tariff_sauspiel, solo=o.tariff_solo,
+                             laufende=o.tariff_laufende, schneider=o.tariff_schneider, all_pass=o.all_pass,
+                             kontra=o.kontra)
+
+    @classmethod
+    def hand_limit(cls, game: Game) -> int:
+        return 8
+
+    # ------------------------------------------------------------------ deal
+    def _start(self, order: list[int]) -> None:
+        self.setup = self.game.setup
+        self.hands = PLAN.deal(order, 4, self.dealer).hands
+        self.dealt = list(self.hands)
+        self.given = [0] * 4
+        self.speakers = [(self.dealer + 1 + i) % 4 for i in range(4)]
+        self.asked = 0
+        self.wanting, self.candidates = [], []
+        self.high, self.holder, self.kind, self.suit = 0, None, None, None
+        self.declarer = self.partner = None
+        self.ace, self.called_plain, self.searched, self.runner = -1, 0, False, None
+        self.kontra_by = self.re_by = None
+        self.doublers = []
+        self.ramsch = False
+        self.stock_in = int((self.carry_in.get("pools") or {}).get("stock", 0))
+        self.phase, self.turn = ASK, self.speakers[0]
+
+    @property
+    def forehand(self) -> int:
+        """The player on the dealer's left: he speaks first and leads to the first trick."""
+        return self.speakers[0]
+
+    # ------------------------------------------------------------- asking
+    def options_ask(self, seat: int) -> Iterable[str]:
+        return ("pass", "play")
+
+    def check_ask(self, seat: int, action: str) -> str | None:
+        if action in ("pass", "play"):
+            return None
+        return "first say whether you want to play ('play', Ich spiele) or not ('pass', Weiter)"
+
+    def apply_ask(self, seat: int, action: str) -> None:
+        if action == "play":
+            self.wanting.append(seat)
+        self.asked += 1
+        if self.asked < 4:
+            self.turn = self.speakers[self.asked]
+            return
+        if self.wanting:
+            self.candidates = list(self.wanting)
+            self.phase, self.turn = DECLARE, self.candidates[0]
+        elif self.setup.all_pass == "ramsch":
+            self.ramsch = True
+            self.start_play(self.setup.rules[("normal", HEARTS)], self.forehand, PLAY)
+        else:
+            self.end()  # thrown in: the next dealer deals (BS-9)
+
+    # ------------------------------------------------------------- declaring
+    def options_declare(self, seat: int) -> Iterable[str]:
+        return ("pass", *(k.word for k in self.setup.kinds))
+
+    def callable_suits(self, seat: int, hand: int | None = None) -> list[int]:
+        """The suits whose ace ``seat`` may call (holding ``hand``, by default his hand): he holds a plain card
+        of the suit and not its ace."""
+        rules = self.setup.rules[("normal", HEARTS)]
+        if hand is None:
+            hand = self.hands[seat]
+        out = []
+        for s in (CLUBS, SPADES, DIAMONDS):
+            ace = PACK_32.index_of["A" + SUITS[s]]
+            if not hand >> ace & 1 and hand & rules.suit_mask[s]:
+                out.append(s)
+        return out
+
+    def _earlier(self, a: int, b: int) -> bool:
+        return self.speakers.index(a) < self.speakers.index(b)
+
+    def check_declare(self, seat: int, action: str) -> str | None:
+        if action == "pass":
+            if self.holder is None:
+                return "you said you want to play: name your game"
+            return None
+        kind = KIND_OF.get(action)
+        if kind is None or kind not in self.setup.kinds:
+            words = ", ".join(k.word for k in self.setup.kinds)
+            return f"name a game ({words}) or give way ('pass')"
+        if self.holder is not None and (kind.rank < self.high or (kind.rank == self.high
+                                                                  and not self._earlier(seat, self.holder))):
+            assert self.kind is not None
+            return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
+                    "only if you spoke before him) or give way")
+        if kind.word == "sie" and self.hands[seat] & FACES != FACES:
+            return "a Sie needs all four Obers and all four Unters"
+        if kind.word == "sauspiel" and not self.callable_suits(seat):
+            return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
+                    "whose ace you do not hold")
+        return None
+
+    def apply_declare(self, seat: int, action: str) -> None:
+        if action == "pass":
+            self.candidates.remove(seat)
+            nxt = self._next_candidate(seat)
+        else:
+            self.kind = KIND_OF[action]
+            self.high, self.holder = self.kind.rank, seat
+            nxt = self._next_candidate(seat)
+        if nxt is None:
+            assert self.holder is not None and self.kind is not None
+            self.declarer = self.holder
+            if self.kind.word == "sie":  # laid down: it takes every trick, nothing is played (BS-12)
+                self.end()
+            elif self.kind.suited or not self.kind.solo:  # a suit to name, or an ace to call
+                self.phase, self.turn = CALL, self.holder
+            else:
+                self._contract_fixed(None)
+        else:
+            self.turn = nxt
+
+    def _next_candidate(self, seat: int) -> int | None:
+        """The next who still wants to play, after ``seat`` round the table, other than the holder."""
+        order = self.speakers
+        i = order.index(seat)
+        for k in range(1, 5):
+            s = order[(i + k) % 4]
+            if s in self.candidates and s != self.holder:
+                return s
+        return None
+
+    # ----------------------------------------------------- calling, trumps
+    def options_call(self, seat: int) -> Iterable[str]:
+        assert self.kind is not None
+        return TRUMP_WORDS if self.kind.suited else CALL_WORDS
+
+    def check_call(self, seat: int, action: str) -> str | None:
+        assert self.kind is not None
+        if self.kind.suited:
+            if action in TRUMP_WORDS:
+                return None
+            return f"name the trump suit of your {self.kind.name}: 'trump clubs' (acorns), 'trump spades' " \
+                   "(leaves), 'trump hearts' or 'trump diamonds' (bells)"
+        if action in CALL_WORDS and SUIT_NAMES.index(action[5:]) in self.callable_suits(seat):
+            return None
+        return ("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
+                "you do not hold: " + ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat)))
+
+    def apply_call(self, seat: int, action: str) -> None:
+        self._contract_fixed(SUIT_NAMES.index(action.split()[1]))
+
+    def _contract_fixed(self, suit: int | None) -> None:
+        kind = self.kind
+        assert kind is not None and self.declarer is not None
+        if kind.solo:
+            self.suit = suit if kind.suited else None
+        else:  # the Sauspiel: hearts are trumps, the suit is the called ace's
+            self.suit = suit
+            self.ace = PACK_32.index_of["A" + SUITS[suit]]  # type: ignore[index]
+            rules = self.setup.rules[("normal", HEARTS)]
+            self.called_plain = rules.suit_mask[suit]  # type: ignore[index]
+            self.partner = next(s for s in range(4) if self.hands[s] >> self.ace & 1)
+        if self.setup.kontra:
+            self.doublers = [s for s in self.speakers if s != self.declarer]
+            self.phase, self.turn = KONTRA, self.doublers[0]
+        else:
+            self._begin_play()
+
+    def trick_rules(self) -> TrickRules:
+        """The trick rules of the game announced."""
+        kind = self.kind
+        if kind is None or self.ramsch:
+            return self.setup.rules[("normal", HEARTS)]
+        if not kind.solo or (kind.trumps == "normal" and not kind.suited):  # a Sauspiel; a Sie as a heart Solo
+            return self.setup.rules[("normal", HEARTS)]
+        return self.setup.rules[(kind.trumps, self.suit)]
+
+    def _begin_play(self) -> None:
+        self.start_play(self.trick_rules(), self.forehand, PLAY)
+
+    # ------------------------------------------------------ Kontra and Re
+    def player_side(self) -> set[int]:
+        """The player and, in a Sauspiel, the holder of the called ace (as this deal's cards lie)."""
+        if self.declarer is None:
+            return set()
+        return {self.declarer} if self.partner is None else {self.declarer, self.partner}
+
+    def options_kontra(self, seat: int) -> Iterable[str]:
+        return ("pass", "kontra")
+
+    def check_kontra(self, seat: int, action: str) -> str | None:
+        if action == "pass":
+            return None
+        if action == "kontra" and seat not in self.player_side():
+            return None
+        if action == "kontra":
+            return "only the player's opponents may give Kontra; you hold the called ace"
+        return "give Kontra ('kontra'), doubling the game, or let it stand ('pass')"
+
+    def apply_kontra(self, seat: int, action: str) -> None:
+        if action == "kontra":
+            self.kontra_by = seat
+            assert self.declarer is not None
+            # Re: the player, and in a Sauspiel every other seat but the Kontra's (the hidden partner among them)
+            self.doublers = [self.declarer] if self.partner is None else \
+                [s for s in self.speakers if s != seat]
+            self.phase, self.turn = RE, self.doublers[0]
+            return
+        i = self.doublers.index(seat)
+        if i + 1 < len(self.doublers):
+            self.turn = self.doublers[i + 1]
+        else:
+            self._begin_play()
+
+    def options_re(self, seat: int) -> Iterable[str]:
+        return ("pass", "re")
+
+    def check_re(self, seat: int, action: str) -> str | None:
+        if action == "pass":
+            return None
+        if action == "re" and seat in self.player_side():
+            return None
+        if action == "re":
+            return "only the player's side may answer Kontra with Re"
+        return "answer the Kontra with Re ('re'), doubling again, or let it stand ('pass')"
+
+    def apply_re(self, seat: int, action: str) -> None:
+        if action == "re":
+            self.re_by = seat
+            self._begin_play()
+            return
+        i = self.doublers.index(seat)
+        if i + 1 < len(self.doublers):
+            self.turn = self.doublers[i + 1]
+        else:
+            self._begin_play()
+
+    @property
+    def multiplier(self) -> int:
+        """1, doubled by a Kontra and again by a Re."""
+        return (2 if self.kontra_by is not None else 1) * (2 if self.re_by is not None else 1)
+
+    # ------------------------------------------------------------ the play
+    def _holds_ace_unsearched(self, seat: int) -> bool:
+        return self.ace >= 0 and not self.searched and bool(self.hands[seat] >> self.ace & 1)
+
+    def play_mask(self, seat: int) -> int:
+        m = super().play_mask(seat)
+        if not self._holds_ace_unsearched(seat):
+            return m
+        hand, bit = self.hands[seat], 1 << self.ace
+        if not self.trick:  # lead: the called suit only with the ace, unless with four or more (running away)
+            if (hand & self.called_plain).bit_count() < 4:
+                m &= ~(self.called_plain & ~bit)
+            return m
+        if self.rules.suit_of[self.trick[0]] == self.suit:  # the suit is searched: the ace must fall
+            return bit
+        if hand.bit_count() > 1:  # not thrown on another suit before the last trick
+            m &= ~bit
+        return m
+
+    def why_card(self, seat: int, code: str) -> str | None:
+        c = PACK_32.index_of.get(code)
+        if c is None or not self.hands[seat] >> c & 1 or self.play_mask(seat) >> c & 1:
+            return super().why_card(seat, code)
+        if not TrickDeal.play_mask(self, seat) >> c & 1:
+            return super().why_card(seat, code)
+        if not self.trick:
+            return ("you hold the called ace: you may lead its suit only with the ace itself, unless you hold four "
+                    "or more cards of the suit (running away)")
+        if self.rules.suit_of[self.trick[0]] == self.suit:
+            return "the called ace must be played when its suit is first led"
+        return "the called ace may not be thrown on another suit before its suit has been led, except in the last trick"
+
+    def trick_done(self, winner: int) -> None:
+        for s, c in self.last_trick:
+            self.given[s] |= 1 << c
+        if self.ace >= 0 and not self.searched and self.rules.suit_of[self.last_trick[0][1]] == self.suit:
+            self.searched = True
+            if not self.played >> self.ace & 1:
+                self.runner = self.last_trick[0][0]  # he ran away: led the suit, keeping the ace
+        kind = self.kind
+        if kind is not None and kind.tout and not self.ramsch and winner != self.declarer:
+            self.end()  # the Tout is lost with the first trick it gives away
+            return
+        if not self.hands[winner]:
+            self.end()
+
+    # ---------------------------------------------- knowledge a bot may ask for
+    def side(self, seat: int) -> int:
+        if self.declarer is None or self.ramsch:
+            return seat
+        return 0 if seat in self.player_side() else 1
+
+    def declarer_seat(self) -> int | None:
+        return self.declarer
+
+    def partner_public(self) -> bool:
+        """Whether everyone knows the partner: the called ace has been played, or he gave Re."""
+        return self.ace >= 0 and (bool(self.played >> self.ace & 1) or
+                                  (self.re_by is not None and self.re_by != self.declarer))
+
+    # ------------------------------------------------------------ settlement
+    def laufende(self) -> int:
+        """The Laufende: the unbroken run of top trumps one side held (counted from three, from two in Wenz
+        and Geier, else none)."""
+        kind = self.kind
+        assert kind is not None and self.declarer is not None
+        rules = self.trick_rules()
+        order = sorted((c for c in range(32) if rules.suit_of[c] == rules.trump), key=lambda c: -rules.power[c])
+        side = self.player_side()
+        mine = 0
+        for s in side:
+            mine |= self.dealt[s]
+        held = mine if mine >> order[0] & 1 else PACK_32.full & ~mine
+        run = 0
+        for c in order:
+            if not held >> c & 1:
+                break
+            run += 1
+        return run if run >= kind.laufende_from else 0
+
+    def _settle(self) -> Settlement:
+        stock = self.setup.all_pass == "stock"
+        led = Ledger(4, pools={"stock": self.stock_in} if stock else None, unit="chips", names=self.names)
+        if self.ramsch:
+            self._settle_ramsch(led)
+        elif self.declarer is None and stock:  # BS-13: each pays the Sauspiel tariff into the Stock
+            t = self.setup.sauspiel
+            led.note("everyone passed: each pays into the Stock and the next dealer deals")
+            for s in self.speakers:
+                led.to_pool(s, "stock", t, f"{self.names[s]} pays {t} into the Stock")
+        elif self.declarer is None:
+            led.note("everyone passed: the cards are thrown in and the next dealer deals")
+        else:
+            self._settle_game(led)
+        return led.settlement()
+
+    def _settle_stock(self, led: Ledger, win: bool) -> None:
+        """BS-13: a game won takes the Stock (shared by the two of a Sauspiel); a game lost pays as much again
+        into it (each of the two half)."""
+        side = sorted(self.player_side())
+        share = self.stock_in // len(side)
+        for s in side:
+            if win:
+                led.from_pool(s, "stock", share, f"{self.names[s]} takes {share} from the Stock")
+            else:
+                led.to_pool(s, "stock", share, f"{self.names[s]} pays {share} into the Stock")
+
+    def _carry(self) -> dict[str, Any] | None:
+        if self.setup.all_pass != "stock":
+            return None
+        return {"pools": {"stock": int(self.result().pools.get("stock", 0))}}
+
+    def _settle_game(self, led: Ledger) -> None:
+        kind, st, names = self.kind, self.setup, self.names
+        assert kind is not None and self.declarer is not None
+        side = self.player_side()
+        others = [s for s in self.speakers if s not in side]
+        won = 0
+        for s in side:
+            won |= self.won[s]
+        pts, tricks = card_points(won), sum(self.tricks_won[s] for s in side)
+        who = " and ".join(names[s] for s in sorted(side, key=self.speakers.index))
+        run = self.laufende()
+        base = st.solo if kind.solo else st.sauspiel
+        if kind.word == "sie":
+            win, value = True, 4 * (base + run * st.laufende)
+            led.note(f"Sie: {who} holds all four Obers and all four Unters and takes every trick")
+        elif kind.tout:
+            win = tricks == 8 and not self._tout_lost()
+            value = 2 * (base + run * st.laufende)
+            led.note(f"{self.contract_text()}: {who} " + ("took every trick" if win else "gave a trick away"))
+        else:
+            win = pts >= 61
+            schneider = pts >= 91 if win else pts <= 30
+            schwarz = tricks == 8 if win else tricks == 0
+            value = base + (st.schneider if schneider else 0) + (st.schneider if schwarz else 0) + run * st.laufende
+            extra = " Schwarz" if schwarz else (" Schneider" if schneider else "")
+            led.note(f"{self.contract_text()}: {who} took {pts} points in {tricks} trick"
+                     f"{'' if tricks == 1 else 's'}: " + ("won" if win else "lost") + extra)
+        if run:
+            led.note(f"{run} Laufende")
+        if self.multiplier > 1:
+            led.note("Kontra and Re: four times the value" if self.re_by is not None else "Kontra: double the value")
+        value *= self.multiplier
+        if kind.solo:
+            d = self.declarer
+            for o in others:
+                if win:
+                    led.pay(o, d, value, f"{names[o]} pays {names[d]} {value}")
+                else:
+                    led.pay(d, o, value, f"{names[d]} pays {names[o]} {value}")
+        else:
+            winners, losers = (sorted(side), others) if win else (others, sorted(side))
+            for w, lo in zip(winners, losers):
+                led.pay(lo, w, value, f"{names[lo]} pays {names[w]} {value}")
+        if self.stock_in:
+            self._settle_stock(led, win)
+
+    def _tout_lost(self) -> bool:
+        return any(self.tricks_won[s] for s in range(4) if s not in self.player_side())
+
+    def _settle_ramsch(self, led: Ledger) -> None:
+        names, rate = self.names, self.setup.sauspiel
+        pts = [card_points(m) for m in self.won]
+        for s in self.speakers:
+            n = self.tricks_won[s]
+            led.note(f"Ramsch: {names[s]} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
+        sweeper = next((s for s in range(4) if self.tricks_won[s] == 8), None)
+        if sweeper is not None:  # Durchmarsch: all the tricks win
+            for o in self.speakers:
+                if o != sweeper:
+                    led.pay(o, sweeper, rate, f"Durchmarsch: {names[o]} pays {names[sweeper]} {rate}")
+            return
+        top = max(pts)
+        losers = [s for s in self.speakers if pts[s] == top]
+        if len(losers) > 1:  # BS-9: the tie goes against the one with more tricks
+            most = max(self.tricks_won[s] for s in losers)
+            losers = [s for s in losers if self.tricks_won[s] == most]
+        for lo in losers:
+            for o in self.speakers:
+                if o not in losers:
+                    led.pay(lo, o, rate, f"{names[lo]} took the most points and pays {names[o]} {rate}")
+
+    # ------------------------------------------------------------ words, views
+    def contract_text(self) -> str | None:
+        """The game in words: "Sauspiel with the acorn ace", "Solo in bells", "Wenz", "Ramsch"."""
+        if self.ramsch:
+            return "Ramsch"
+        kind = self.kind
+        if kind is None or self.declarer is None or (self.phase == CALL and self.turn is not None):
+            return None
+        if not kind.solo:
+            assert self.suit is not None
+            return f"Sauspiel with the {BAVARIAN_SUIT[self.suit]} ace"
+        if kind.suited:
+            assert self.suit is not None
+            return f"{kind.name} in {BAVARIAN_SUIT[self.suit]}"
+        return kind.name
+
+    def label(self, action: str) -> str:
+        # (the same words whatever the phase: the log shows earlier actions in the words of their own time)
+        if action == "play":
+            return "I want to play (Ich spiele)"
+        if action == "pass":
+            return "Pass (Weiter)"
+        if action in KIND_OF:
+            return KIND_OF[action].name
+        if action.startswith("call "):
+            s = SUIT_NAMES.index(action[5:])
+            return f"Call the {BAVARIAN_SUIT[s]} ace ({GERMAN_SUIT[s]}-Sau, the ace of {SUIT_NAMES[s]})"
+        if action.startswith("trump "):
+            s = SUIT_NAMES.index(action[6:])
+            return f"Trumps: {BAVARIAN_SUIT[s]} ({GERMAN_SUIT[s]}, {SUIT_NAMES[s]})"
+        if action == "kontra":
+            return "Kontra (double)"
+        if action == "re":
+            return "Re (double again)"
+        return action_label(action)
+
+    def status(self, seat: int | None) -> str | None:
+        text = self.contract_text()
+        if text is None or self.declarer is None:
+            return text
+        out = f"{self.names[self.declarer]} plays a {text}"
+        if self.kontra_by is not None:
+            out += f"; {self.names[self.kontra_by]} gave Kontra"
+        if self.re_by is not None:
+            out += f", {self.names[self.re_by]} Re"
+        return out
+
+    def trick_view(self) -> dict[str, Any]:
+        if not self.play_started:
+            return {}
+        code = PACK_32.code
+        t = self.rules.trump
+        return {
+            "trump": None if t is None or t == NO_SUIT else SUITS[t],
+            "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
+            "last_trick": [[s, code(c)] for s, c in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "leader": self.leader,
+        }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        partner = None
+        if self.partner is not None and (self.partner_public() or seat == self.partner or self.over):
+            partner = self.partner
+        v: dict[str, Any] = {
+            "wanting": list(self.wanting),
+            "high_game": None if self.kind is None else self.kind.name, "high_bidder": self.holder,
+            "declarer": self.declarer, "contract": self.contract_text(),
+            "partner": partner, "kontra": self.kontra_by, "re": self.re_by, "multiplier": self.multiplier,
+        }
+        if self.setup.all_pass == "stock":
+            v["pools"] = {"stock": self.stock_in}
+        v.update(self.trick_view())
+        return v
+
+    # ------------------------------------------------------ hidden information
+    def cleared(self) -> int:
+        """Seats (a bit each) known not to hold the called ace: the caller, the Kontra's giver, and whoever
+        played another card to the first trick of the called suit (the ace must fall there)."""
+        if self.ace < 0:
+            return 0
+        out = 1 << self.declarer if self.declarer is not None else 0
+        if self.kontra_by is not None:
+            out |= 1 << self.kontra_by
+        if self.trick and not self.searched and self.rules.suit_of[self.trick[0]] == self.suit:
+            for s in self.trick_seats[1:]:
+                out |= 1 << s
+        if self.searched and not self.played >> self.ace & 1:
+            # the suit was led and the ace did not fall: its leader ran away with it
+            for s in range(4):
+                out |= 1 << s
+            assert self.runner is not None
+            out &= ~(1 << self.runner)
+        return out
+
+    def _hidden_zones(self, viewer: int) -> list[Zone]:
+        zones = super()._hidden_zones(viewer)
+        sie = self._sie_of()
+        if sie is not None and sie != viewer:
+            for z in zones:
+                if z.key[1] == sie:
+                    z.fixed |= FACES
+        if self.ace < 0 or self.played >> self.ace & 1 or self.hands[viewer] >> self.ace & 1:
+            return zones
+        bit = 1 << self.ace
+        public = self.partner_public()
+        cleared = self.cleared()
+        for z in zones:
+            s = z.key[1]
+            if public and s == self.partner:
+                z.fixed |= bit
+            elif public or cleared >> s & 1:
+                z.allowed &= ~bit
+        return zones
+
+    def sample(self, seat: int, rng: random.Random | int | None = None) -> BavarianSchafkopf:
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        new: BavarianSchafkopf = super().sample(seat, rng)  # type: ignore[assignment]
+        for _ in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
+            if new._could_call(seat):
+                break
+            new = super().sample(seat, rng)  # type: ignore[assignment]
+        new._after_sample()
+        return new
+
+    def _could_call(self, viewer: int) -> bool:
+        """Whether this deal's cards let every seat but ``viewer`` have done what it did: a seat that named a
+        Sauspiel held a suit to call, the caller a card (not a trump) of the called suit, and a holder of the
+        called ace who ran away four or more cards of its suit."""
+        dealt = self._as_dealt()
+        d = self.declarer
+        if self.ace >= 0 and d is not None and d != viewer and not dealt[d] & self.called_plain:
+            return False
+        r = self.runner
+        if r is not None and r != viewer and (dealt[r] & self.called_plain).bit_count() < 4:
+            return False  # he ran away: he held four or more of the suit
+        named = {s for s, a in self.history if a == "sauspiel"}
+        return all(self.callable_suits(s, dealt[s]) for s in named if s != viewer)
+
+    def _sie_of(self) -> int | None:
+        """The seat that named a Sie (and so holds all the Obers and Unters), if one did."""
+        return next((s for s, a in self.history if a == "sie"), None)
+
+    def _as_dealt(self) -> list[int]:
+        """Each seat's cards as dealt: those in his hand and those he has played."""
+        in_trick = [0] * 4
+        for s, c in zip(self.trick_seats, self.trick):
+            in_trick[s] |= 1 << c
+        return [self.hands[s] | self.given[s] | in_trick[s] for s in range(4)]
+
+    def _after_sample(self) -> None:
+        """Recompute what the sampled cards decide: who holds the called ace, and the hands as dealt."""
+        self.dealt = self._as_dealt()
+        if self.ace >= 0 and not self.played >> self.ace & 1:
+            self.partner = next(s for s in range(4) if self.hands[s] >> self.ace & 1)
+
+
+GAMES = (BavarianSchafkopf,)
