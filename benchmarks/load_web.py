@@ -58,7 +58,7 @@ def free_port() -> int:
 def started(cmd: list[str], port: int, **env: str) -> subprocess.Popen[bytes]:
     """``cmd`` started with ``env`` added, once it answers on ``port``."""
     # Many tables and sockets from one address, each socket as fast as the server answers: those limits lifted.
-    env = {"CARDTABLE_LIMITS": '{"create": "", "sockets": "", "message": ""}', **env}
+    env = {"CARDTABLE_LIMITS": '{"create": "", "sockets": "", "message": "", "connect": ""}', **env}
     p = subprocess.Popen(cmd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     for _ in range(1200):  # up to 2 minutes on a busy machine
         try:
@@ -107,8 +107,9 @@ def stopped(servers: list[subprocess.Popen[bytes]]) -> None:
 
 
 def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    return started([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", db, *extra],
-                   port, CARDTABLE_BOT_DELAY="0")
+    # Every client connects from 127.0.0.1: no cap per address on connections either.
+    return started([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", db,
+                    "--max-per-address", "0", *extra], port, CARDTABLE_BOT_DELAY="0")
 
 
 @contextlib.contextmanager

@@ -54,6 +54,10 @@ class WS:
         self.frames.append(f)
         if f["type"] == "state":
             self.state = f
+        elif f["type"] == "presence" and self.state is not None:  # as the page applies it to its last state
+            seats = [dict(x) for x in self.state["table"]["seats"]]
+            seats[f["seat"]]["online"] = f["online"]
+            self.state = {**self.state, "table": {**self.state["table"], "seats": seats}}
         return f
 
     def until(self, pred: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

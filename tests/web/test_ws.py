@@ -288,8 +288,8 @@ def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
                     def ready(x: dict[str, Any], k: tuple[int, int] = key) -> bool:
                         return (x["deal"], x["rev"]) == k and all(s["online"] for s in x["table"]["seats"])
 
-                    if not (c.state and ready(c.state)):
-                        c.state_until(ready)
+                    if not (c.state and ready(c.state)):  # presence frames bring seats online
+                        c.until(lambda _, c=c, ready=ready: c.state is not None and ready(c.state))
                 v = clients[0].state["view"]
                 if clients[0].state["match"]["over"]:
                     break
@@ -325,6 +325,8 @@ def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
                 elif f["type"] == "sheet":
                     for row in f["rows"]:  # a finished deal's settlement, as its public view showed it
                         assert row["result"] == steps[row["deal"] - 1][-1].public_view()["result"]
+                elif f["type"] == "presence":  # who is online: a seat number and a flag, nothing more
+                    assert set(f) == {"type", "seat", "online"} and f["seat"] in range(players), f
                 else:
                     assert f["type"] in ("thinking", "pong", "chat"), f
         assert checked > 10 * players

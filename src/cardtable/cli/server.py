@@ -7,9 +7,11 @@ them runs.
 from __future__ import annotations
 
 import asyncio
+import errno
 import importlib
 import os
 import signal
+import socket
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -63,8 +65,27 @@ def open_store(db: str | None, durability: str = "normal", upgrade: bool = True)
         fail(str(e))
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, or exit with one clear line saying why the port cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        sock = socket.create_server((host, port), family=family, backlog=2048)
+    except PermissionError:
+        fail(f"port {port} needs special permission on this machine; choose a port from 1024 up with --port")
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is already in use by another program: stop it, or choose another port "
+                 "with --port")
+        if e.errno == errno.EADDRNOTAVAIL or isinstance(e, socket.gaierror):
+            fail(f"cannot listen on {host}: it is not an address of this machine (127.0.0.1 is this machine "
+                 "alone; 0.0.0.0 every interface)")
+        fail(f"cannot listen on {host} port {port}: {e.strerror or e}")
+    sock.set_inheritable(True)  # the worker processes of --workers share it
+    return sock
+
+
 def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="port")] = 8000,
+          port: Annotated[int, typer.Option(help="port (1 to 65535)")] = 8000,
           db: DbOption = None,
           workers: Annotated[int, typer.Option(
               help="web processes sharing the port (PostgreSQL only: with SQLite one process serves every table)")]
@@ -78,40 +99,110 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
               help="normal: nothing acknowledged is lost if the process is killed; full: nor in a power cut "
                    "(SQLite synchronous=FULL)")] = "normal",
           lease: Annotated[float | None, typer.Option(
-              help="seconds a claimed bot job is held before another worker may take it")] = None) -> None:
+              help="seconds a claimed bot job is held before another worker may take it")] = None,
+          max_connections: Annotated[int, typer.Option(
+              help="connections open at once in all, per web process (0: as many as the open-files limit "
+                          "allows)")] = 4096,
+          max_per_address: Annotated[int, typer.Option(
+              help="connections one address may hold open at once (0: no cap; a trusted proxy has none)")]
+          = 128,
+          request_timeout: Annotated[float, typer.Option(
+              help="seconds a request may take to arrive whole (headers and body) before the connection "
+                          "is closed (0: no limit)")] = 10.0,
+          keep_alive: Annotated[int, typer.Option(
+              help="seconds an idle connection is kept open after a response")] = 5,
+          proxy_headers: Annotated[bool, typer.Option(
+              "--proxy-headers", help="behind a reverse proxy: take the client's address from X-Forwarded-For "
+                                      "(and the scheme from X-Forwarded-Proto) sent by a trusted proxy")] = False,
+          forwarded_allow_ips: Annotated[str | None, typer.Option(
+              help="the proxies trusted with --proxy-headers: addresses or networks separated by commas, or * "
+                   "(default with --proxy-headers: 127.0.0.1,::1; giving it implies --proxy-headers)")] = None,
+          ) -> None:
     """Serve the web app: tables for people and bots, saved in SQLite or PostgreSQL."""
     try:
         import uvicorn
+        from uvicorn.supervisors import Multiprocess
     except ImportError as e:
         fail(f"the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
-    web = _web("app")
+    web, gate = _web("app"), _web("gate")
+    if not 1 <= port <= 65535:
+        fail(f"--port is a port number from 1 to 65535, not {port}")
     if durability not in ("normal", "full"):
         fail(f"--durability is normal or full, not {durability!r}")
-    store = open_store(db, durability)
+    for flag, value in (("--max-connections", max_connections), ("--max-per-address", max_per_address),
+                        ("--request-timeout", request_timeout)):
+        if value < 0:
+            fail(f"{flag} is a number from 0 (no limit), not {value:g}")
+    if keep_alive < 1:
+        fail(f"--keep-alive is a number of seconds from 1, not {keep_alive}")
     if workers < 1:
         fail(f"--workers is a number of processes from 1, not {workers}")
+    trusting = proxy_headers or forwarded_allow_ips is not None
+    allowed = (forwarded_allow_ips if forwarded_allow_ips is not None else "127.0.0.1,::1") if trusting else ""
+    files = gate.raise_file_limit()
+    room = max(16, files - gate.FILES_KEPT)
+    if max_connections == 0 or max_connections > room:
+        if max_connections > room:
+            say(f"[yellow]warning:[/] --max-connections {max_connections} lowered to {room}: this process may open "
+                f"{files} files (the system's limit) and keeps {gate.FILES_KEPT} for itself")
+        max_connections = room
+    store = open_store(db, durability)
     if workers > 1 and store.backend != "postgresql":
         fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): with SQLite one process "
              "serves every table, since no other process could learn of its moves")
     env = {"CARDTABLE_DB": db or default_db(), "CARDTABLE_BOT_JOBS": str(bot_jobs),
            "CARDTABLE_BOT_SECONDS": str(bot_seconds), "CARDTABLE_BOT_TABLES": str(bot_tables),
-           "CARDTABLE_DURABILITY": durability, **({"CARDTABLE_LEASE": str(lease)} if lease is not None else {})}
+           "CARDTABLE_DURABILITY": durability, **({"CARDTABLE_LEASE": str(lease)} if lease is not None else {}),
+           "CARDTABLE_MAX_CONNECTIONS": str(max_connections), "CARDTABLE_MAX_PER_ADDRESS": str(max_per_address),
+           "CARDTABLE_REQUEST_TIMEOUT": str(request_timeout), "CARDTABLE_TRUSTED_PROXIES": allowed}
     os.environ.update(env)
+    sock = _listen(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     procs = f", {workers} processes" if workers > 1 else ""
-    console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {store.shown}{procs}); "
-                  "Ctrl-C stops", highlight=False, soft_wrap=True)
-    for problem in store.check():
-        say(f"[yellow]warning:[/] the database is damaged: {problem}. Tables it touches answer 409 with the "
-            "reason; the others keep working.")
-    if workers == 1:
-        application = web.create_app(store=store)  # settings from the environment set above
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE,
-                    timeout_graceful_shutdown=5, proxy_headers=False)  # X-Forwarded-For believed from no one
-    else:
-        store.close()
-        uvicorn.run("cardtable.web.app:create_app", factory=True, workers=workers, host=host, port=port,
-                    log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5, proxy_headers=False)
+
+    def ready() -> None:
+        console.print(f"cardtable serving on [bold]http://{shown}:{port}/[/] (tables saved in {store.shown}{procs}); "
+                      "Ctrl-C stops", highlight=False, soft_wrap=True)
+        for problem in problems:
+            say(f"[yellow]warning:[/] the database is damaged: {problem}. Tables it touches answer 409 with the "
+                "reason; the others keep working.")
+
+    problems = store.check()
+
+    class ReadyServer(uvicorn.Server):
+        """uvicorn's server, saying it is ready only once it is (the app started, the socket served)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:
+                ready()
+
+    settings: dict[str, Any] = dict(
+        host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5,
+        http="cardtable.web.gate:GuardedHttp", ws="cardtable.web.gate:GuardedWebSockets",
+        timeout_keep_alive=keep_alive, limit_concurrency=max_connections + 1, backlog=2048,
+        h11_max_incomplete_event_size=gate.MAX_HEADERS, proxy_headers=trusting, forwarded_allow_ips=allowed)
+    # uvicorn stops on SIGINT or SIGTERM, then raises the signal again: these quiet handlers take it then, so
+    # the process ends as a program does (its pools and semaphores released), with one line.
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: None)
+    try:
+        if workers == 1:
+            application = web.create_app(store=store)  # settings from the environment set above
+            server = ReadyServer(uvicorn.Config(application, **settings))
+            server.run(sockets=[sock])
+            if not server.started:
+                raise typer.Exit(1)
+        else:
+            store.close()
+            config = uvicorn.Config("cardtable.web.app:create_app", factory=True, workers=workers, **settings)
+            ready()
+            Multiprocess(config, sockets=[sock]).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    say("cardtable stopped")
 
 
 def bots(db: DbOption = None,

@@ -23,6 +23,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 import time
@@ -69,7 +70,10 @@ def choose(record: dict[str, Any], seat: int, kind: str, seed: int, seconds: flo
 
 def _start_worker(lifeline: Any) -> None:
     """Run once in each new pool process: import the bots before the first job, and end the process when the
-    process that made the pool goes, even by ``kill -9`` (``lifeline``: the read end of a pipe only it writes)."""
+    process that made the pool goes, even by ``kill -9`` (``lifeline``: the read end of a pipe only it writes).
+    Ctrl-C in a terminal reaches every process of the group: a worker ignores it (the server stops its pool
+    itself), so no worker prints a traceback of an interrupted wait."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import cardtable.bots.heuristic
     import cardtable.bots.ismcts  # noqa: F401
 
@@ -150,8 +154,11 @@ class BotWorkers:
         for task in list(self._tasks):
             task.cancel()
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+            # Waited for (a search under way ends within its time), off the event loop: the worker processes
+            # are gone and the pool's queues freed, their semaphores released before the process ends, even when
+            # it ends by a signal (uvicorn's workers end by SIGTERM) — else "leaked semaphore objects".
+            pool, self.pool = self.pool, None
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     # ------------------------------------------------------------ the loop
     async def run(self) -> None:

@@ -79,6 +79,7 @@ DEFAULT_LIMITS: dict[str, str] = {
     "replay": "30/minute",  # replays of a finished deal (every step's view: up to ~1 MB and 50 ms for a long deal)
     "message": "20/second;600/minute",  # messages over one WebSocket (counted per socket, not per address)
     "sockets": "50",  # WebSockets one address holds open at once (a number, not a window)
+    "connect": "30/10 seconds;180/minute",  # WebSockets opened (each open or close is news to every watcher)
 }
 """What one client address may do, per action (``limits`` notation: several windows separated by ``;``);
 ``login_name`` counts per account name instead, ``message`` per WebSocket; ``sockets`` is a count of

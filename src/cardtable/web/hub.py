@@ -408,6 +408,48 @@ class Server(PublicRoom, Assist, Room):
                 frames[c.seat] = frame_text(t.frame(c.seat))
             c.send(frames[c.seat])
 
+    # ------------------------------------------------------------ presence
+    @staticmethod
+    def online(t: Table) -> set[int]:
+        """The seats of ``t`` with a connection open here."""
+        return {c.seat for c in t.conns if c.seat is not None}
+
+    @staticmethod
+    def offered(t: Table) -> tuple[list[int], list[int]]:
+        """The seats ``t`` offers newcomers, now and if it were listed (what a state frame's ``open`` and
+        ``listable`` say)."""
+        return t.free_seats(), t.free_seats(listed=True)
+
+    def connected(self, t: Table, conn: Conn, offered_before: tuple[list[int], list[int]] | None = None) -> None:
+        """A connection opened at ``t``: it gets the score sheet and its state; the others only a small
+        ``presence`` frame, and only if its seat came online (a spectator's coming and going sends nothing).
+        ``offered_before``: :meth:`offered` before this connection's link was opened; if opening it changed that
+        (a seat link used for the first time), everyone gets the state instead."""
+        before = self.online(t)
+        t.conns.add(conn)
+        self.send_sheet(t, conn)
+        if offered_before is not None and self.offered(t) != offered_before:
+            self.broadcast(t)
+            return
+        conn.send(t.frame(conn.seat))
+        self.send_presence(t, before, skip=conn)
+
+    def disconnected(self, t: Table, conn: Conn) -> None:
+        """A connection closed: the others are told if its seat went offline."""
+        before = self.online(t)
+        t.conns.discard(conn)
+        self.send_presence(t, before)
+
+    def send_presence(self, t: Table, before: set[int], skip: Conn | None = None) -> None:
+        """``{"type": "presence", "seat": s, "online": bool}`` to every connection but ``skip``, for each seat
+        whose presence changed since ``before`` (what the state frames' ``table.seats[s].online`` says)."""
+        now = self.online(t)
+        for seat in sorted(before ^ now):
+            text = frame_text({"type": "presence", "seat": seat, "online": seat in now})
+            for c in list(t.conns):
+                if c is not skip:
+                    c.send(text)
+
     def send_all(self, t: Table, frame: dict[str, Any]) -> None:
         text = frame_text(frame)
         for c in list(t.conns):

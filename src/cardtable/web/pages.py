@@ -272,6 +272,13 @@ async def ws_table(ws: WebSocket) -> None:
     server = _server(ws)
     await ws.accept()
     client = client_of(ws)
+    wait = server.limits.hit("connect", client)
+    if wait is not None:  # a client opening and closing sockets in a loop (each open costs every watcher)
+        await ws.send_json(error_frame(f"too many connections opened from your address just now (at most "
+                                       f"{server.limits.describe('connect')}); wait {wait_words(wait)}",
+                                       retry_after=wait))
+        await ws.close(code=1013, reason="too many connections opened just now")
+        return
     if not server.limits.open_socket(client):
         await ws.send_json(error_frame(f"too many connections from your address (at most {server.limits.sockets} "
                                        "open at once); close some pages and try again", retry=True))
@@ -300,6 +307,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
         await ws.close(code=4404)
         return
     token = ws.query_params.get("token")
+    offered = server.offered(t)  # a seat link opened for the first time may change what is offered
     try:
         seat = server.seat_for(t, token)
     except ValueError as e:
@@ -317,9 +325,7 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     conn = Conn(ws, seat, client=client, account=account)
     socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
     writer = asyncio.get_running_loop().create_task(_writer(conn, f"table {t.id}"))
-    t.conns.add(conn)
-    server.send_sheet(t, conn)
-    server.broadcast(t)  # the newcomer's state, and everyone sees who is online
+    server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most
     await server.attach(t, conn)
     try:
         while True:
@@ -347,7 +353,6 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        t.conns.discard(conn)
+        server.disconnected(t, conn)
         writer.cancel()
-        server.broadcast(t)
         await server.detach(t, conn)

@@ -83,6 +83,8 @@ function onFrame(f) {
     latest = f;
     queue.push(f);
     pump();
+  } else if (f.type === "presence") {
+    markPresence(f);
   } else if (f.type === "thinking") {
     if (latest) latest.thinking = f.seat;
     if (shown && shown === latest) markThinking();
@@ -256,6 +258,29 @@ function fillMessage(m) {
 }
 
 // ------------------------------------------------------------------ render
+// A seat came online or went away: the frames kept are brought up to date, and its plate on screen.
+function markPresence(f) {
+  for (const frame of [latest, shown, ...queue]) {
+    const meta = frame && frame.table.seats[f.seat];
+    if (meta) meta.online = f.online;
+  }
+  const meta = shown && shown.table.seats[f.seat];
+  const p = document.querySelector(`#board .plate[data-seat="${f.seat}"]`);
+  if (!meta || !p || meta.kind !== "human" || f.seat === shown.you) return;
+  p.classList.toggle("away", !f.online);
+  const name = p.querySelector(".plate-name");
+  let who = name.querySelector(".who");
+  if (f.online) {
+    who?.remove();
+  } else {
+    if (!who) {
+      who = el("span", { class: "who" });
+      name.querySelector("strong").after(who);
+    }
+    who.textContent = "away";
+  }
+}
+
 function markThinking() {
   for (const p of document.querySelectorAll("#board .plate")) {
     p.classList.toggle("thinking", Number(p.dataset.seat) === shown.thinking && shown.thinking !== shown.you);
