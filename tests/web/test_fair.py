@@ -144,9 +144,11 @@ def test_the_seed_search_fails_even_with_the_tables_seeds_drawn_from_a_reduced_s
     holds (the bots') is not the deal's."""
     real = hub_module.secrets.randbelow
     monkeypatch.setattr(hub_module.secrets, "randbelow", lambda n: real(min(n, SPACE)))
-    game = ct.load("nap", players=4)
+    # Michigan: ten cards in a hand of four, so no other seed below 2**16 deals the same hand by chance
+    # (with Nap's five cards one in forty tables would find a stranger's seed that does).
+    game = ct.load("michigan", players=4)
     for _ in range(2):
-        t = create(client, "nap", ["human", "heuristic", "heuristic", "heuristic"], deals=1)
+        t = create(client, "michigan", ["human", "heuristic", "heuristic", "heuristic"], deals=1)
         with client.websocket_connect(ws_url(t, 0)) as ws:
             hand = first_state(ws)["view"]["hand"]
         seed = server_of(client).store.table(t["id"]).seed
@@ -158,7 +160,7 @@ def test_the_old_seed_search_finds_an_old_table_and_nothing_on_the_real_server(t
     """A seated player's search against a real ``cardtable serve`` process: from seat 0's first hand in its
     first state frame, every seed below 2**16 with the old derivation. It finds nothing, while the same search
     finds the seed of a match dealt the old way from a seed below 2**16 (the control)."""
-    game = ct.load("nap", players=4)
+    game = ct.load("michigan", players=4)  # ten cards a hand: no chance match among 2**16 seeds
     control_seed = 40_961
     old_hand = ct.Match(game, seed=control_seed).next_deal().view(0)["hand"]
     assert old_search(game, old_hand) == [control_seed]  # the attack works on the old scheme
@@ -170,7 +172,7 @@ def test_the_old_seed_search_finds_an_old_table_and_nothing_on_the_real_server(t
         for _ in range(2):  # two tables made alike
             req = urllib.request.Request(
                 f"http://127.0.0.1:{port}/api/tables", method="POST",
-                data=json.dumps({"game": "nap", "players": 4, "seats": [{"kind": "human"}] * 4}).encode(),
+                data=json.dumps({"game": "michigan", "players": 4, "seats": [{"kind": "human"}] * 4}).encode(),
                 headers={"content-type": "application/json"})
             t = json.load(urllib.request.urlopen(req))
             with connect(f"ws://127.0.0.1:{port}/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
@@ -180,7 +182,7 @@ def test_the_old_seed_search_finds_an_old_table_and_nothing_on_the_real_server(t
         p.wait()
     assert hands[0] != hands[1]
     for hand in hands:
-        assert len(hand) == 5
+        assert len(hand) == 10
         assert old_search(game, hand) == []  # no seed of the old scheme reproduces the hand
 
 

@@ -4,9 +4,7 @@ beyond its bound, and a table let go is rebuilt from the log, whole, when it is 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -17,6 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from .conftest import free_port
+from .servers import start_server
 from .test_kill import state
 
 pytestmark = pytest.mark.timeout(240)
@@ -39,18 +38,10 @@ def post(url: str, body: dict[str, Any]) -> Any:
 
 
 def serve(db: Path, port: int, **env: str) -> subprocess.Popen[bytes]:
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
-                         env={**os.environ, "CARDTABLE_BOT_DELAY": "0", **env}, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            get(f"http://127.0.0.1:{port}/api/health")
-            return p
-        except OSError:
-            time.sleep(0.1)
-    p.kill()
-    raise RuntimeError("the server did not start")
+    """``cardtable serve`` with these settings, once it answers (the shared helper, its deadline scaled to the
+    machine); ``--bot-tables 0``: one address may make as many tables of bots only as the test needs."""
+    proc, _ = start_server(db, "--bot-tables", "0", port=port, env=env)
+    return proc
 
 
 def test_finished_tables_are_let_go_beyond_the_bound_and_rebuilt_whole(tmp_path: Path) -> None:

@@ -6,9 +6,6 @@ import contextlib
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,23 +14,16 @@ import pytest
 from websockets.sync.client import connect
 
 from .conftest import free_port
+from .servers import ServerProcess, start_server
 
 pytestmark = pytest.mark.timeout(60)
 
 
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CARDTABLE_BOT_DELAY": "0"}
-    p = subprocess.Popen([sys.executable, "-m", "cardtable.cli.app", "serve", "--port", str(port), "--db", str(db)],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return p
-        except OSError:
-            time.sleep(0.1)
-    p.kill()
-    raise RuntimeError(f"server did not start: {p.stdout.read() if p.stdout else ''!r}")
+def start(db: Path, port: int) -> ServerProcess:
+    """``cardtable serve`` on ``port`` with ``db``, once it answers (the shared helper: its deadline is scaled to
+    the machine's load, and a server that exits early is reported with its output)."""
+    proc, _ = start_server(db, port=port)
+    return proc
 
 
 def state(ws: Any, pred: Any = lambda f: True) -> dict[str, Any]:
@@ -47,7 +37,11 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db, port = tmp_path / "kill.db", free_port()
     p = start(db, port)
     try:
-        assert b"cardtable serving on http://127.0.0.1:" in p.stdout.readline()  # type: ignore[union-attr]
+        for _ in range(100):  # the line is printed once the server listens; give its output a moment to land
+            if "cardtable serving on http://127.0.0.1:" in p.output():
+                break
+            time.sleep(0.05)
+        assert "cardtable serving on http://127.0.0.1:" in p.output()
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", method="POST",
                                      data=json.dumps({"game": "nap", "players": 3, "seats": [{"kind": "human"}] * 3})
                                      .encode(), headers={"content-type": "application/json"})

@@ -147,7 +147,8 @@ def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Gam
 def list_games() -> None:
     """A table of the games."""
     t = Table(title="cardtable games", caption="players+: more counts with an option ('cardtable rules <id>')")
-    for col in ("id", "name", "family", "players", "options"):
+    t.add_column("id", no_wrap=True)  # an id is typed as it is shown: never broken over two lines
+    for col in ("name", "family", "players", "options"):
         t.add_column(col)
     for g in ct.games():
         more = "+" if g.player_counts_by_option else ""
