@@ -82,7 +82,7 @@ from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option, Options
 from ..core.phases import Phase
-from ..core.tricks import TrickDeal, TrickRules
+from ..core.tricks import CLAIMS, TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
 from ..core.words import action_label, cards_phrase
 from .napoleon_kernel import NapKernel
@@ -192,6 +192,7 @@ class Nap(TrickDeal):  # compiled
                source="N-GAP-3"),
         Option("deal", str, "singly", ("singly", "3+2", "2+3"),
                doc="how the five cards are dealt", source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,

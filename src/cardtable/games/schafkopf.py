@@ -110,7 +110,7 @@ from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option, Options
 from ..core.phases import Phase
-from ..core.tricks import TrickDeal, TrickRules
+from ..core.tricks import CLAIM, CLAIMS, CONCEDE, TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
 from ..core.words import action_label
 
@@ -163,6 +163,9 @@ class SchafkopfPhase(Phase):
 
 PICK, DISCARD, PLAY, DONE = SchafkopfPhase
 
+CLAIM_GAME = "claim game"
+"""A side's claim to have won game (seed 001, 'Claims and Concessions')."""
+
 
 @dataclass(frozen=True)
 class SchafkopfSetup:
@@ -201,6 +204,7 @@ class Schafkopf(TrickDeal):
                doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
                    "earlier wins 2, or nobody scores",
                source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,
@@ -316,6 +320,30 @@ class Schafkopf(TrickDeal):
                 self.blind = 0
             self.end()
 
+    # --------------------------------------------------- claims and concessions
+    def claim_options(self, seat: int) -> tuple[str, ...]:
+        """Not at Least (each for himself, and no game to claim); otherwise the core's claim of the rest and
+        concession, and the text's claim of game: "If either side claims to have won game, all remaining
+        unplayed cards belong to the other side"."""
+        if self.least:
+            return ()
+        got = super().claim_options(seat)
+        return (CLAIM, CLAIM_GAME, *got[1:]) if got else ()
+
+    def claim_refusal(self, seat: int, action: str) -> str | None:
+        if action == CLAIM_GAME:
+            return None  # settled by the text's rule, whatever the cards
+        return super().claim_refusal(seat, action)
+
+    def apply_claim(self, seat: int, action: str) -> None:
+        if action != CLAIM_GAME:
+            super().apply_claim(seat, action)
+            return
+        self.claimed_by, self.claim_hand, self.claim_word = seat, self.hands[seat], action
+        # "all remaining unplayed cards belong to the other side"
+        other = next(s for s in self.active if self.side(s) != self.side(seat))
+        self.award_rest(other)
+
     # ---------------------------------------------- knowledge a bot may ask for
     def side(self, seat: int) -> int:
         if self.least or self.player is None:
@@ -359,6 +387,17 @@ class Schafkopf(TrickDeal):
         p = self.player
         assert p is not None
         pts, tricks = self.player_points(), self.tricks_won[p]
+        by, names = self.claimed_by, self.names
+        if by >= 0 and self.claim_word == CLAIM_GAME:
+            whose = "his" if by == p else "their"
+            led.note(f"{names[by]} claimed game for {whose} side: the cards not yet played went to the other side")
+        elif by == p and self.claim_word == CONCEDE:
+            # "If the player concedes loss of game, the concession must stand."
+            amount, what = (-6, "lost all the tricks") if tricks == 0 else \
+                (-4, "failed to catch 31") if pts < 31 else (-2, "conceded loss of game")
+            self._award(led, p, amount, f"{names[p]} conceded loss of game with {pts} points (his discards "
+                                        f"included) in {_tricks(tricks)}: {what}")
+            return
         if tricks == 10:
             amount, what = 6, "Schwarz (all the tricks)"
         elif pts >= 91:
@@ -371,8 +410,16 @@ class Schafkopf(TrickDeal):
             amount, what = -4, "failed to catch 31"
         else:
             amount, what = -2, "failed to make 61"
-        self._award(led, p, amount, f"{self.names[p]} took {pts} points (his discards included) in "
-                                    f"{_tricks(tricks)}: {what}")
+        line = f"{names[p]} took {pts} points (his discards included) in {_tricks(tricks)}: {what}"
+        if amount > 0 and by >= 0 and by != p and self.claim_word == CLAIM_GAME:
+            # "An opponent who makes an erroneous claim is charged with the entire loss."
+            if self.setup.player_account:
+                self._award(led, p, amount, f"{line}; {names[by]}'s claim was wrong")
+            else:
+                led.note(f"{line}; {names[by]}'s claim was wrong, so he pays the whole of it")
+                led.pay(by, p, 2 * amount)
+            return
+        self._award(led, p, amount, line)
 
     def _settle_least(self, led: Ledger) -> None:
         act, names = self.active, self.names
@@ -418,6 +465,8 @@ class Schafkopf(TrickDeal):
             return "Take the blind"
         if action == "pass" and self.phase == PICK:
             return "Pass the blind"
+        if action == CLAIM_GAME:
+            return "Claim game (the cards not yet played go to the other side)"
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -527,6 +576,7 @@ class AuctionSchafkopf(TrickDeal):
         Option("target", int, 0, range(0, 1001),
                doc="the match ends when a side's running score reaches this total (0: no target)",
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.cards import SUITS, bits
 from ...core.options import Option
+from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from ...core.words import number_word
 from .base import SEED, BidPhase, BidsMixin, bid_value
@@ -44,6 +45,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
                doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
                source="A45-GAP-3"),
+        CLAIMS,
     )
     # "The high bidder names the trump", so no card is turned up and nobody robs.
     fixed_options: ClassVar[dict[str, Any]] = {
