@@ -418,17 +418,17 @@ class TrickDeal(Deal):  # compiled
 
     def trick_view(self) -> dict[str, Any]:
         """The public part of trick play for views (:data:`~cardtable.core.views.TRICK_KEYS`)."""
-        if self.phase not in ("play", "done") or not self.play_started:
-            return {}
-        code = self.pack.code
-        t = self.rules.trump
-        v = {
-            "trump": None if t is None else SUITS[t],
-            "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
-            "last_trick": [[s, code(c)] for s, c in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "leader": self.leader,
-        }
+        v: dict[str, Any] = {}
+        if self.phase in ("play", "done") and self.play_started:
+            code = self.pack.code
+            t = self.rules.trump
+            v = {
+                "trump": None if t is None else SUITS[t],
+                "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
+                "last_trick": [[s, code(c)] for s, c in self.last_trick],
+                "tricks_won": list(self.tricks_won),
+                "leader": self.leader,
+            }
         if self.claimed_by >= 0:  # the hand shown to all as its holder claimed or conceded
             v["claim"] = {"seat": self.claimed_by, "action": self.claim_word,
                           "hand": self.card_codes(self.claim_hand)}
@@ -501,7 +501,7 @@ class TrickDeal(Deal):  # compiled
                 raise _TooMany
             ours = d.turn == seat
             result = not ours  # the claimant needs one good card; every card of every other seat must fail
-            for a in order(d, d.legal(claims=False)):
+            for a in order(d, d.distinct_plays(d.legal(claims=False))):
                 nxt = d.clone()
                 nxt.act(a)
                 good = all(nxt.tricks_won[s] == d.tricks_won[s] for s in against) and holds(nxt)
@@ -513,6 +513,36 @@ class TrickDeal(Deal):  # compiled
             return result
 
         return holds(self)
+
+    def distinct_plays(self, acts: list[str]) -> list[str]:
+        """``acts`` with one card of each run of touching cards (the same suit, and no card still in another
+        hand or on the trick between them): which of them is played changes no trick's winner. Only where the
+        game's obligations look at suits and ranks alone (its own lead and play rules, no reneging)."""
+        cls = type(self)
+        if cls.play_mask is not TrickDeal.play_mask or cls.lead_mask is not TrickDeal.lead_mask \
+                or self.rules.exempt is not None:
+            return acts
+        index = self.pack.index_of
+        cards = [index.get(a) for a in acts]
+        if None in cards or self.pack.has_duplicates:
+            return acts
+        rules, seat = self.rules, self.turn
+        live = 0
+        for s in self.in_play:
+            if s != seat:
+                live |= self.hands[s]
+        for c in self.trick:
+            live |= 1 << c
+        suit_of, power = rules.suit_of, rules.power
+        mine = sorted((suit_of[c], power[c], a) for c, a in zip(cards, acts))  # type: ignore[index]
+        keep: list[str] = []
+        for i, (s, p, a) in enumerate(mine):
+            nxt = mine[i + 1] if i + 1 < len(mine) else None
+            if nxt is not None and nxt[0] == s and not any(
+                    suit_of[x] == s and p < power[x] < nxt[1] for x in bits(live & rules.suit_mask[s])):
+                continue  # the next card up is as good: keep that one
+            keep.append(a)
+        return keep
 
     def unbeatable(self, seat: int) -> bool:
         """Whether no card left in another hand in the play could beat any of ``seat``'s cards led to a trick

@@ -104,6 +104,11 @@ class NapPhase(Phase):
 DECLARE, PEEP, PLAY, DONE = NapPhase  # the members, read at module speed on the hot path
 
 
+def _tricks(n: int) -> str:
+    """``1 trick``, ``3 tricks``."""
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Contract:
     """A declaration: its word (the action), its name in words, tricks needed (0 for Misery), and what it
@@ -457,14 +462,14 @@ class Nap(TrickDeal):  # compiled
             return led.settlement()
         c, d = self.contract, self.declarer
         if self.made():
-            led.note(f"{names[d]} made {c.name} ({self.tricks_won[d]} tricks)")
+            led.note(f"{names[d]} made {c.name} ({_tricks(self.tricks_won[d])})")
             for p in range(self.players):
                 if p != d:
                     led.pay(p, d, c.win)
             if c.napish and led.pools.get(POOL):
                 led.from_pool(d, POOL, None, f"{names[d]} takes the pool of {led.pools[POOL]} for winning {c.name}")
         else:
-            led.note(f"{names[d]} failed {c.name} ({self.tricks_won[d]} tricks)")
+            led.note(f"{names[d]} failed {c.name} ({_tricks(self.tricks_won[d])})")
             for p in range(self.players):
                 if p != d:
                     led.pay(d, p, c.lose)
