@@ -65,8 +65,14 @@ totals travel in ``carry["scores"]``. With ``settlement="each_opponent"`` (Parle
 chips won from or paid to each of the two other active players: at Least the winner takes the
 figure from each, and a player who took every trick pays 4 to each.
 
-Not modelled: the irregularities (misdeal, wrong discard, looking at the blind, misplay,
-claims) — the engine refuses an illegal action instead of penalising it.
+Not modelled: the irregularities (misdeal, wrong discard, looking at the blind, misplay) —
+the engine refuses an illegal action instead of penalising it.
+
+Claims and concessions (option ``claims``, off by default; CL-6): "If either side claims to have
+won game, all remaining unplayed cards belong to the other side. An opponent who makes an
+erroneous claim is charged with the entire loss. If the player concedes loss of game, the
+concession must stand." ``claim game`` gives the unplayed cards to the other side and scores the
+hand; ``concede`` by the player loses game; ``claim`` (every trick left) is checked by the core.
 
 The rules as implemented: Auction Schafkopf
 -------------------------------------------
