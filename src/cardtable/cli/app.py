@@ -198,7 +198,8 @@ def ask_action(deal: ct.Deal, seat: int) -> str | None:
             return None
         if raw in ("?", "help"):
             console.print("Type the number of a choice, or the action itself (e.g. [bold]QH[/], [bold]pass[/], "
-                          "[bold]bid 3[/], [bold]exchange 5H 2C[/]); [bold]q[/] stops and shows the totals.")
+                          "[bold]bid 3[/], [bold]exchange 5H 2C[/]; [bold]claim[/] or [bold]concede[/] the rest of the "
+                          "tricks where the table allows it); [bold]q[/] stops and shows the totals.")
             continue
         if raw.isdigit():
             k = int(raw)
