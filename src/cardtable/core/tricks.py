@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .cards import NO_SUIT, SUIT_NAMES, SUITS, Pack, bits
 from .deal import Deal, Zone
@@ -446,7 +446,8 @@ class TrickDeal(Deal):  # compiled
 
     def _other_sides(self, seat: int) -> dict[int, int]:
         """The sides in the play other than ``seat``'s, each with its first seat after ``seat`` in play order."""
-        mine, out, s = self.side(seat), {}, seat
+        mine, s = self.side(seat), seat
+        out: dict[int, int] = {}
         for _ in range(self.players):
             s = self.next_seat(s)
             if s in self.in_play and self.side(s) != mine:
@@ -502,7 +503,7 @@ class TrickDeal(Deal):  # compiled
             ours = d.turn == seat
             result = not ours  # the claimant needs one good card; every card of every other seat must fail
             for a in order(d, d.distinct_plays(d.legal(claims=False))):
-                nxt = d.clone()
+                nxt = cast(TrickDeal, d.clone())
                 nxt.act(a)
                 good = all(nxt.tricks_won[s] == d.tricks_won[s] for s in against) and holds(nxt)
                 if good == ours:
