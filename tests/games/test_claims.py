@@ -360,6 +360,11 @@ def test_claims_in_random_play_keep_the_deal_sound(gid: str) -> None:
             for s in (*range(d.players), None):
                 view = d.view(s) if s is not None else d.public_view()
                 assert schema.problems(view) == [], (gid, schema.problems(view))
+            shown = d.claimed_by
+            if shown >= 0 and not d.over:  # play went on after a claim: the hand shown stays known to all
+                for s in range(d.players):
+                    if s != shown:
+                        assert d.sample(s, rng).hands[shown] & d.claim_hand == d.hands[shown] & d.claim_hand
         assert ct.replay(json.loads(json.dumps(d.record()))).result().deltas == d.result().deltas
     assert tried and accepted, (gid, tried, accepted)
 

@@ -165,7 +165,7 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
                 legal = d.legal()
                 for a in legal:
                     words.update(tokenize(a))
-                d.act(rng.choice(legal))
+                d.act(rng.choice(d.legal(claims=False)))  # words of a claim are seen, not tried
                 steps += 1
     for module in _family_modules(game.variant.__module__):  # the game's module, or its family's package
         words |= _module_words(module)
