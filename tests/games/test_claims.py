@@ -108,9 +108,14 @@ def test_nap_claim_refused_names_no_hidden_card_and_changes_nothing() -> None:
     assert refused(d) == CLAIM_REFUSED == ("the claim does not hold against every way the others could play; "
                                            "play on")
     assert "ace" not in CLAIM_REFUSED.lower() and "Ann" not in CLAIM_REFUSED
-    # Play goes on as if nothing had been said.
+    # Play goes on as if nothing had been said; a claim is made only at the start of a trick, by the leader.
     play(d, "KH")
     assert d.legal() == ["7S", "6S", "5S", "2C"]
+    assert d.why_not("claim") == ("'claim' is not allowed: you may claim or concede the rest of the tricks only at "
+                                  "the start of a trick, when you lead. Legal now: 7S, 6S, 5S, 2C")
+    off = ct.load("nap").deal(deck=singly(NAP_SHORT, 4))
+    play(off, "bid 3, pass, pass, pass, AH, QH, 5D, 3C")
+    assert "not played at this table (the game's claims option)" in (off.why_not("claim") or "")
 
 
 def test_nap_concession_gives_the_rest_to_the_other_side() -> None:
@@ -276,6 +281,7 @@ def test_spoil_five_each_for_himself_no_concession_with_three() -> None:
     while d.phase != "play" or d.trick:
         d.act(d.legal(claims=False)[0])
     assert d.legal()[-1] == "claim" and "concede" not in d.legal()
+    assert "no one side to concede the rest of the tricks to" in (d.why_not("concede") or "")
 
 
 def test_forty_five_partners_concede() -> None:

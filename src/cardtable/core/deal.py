@@ -325,6 +325,11 @@ class Deal:  # compiled
         """The effect of a claim or concession that holds."""
         raise NotImplementedError
 
+    def claim_unavailable(self, seat: int, action: str) -> str | None:
+        """Why a claim or concession ``action`` that is not offered now cannot be made, in words (``None``:
+        ``action`` is no such word here)."""
+        return None
+
     def _is_claim(self, seat: int | None, action: str) -> bool:
         """Whether ``action`` is one of the claims ``seat`` is offered now."""
         return self._claims and seat is not None and action in self.claim_options(seat)
@@ -366,6 +371,9 @@ class Deal:  # compiled
 
     def _explain(self, seat: int, action: str) -> str:
         """Why ``action`` (known not to be legal) is not allowed: the phase's checker's reason."""
+        why = self.claim_unavailable(seat, action)
+        if why:
+            return why
         if self.phase in self._card_phases:
             return self.why_card(seat, action) or NOT_NOW
         h = (HANDLERS.get(type(self)) or handlers(type(self))).get(self.phase)

@@ -444,6 +444,15 @@ class TrickDeal(Deal):  # compiled
             return (CLAIM, CONCEDE)
         return (CLAIM,)
 
+    def claim_unavailable(self, seat: int, action: str) -> str | None:
+        if action not in (CLAIM, CONCEDE) or not self.play_phase or self.phase != self.play_phase:
+            return None
+        if not self._claims:
+            return "claiming or conceding the rest of the tricks is not played at this table (the game's claims option)"
+        if self.trick or not self.hands[seat]:
+            return "you may claim or concede the rest of the tricks only at the start of a trick, when you lead"
+        return "there is no one side to concede the rest of the tricks to: each plays for himself"
+
     def _other_sides(self, seat: int) -> dict[int, int]:
         """The sides in the play other than ``seat``'s, each with its first seat after ``seat`` in play order."""
         mine, s = self.side(seat), seat
