@@ -52,6 +52,11 @@ CLAIM_SEARCH_LIMIT = 20_000
 """The most positions the check of a claim visits (a claim made so early that it needs more is refused)."""
 
 
+def _owner(method: Any) -> str:
+    """The class that defines ``method`` (by its qualified name, which a compiled method keeps too)."""
+    return str(getattr(method, "__qualname__", "")).rpartition(".")[0]
+
+
 class _TooMany(Exception):
     """The check of a claim needs more positions than :data:`CLAIM_SEARCH_LIMIT`."""
 
@@ -529,7 +534,7 @@ class TrickDeal(Deal):  # compiled
         hand or on the trick between them): which of them is played changes no trick's winner. Only where the
         game's obligations look at suits and ranks alone (its own lead and play rules, no reneging)."""
         cls = type(self)
-        if cls.play_mask is not TrickDeal.play_mask or cls.lead_mask is not TrickDeal.lead_mask \
+        if _owner(cls.play_mask) != "TrickDeal" or _owner(cls.lead_mask) != "TrickDeal" \
                 or self.rules.exempt is not None:
             return acts
         index = self.pack.index_of
