@@ -441,9 +441,10 @@ class TrickDeal(Deal):  # compiled
 
     # ------------------------------------------------------------ claims and concessions
     def claim_options(self, seat: int) -> tuple[str, ...]:
-        """At the start of a trick, to the seat to lead: ``claim`` (the rest of the tricks), and ``concede``
-        where the others in the play are one side, who would take them."""
-        if self.trick or self.phase != self.play_phase or seat != self.turn or not self.hands[seat]:
+        """At the start of a trick, to the seat to lead while it holds two cards or more (the last card is
+        simply played): ``claim`` (the rest of the tricks), and ``concede`` where the others in the play are
+        one side, who would take them."""
+        if self.trick or self.phase != self.play_phase or seat != self.turn or self.hands[seat].bit_count() < 2:
             return ()
         if len(self._other_sides(seat)) == 1:
             return (CLAIM, CONCEDE)
@@ -456,6 +457,8 @@ class TrickDeal(Deal):  # compiled
             return "claiming or conceding the rest of the tricks is not played at this table (the game's claims option)"
         if self.trick or not self.hands[seat]:
             return "you may claim or concede the rest of the tricks only at the start of a trick, when you lead"
+        if self.hands[seat].bit_count() < 2:
+            return "with one card left there is nothing to claim or concede: play it"
         return "there is no one side to concede the rest of the tricks to: each plays for himself"
 
     def _other_sides(self, seat: int) -> dict[int, int]:
