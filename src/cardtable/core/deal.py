@@ -401,7 +401,7 @@ class Deal:  # compiled
                 lc = self.pack.display_codes(self.play_mask(seat))
             else:
                 lc = self._legal()
-            self._legal_cache = lc
+            self._legal_cache = lc  # the phase's own actions: the claims are added below, never cached
         if self._claims and claims and self.turn is not None:
             extra = self.claim_options(self.turn)
             if extra:
@@ -434,7 +434,7 @@ class Deal:  # compiled
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
         who = self.turn
-        if who is not None and (seat is None or seat == who) and not (self._claims and self._is_claim(who, action)):
+        if who is not None and (seat is None or seat == who):  # (claims are not in the cache: checked below)
             lc = self._legal_cache
             if self.phase in self._card_phases:  # a card written as legal() writes it: play it at once
                 c = self.pack.index_of.get(action) if type(action) is str else None
@@ -501,7 +501,7 @@ class Deal:  # compiled
             self.history.append((seat, code))
             self._play_index(seat, c)
             return code
-        legal = lc if lc is not None and not self._claims else self._legal()
+        legal = lc if lc is not None else self._legal()
         a = legal[int(rng.random() * len(legal))]
         self.history.append((seat, a))
         self._apply(seat, a)
