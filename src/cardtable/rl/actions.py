@@ -93,7 +93,7 @@ def _option_variants(game_id: str, players: int, options: dict[str, Any]) -> lis
     """The given options, and each boolean/choice option flipped, for word discovery."""
     out = [dict(options)]
     for o in ct.game_info(game_id).options:
-        if o.name in options:
+        if o.name in options or o.name == "claims":  # a claim is judged when made: random play would be refused
             continue
         values: list[Any] = [not o.default] if o.type is bool else \
             [v for v in (o.allowed or []) if v != o.default and not isinstance(o.allowed, range)]
