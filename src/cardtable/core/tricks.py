@@ -48,8 +48,8 @@ CLAIM_REFUSED = "the claim does not hold against every way the others could play
 CLAIM_TOO_EARLY = ("with this many cards still to play the claim cannot be checked against every way the others "
                    "could play; play on a trick or two and claim then")
 
-CLAIM_SEARCH_LIMIT = 20_000
-"""The most positions the check of a claim visits (a claim made so early that it needs more is refused)."""
+CLAIM_SEARCH_LIMIT = 6_000
+"""The most moves the check of a claim tries (a claim made so early that it needs more is refused)."""
 
 
 def _owner(method: Any) -> str:
@@ -58,7 +58,7 @@ def _owner(method: Any) -> str:
 
 
 class _TooMany(Exception):
-    """The check of a claim needs more positions than :data:`CLAIM_SEARCH_LIMIT`."""
+    """The check of a claim needs more moves than :data:`CLAIM_SEARCH_LIMIT`."""
 
 
 _BIT: tuple[int, ...] = tuple(1 << i for i in range(256))
@@ -486,7 +486,7 @@ class TrickDeal(Deal):  # compiled
         """Whether ``seat``'s side takes every trick still to be played (none, if ``seat`` is not trying to win
         tricks) however the others play: an exhaustive search in which the claimant chooses his cards and every
         other seat (a partner too) may play any legal card, remembered by position at the start of each trick.
-        Raises :class:`_TooMany` past :data:`CLAIM_SEARCH_LIMIT` positions."""
+        Raises :class:`_TooMany` past :data:`CLAIM_SEARCH_LIMIT` moves tried."""
         side, want = self.side(seat), self.wants_tricks(seat)
         players = range(self.players)
         against = [s for s in players if (self.side(s) == side) != want]  # a trick won by one breaks the claim
@@ -514,12 +514,12 @@ class TrickDeal(Deal):  # compiled
                 got = memo.get(key)
                 if got is not None:
                     return got
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _TooMany
             ours = d.turn == seat
             result = not ours  # the claimant needs one good card; every card of every other seat must fail
             for a in order(d, d.distinct_plays(d.legal(claims=False))):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _TooMany
                 nxt = cast(TrickDeal, d.clone())
                 nxt.act(a)
                 good = all(nxt.tricks_won[s] == d.tricks_won[s] for s in against) and holds(nxt)
