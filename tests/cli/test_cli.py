@@ -60,6 +60,18 @@ def test_play_rejects_illegal_text_with_the_reason_and_asks_again() -> None:
     assert "choose a number from 1 to" in out.stdout
 
 
+def test_claim_and_concede_are_words_at_the_prompt() -> None:
+    # With the claims option (docs/decisions.md CL-1, CL-2), "concede" typed at the player's lead gives the
+    # rest of the tricks to the others: Bea declares Nap, concedes at once, and pays 5 to each.
+    answers = "nap\n" + "concede\n1\n" * 200
+    out = runner.invoke(app, ["play", "nap", "-o", "claims=true", "--seed", "3", "--bot", "random", "--deals", "1",
+                              "--seat", "1"], input=answers, terminal_width=160)
+    assert out.exit_code == 0, out.stdout[-2000:]
+    assert "Claim the rest of the tricks" in out.stdout and "Concede the rest of the tricks" in out.stdout
+    assert "You failed Nap (0 tricks)" in out.stdout and "You pay Bea 5" in out.stdout
+    assert "You conceded with: " in out.stdout  # the hand, shown to all
+
+
 def test_quit_shows_totals() -> None:
     out = runner.invoke(app, ["play", "nap", "--seed", "1", "--bot", "random"], input="q\n", terminal_width=160)
     assert out.exit_code == 0 and "running totals" in out.stdout

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import signal
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any

@@ -325,7 +325,7 @@ def declare(d: Deal, seat: int, legal: list[str]) -> str | None:
 
 def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
     """The cheap policy used in playouts: rules of thumb in trick play, random otherwise."""
-    legal = d.legal()
+    legal = d.legal(claims=False)
     if len(legal) == 1:
         return legal[0]
     if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
@@ -367,7 +367,7 @@ class HeuristicBot:
     def choose(self, deal: Deal, seat: int) -> str:
         if deal.turn != seat:
             raise ValueError(f"it is seat {deal.turn}'s turn, not seat {seat}'s")
-        legal = deal.legal()
+        legal = deal.legal(claims=False)
         if len(legal) == 1:
             return legal[0]
         d = deal.sample(seat, self.rng)

@@ -173,7 +173,7 @@ class ISMCTSBot:
     def choose(self, deal: Deal, seat: int) -> str:
         if deal.turn != seat:
             raise ValueError(f"it is seat {deal.turn}'s turn, not seat {seat}'s")
-        legal = deal.legal()
+        legal = deal.legal(claims=False)
         self._root = None
         if len(legal) == 1:
             return legal[0]
@@ -346,7 +346,7 @@ class ISMCTSBot:
         while not d.over and depth < self.max_depth:
             if deadline is not None and time.perf_counter() > deadline:
                 return None  # over budget: abandon this iteration
-            legal = d.legal()
+            legal = d.legal(claims=False)
             actor = d.turn
             assert actor is not None
             if actor != me and (self.opponents == "policy" or (self.opponents == "auto" and not card_choice(legal))):

@@ -18,5 +18,5 @@ class RandomBot:
     def choose(self, deal: Any, seat: int) -> str:
         if deal.turn != seat:
             raise ValueError(f"it is seat {deal.turn}'s turn, not seat {seat}'s")
-        legal = deal.legal()  # the seat to act sees its legal actions (view(seat)["legal"])
+        legal = deal.legal(claims=False)  # its legal actions (view(seat)["legal"]); it never claims or concedes
         return str(self.rng.choice(legal))

@@ -291,8 +291,8 @@ class Menu:
 
 HELP = """[bold]Choosing[/]: type the number of a choice, its words ([bold]three[/] for "Three", [bold]queen of \
 clubs[/]) or the action as the menu shows it dimmed ([bold]bid 3[/], [bold]QC[/]); several cards of one kind \
-at once where each is a move of its own ([bold]discard 8S 7C[/]). [bold]q[/] stops and shows the totals; \
-[bold]?[/] shows this.
+at once where each is a move of its own ([bold]discard 8S 7C[/]); [bold]claim[/] or [bold]concede[/] the rest \
+of the tricks where the table allows it. [bold]q[/] stops and shows the totals; [bold]?[/] shows this.
 [bold]Cards[/] are written rank then suit: A K Q J 10 (or T) 9 … 2 and S H D C (spades, hearts, diamonds, \
 clubs): [bold]10H[/] or [bold]TH[/] is the ten of hearts.
 [bold]The panel[/]: the dealer and the phase of the deal, what is happening, the contract and trumps, the \

@@ -254,6 +254,10 @@ def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None,
         rows += _melds(view["melds"], names)
     for s, codes in (view.get("exposed") or {}).items():
         rows.append(Text(f"{seat_name(int(s), names)} shows: ") + cards_text(codes))
+    claim = view.get("claim")
+    if claim:  # the hand shown to all with a claim or concession of the rest of the tricks
+        what = "claimed with" if str(claim["action"]).startswith("claim") else "conceded with"
+        rows.append(Text(f"{seat_name(claim['seat'], names)} {what}: ") + cards_text(claim["hand"]))
     if view.get("last_trick"):
         lt = _trick_row("last trick", view["last_trick"], names, "dim")
         if view.get("trick") == [] and view.get("leader") is not None:

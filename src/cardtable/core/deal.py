@@ -91,6 +91,8 @@ class Deal:  # compiled
     _legal_cache: Sequence[str] | None
     _result: Settlement | None
     _card_phases: tuple[str, ...]
+    _claims: bool
+    """Whether players may claim or concede the rest of the play (the ``claims`` option, where a game has it)."""
 
     # ---- the declaration of a game (one class per variant; see docs/developing.md)
     id: ClassVar[str] = ""
@@ -145,6 +147,7 @@ class Deal:  # compiled
         self._result = None
         self.direction = 1
         self._card_phases = () if self.pack.has_duplicates else self.card_phases
+        self._claims = bool(getattr(game.options, "claims", False))
         self._init_fields()
         self._start(order)
 
@@ -317,6 +320,30 @@ class Deal:  # compiled
         """Play card index ``c`` (known legal) from ``seat``'s hand: what a card phase's action does."""
         raise NotImplementedError
 
+    # ------------------------------------------ claims and concessions (see TrickDeal)
+    def claim_options(self, seat: int) -> tuple[str, ...]:
+        """The claims and concessions ``seat`` may make now (``claim``, ``concede``...), offered after the
+        phase's own actions when the game's ``claims`` option is on (default: none)."""
+        return ()
+
+    def claim_refusal(self, seat: int, action: str) -> str | None:
+        """``None`` if ``seat``'s offered claim ``action`` holds, else why it is refused, in words that name no
+        card ``seat`` may not see."""
+        return None
+
+    def apply_claim(self, seat: int, action: str) -> None:
+        """The effect of a claim or concession that holds."""
+        raise NotImplementedError
+
+    def claim_unavailable(self, seat: int, action: str) -> str | None:
+        """Why a claim or concession ``action`` that is not offered now cannot be made, in words (``None``:
+        ``action`` is no such word here)."""
+        return None
+
+    def _is_claim(self, seat: int | None, action: str) -> bool:
+        """Whether ``action`` is one of the claims ``seat`` is offered now."""
+        return self._claims and seat is not None and action in self.claim_options(seat)
+
     # -------------------------------------------- knowledge a bot may ask for
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (partners share a side). Default: each for himself."""
@@ -354,6 +381,9 @@ class Deal:  # compiled
 
     def _explain(self, seat: int, action: str) -> str:
         """Why ``action`` (known not to be legal) is not allowed: the phase's checker's reason."""
+        why = self.claim_unavailable(seat, action)
+        if why:
+            return why
         if self.phase in self._card_phases:
             return self.why_card(seat, action) or NOT_NOW
         h = (HANDLERS.get(type(self)) or handlers(type(self))).get(self.phase)
@@ -365,8 +395,13 @@ class Deal:  # compiled
         """True once the deal has ended."""
         return self.turn is None
 
-    def legal(self) -> list[str]:
-        """Every legal action of the seat to act (empty when the deal is over)."""
+    def legal(self, claims: bool = True) -> list[str]:
+        """Every legal action of the seat to act (empty when the deal is over).
+
+        Where the game's ``claims`` option is on, the claims and concessions the seat may make come last
+        (:meth:`claim_options`); ``claims=False`` leaves them out (the bots play on rather than claim). A claim
+        is judged when it is made: offered, it may still be refused (:meth:`why_not` gives the reason).
+        """
         lc = self._legal_cache
         if lc is None:
             seat = self.turn
@@ -376,7 +411,11 @@ class Deal:  # compiled
                 lc = self.pack.display_codes(self.play_mask(seat))
             else:
                 lc = self._legal()
-            self._legal_cache = lc
+            self._legal_cache = lc  # the phase's own actions: the claims are added below, never cached
+        if self._claims and claims and self.turn is not None:
+            extra = self.claim_options(self.turn)
+            if extra:
+                return [*lc, *extra]
         return list(lc)
 
     def why_not(self, action: str, seat: int | None = None) -> str | None:
@@ -396,7 +435,7 @@ class Deal:  # compiled
             return str(e)
         legal = self.legal()
         if a in legal:
-            return None
+            return self.claim_refusal(turn, a) if self._is_claim(turn, a) else None
         shown = ", ".join(legal[:24]) + (f" … ({len(legal)} in all)" if len(legal) > 24 else "")
         try:
             why = self._explain(turn, a)
@@ -431,10 +470,14 @@ class Deal:  # compiled
     def _do(self, who: int, action: str) -> None:  # compiled; cdef
         """Apply an action known to be legal, in its canonical text, and add it to the history."""
         self._legal_cache = None
-        self.history.append((who, action))
-        if self.phase in self._card_phases:
+        if self._claims and self._is_claim(who, action):
+            self.history.append((who, action))
+            self.apply_claim(who, action)
+        elif self.phase in self._card_phases:
+            self.history.append((who, action))
             self._play_index(who, self.find_card(action, self.hands[who]))
         else:
+            self.history.append((who, action))
             self._apply(who, action)
         self._legal_cache = None
 

@@ -228,7 +228,8 @@ class Game:
             raise RulesError(f"a deal is shuffled from a whole number such as 7 (or None for a fresh shuffle), "
                              f"not {seed!r}")
         if key is not None and (seed is not None or deck is not None):
-            raise RulesError("a deal is shuffled from a number, or from a key, or arranged as a deck: give only one of them")
+            raise RulesError("a deal is shuffled from a number, or from a key, or arranged as a deck: give only one "
+                             "of them")
         if deck is not None:
             order = self.pack.parse_order(deck)
         else:

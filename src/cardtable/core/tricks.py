@@ -23,13 +23,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .cards import NO_SUIT, SUIT_NAMES, SUITS, Pack, bits
 from .deal import Deal, Zone
+from .options import Option
 from .views import BASE_KEYS, TRICK_KEYS
 
-__all__ = ["TrickDeal", "TrickRules"]
+__all__ = ["CLAIM", "CLAIMS", "CLAIM_REFUSED", "CONCEDE", "TrickDeal", "TrickRules"]
+
+CLAIM, CONCEDE = "claim", "concede"
+"""The actions of a claim of the rest of the tricks and of a concession of them (``claims`` option on)."""
+
+CLAIMS = Option(
+    "claims", bool, False,
+    doc="players may claim the rest of the tricks, or concede them, when it is their turn to lead; their "
+        "hand is then shown to all, and a claim stands only if no way the others could play would beat it",
+    source="docs/decisions.md 'Claims and concessions' (ENGINE DEFAULT: off)")
+"""The option a trick game lists (in its ``option_specs``) to offer claims and concessions."""
+
+CLAIM_REFUSED = "the claim does not hold against every way the others could play; play on"
+"""The reason a claim is refused: it names no card the claimant may not see."""
+
+CLAIM_TOO_EARLY = ("with this many cards still to play the claim cannot be checked against every way the others "
+                   "could play; play on a trick or two and claim then")
+
+CLAIM_SEARCH_LIMIT = 6_000
+"""The most moves the check of a claim tries (a claim made so early that it needs more is refused)."""
+
+
+def _owner(method: Any) -> str:
+    """The class that defines ``method`` (by its qualified name, which a compiled method keeps too)."""
+    return str(getattr(method, "__qualname__", "")).rpartition(".")[0]
+
+
+class _TooMany(Exception):
+    """The check of a claim needs more moves than :data:`CLAIM_SEARCH_LIMIT`."""
 
 
 _BIT: tuple[int, ...] = tuple(1 << i for i in range(256))
@@ -253,9 +282,18 @@ class TrickDeal(Deal):  # compiled
     tricks_won: list[int]
     won: list[int]
     voids: list[int]
+    play_phase: str
+    """The phase of the trick play (given to :meth:`start_play`): where claims are offered."""
+    claimed_by: int
+    """The seat that last claimed or conceded the rest of the tricks (-1: nobody)."""
+    claim_hand: int
+    """The hand that seat showed to all as it claimed or conceded."""
+    claim_word: str
+    """What it said: ``claim``, ``concede`` (or a game's own, such as Schafkopf's ``claim game``)."""
 
     def _init_fields(self) -> None:  # compiled; cdef
         n = self.players
+        self.play_phase, self.claimed_by, self.claim_hand, self.claim_word = "", -1, 0, ""
         self.rules = _plain_rules(self.pack)
         self.trick, self.trick_seats, self.best_i, self.best_by = [], [], 0, None
         self.last_trick, self.tricks_won, self.won, self.played = [], [0] * n, [0] * n, 0
@@ -266,6 +304,7 @@ class TrickDeal(Deal):  # compiled
         self._init_fields()
         self.rules = rules
         self.phase = phase
+        self.play_phase = phase
         self.leader = leader
         self.turn = leader
 
@@ -384,17 +423,193 @@ class TrickDeal(Deal):  # compiled
 
     def trick_view(self) -> dict[str, Any]:
         """The public part of trick play for views (:data:`~cardtable.core.views.TRICK_KEYS`)."""
-        if self.phase not in ("play", "done") or not self.play_started:
-            return {}
-        code = self.pack.code
-        t = self.rules.trump
-        return {
-            "trump": None if t is None else SUITS[t],
-            "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
-            "last_trick": [[s, code(c)] for s, c in self.last_trick],
-            "tricks_won": list(self.tricks_won),
-            "leader": self.leader,
-        }
+        v: dict[str, Any] = {}
+        if self.phase in ("play", "done") and self.play_started:
+            code = self.pack.code
+            t = self.rules.trump
+            v = {
+                "trump": None if t is None else SUITS[t],
+                "trick": [[s, code(c)] for s, c in zip(self.trick_seats, self.trick)],
+                "last_trick": [[s, code(c)] for s, c in self.last_trick],
+                "tricks_won": list(self.tricks_won),
+                "leader": self.leader,
+            }
+        if self.claimed_by >= 0:  # the hand shown to all as its holder claimed or conceded
+            v["claim"] = {"seat": self.claimed_by, "action": self.claim_word,
+                          "hand": self.card_codes(self.claim_hand)}
+        return v
+
+    # ------------------------------------------------------------ claims and concessions
+    def claim_options(self, seat: int) -> tuple[str, ...]:
+        """At the start of a trick, to the seat to lead while it holds two cards or more (the last card is
+        simply played): ``claim`` (the rest of the tricks), and ``concede`` where the others in the play are
+        one side, who would take them."""
+        if self.trick or self.phase != self.play_phase or seat != self.turn or self.hands[seat].bit_count() < 2:
+            return ()
+        if len(self._other_sides(seat)) == 1:
+            return (CLAIM, CONCEDE)
+        return (CLAIM,)
+
+    def claim_unavailable(self, seat: int, action: str) -> str | None:
+        if action not in (CLAIM, CONCEDE) or not self.play_phase or self.phase != self.play_phase:
+            return None
+        if not self._claims:
+            return "claiming or conceding the rest of the tricks is not played at this table (the game's claims option)"
+        if self.trick or not self.hands[seat]:
+            return "you may claim or concede the rest of the tricks only at the start of a trick, when you lead"
+        if self.hands[seat].bit_count() < 2:
+            return "with one card left there is nothing to claim or concede: play it"
+        return "there is no one side to concede the rest of the tricks to: each plays for himself"
+
+    def _other_sides(self, seat: int) -> dict[int, int]:
+        """The sides in the play other than ``seat``'s, each with its first seat after ``seat`` in play order."""
+        mine, s = self.side(seat), seat
+        out: dict[int, int] = {}
+        for _ in range(self.players):
+            s = self.next_seat(s)
+            if s in self.in_play and self.side(s) != mine:
+                out.setdefault(self.side(s), s)
+        return out
+
+    def claim_refusal(self, seat: int, action: str) -> str | None:
+        """A claim stands only if ``seat``'s side wins every trick still to be played (loses every one, when it
+        is not trying to win tricks) whatever the others play: checked against every way they could play
+        (:meth:`claim_holds`). A concession always stands."""
+        if action != CLAIM:
+            return None
+        try:
+            return None if self.claim_holds(seat) else CLAIM_REFUSED
+        except _TooMany:
+            return CLAIM_TOO_EARLY
+
+    def claim_holds(self, seat: int) -> bool:
+        """Whether ``seat``'s side takes every trick still to be played (none, if ``seat`` is not trying to win
+        tricks) however the others play: an exhaustive search in which the claimant chooses his cards and every
+        other seat (a partner too) may play any legal card, remembered by position at the start of each trick.
+        Raises :class:`_TooMany` past :data:`CLAIM_SEARCH_LIMIT` moves tried."""
+        side, want = self.side(seat), self.wants_tricks(seat)
+        players = range(self.players)
+        against = [s for s in players if (self.side(s) == side) != want]  # a trick won by one breaks the claim
+        memo: dict[Any, bool] = {}
+        budget = [CLAIM_SEARCH_LIMIT]
+
+        def order(d: TrickDeal, acts: list[str]) -> list[str]:
+            # Strong cards first: the claimant's likeliest winners, the others' likeliest refutations.
+            r, index = d.rules, d.pack.index_of
+            trump = r.trump
+
+            def strength(a: str) -> tuple[int, int]:
+                c = index.get(a)
+                return (0, 0) if c is None else (r.suit_of[c] == trump, r.power[c])
+            return sorted(acts, key=strength, reverse=True)
+
+        def holds(d: TrickDeal) -> bool:
+            if d.turn is None:
+                return True
+            key = None
+            if not d.trick:
+                if want and d.turn == seat and d.unbeatable(seat):
+                    return True
+                key = (tuple(d.hands), d.turn, str(d.phase), tuple(d.tricks_won), id(d.rules))
+                got = memo.get(key)
+                if got is not None:
+                    return got
+            ours = d.turn == seat
+            result = not ours  # the claimant needs one good card; every card of every other seat must fail
+            for a in order(d, d.distinct_plays(d.legal(claims=False))):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise _TooMany
+                nxt = cast(TrickDeal, d.clone())
+                nxt.act(a)
+                good = all(nxt.tricks_won[s] == d.tricks_won[s] for s in against) and holds(nxt)
+                if good == ours:
+                    result = good
+                    break
+            if key is not None:
+                memo[key] = result
+            return result
+
+        return holds(self)
+
+    def distinct_plays(self, acts: list[str]) -> list[str]:
+        """``acts`` with one card of each run of touching cards (the same suit, and no card still in another
+        hand or on the trick between them): which of them is played changes no trick's winner. Only where the
+        game's obligations look at suits and ranks alone (its own lead and play rules, no reneging)."""
+        cls = type(self)
+        if _owner(cls.play_mask) != "TrickDeal" or _owner(cls.lead_mask) != "TrickDeal" \
+                or self.rules.exempt is not None:
+            return acts
+        index = self.pack.index_of
+        cards = [index.get(a) for a in acts]
+        if None in cards or self.pack.has_duplicates:
+            return acts
+        rules, seat = self.rules, self.turn
+        live = 0
+        for s in self.in_play:
+            if s != seat:
+                live |= self.hands[s]
+        for c in self.trick:
+            live |= 1 << c
+        suit_of, power = rules.suit_of, rules.power
+        mine = sorted((suit_of[c], power[c], a) for c, a in zip(cards, acts))  # type: ignore[index]
+        keep: list[str] = []
+        for i, (s, p, a) in enumerate(mine):
+            nxt = mine[i + 1] if i + 1 < len(mine) else None
+            if nxt is not None and nxt[0] == s and not any(
+                    suit_of[x] == s and p < power[x] < nxt[1] for x in bits(live & rules.suit_mask[s])):
+                continue  # the next card up is as good: keep that one
+            keep.append(a)
+        return keep
+
+    def unbeatable(self, seat: int) -> bool:
+        """Whether no card left in another hand in the play could beat any of ``seat``'s cards led to a trick
+        (``seat`` then wins every trick left from the lead). Only once the first card is played, when the
+        trick rules are known (Nap's first lead names trumps)."""
+        if not self.played:
+            return False
+        rules, outside = self.rules, 0
+        for s in self.in_play:
+            if s != seat:
+                outside |= self.hands[s]
+        out = list(bits(outside))
+        for c in bits(self.hands[seat]):
+            led = rules.suit_of[c]
+            if any(rules.beats(x, c, led) for x in out):
+                return False
+        return True
+
+    def apply_claim(self, seat: int, action: str) -> None:
+        """Show ``seat``'s hand to all and give the rest of the tricks to its side (a claim that holds) or to
+        the others (a concession), as if they were played out: the game's own ending of each trick runs."""
+        self.claimed_by, self.claim_hand, self.claim_word = seat, self.hands[seat], action
+        others = self._other_sides(seat)
+        other = next(iter(others.values())) if others else seat
+        takes = (action == CLAIM) == self.wants_tricks(seat)
+        self.award_rest(seat if takes else other)
+
+    def award_rest(self, winner: int) -> None:
+        """Give every trick still to be played to ``winner``, one at a time (each seat in the play gives a card
+        to it), calling :meth:`trick_done` after each, until the deal ends or the game asks something else.
+        Which cards make up these tricks is not shown (the last trick shown stays the last one played)."""
+        while self.turn is not None and self.phase == self.play_phase and not self.trick:
+            s, cards = self.turn, 0
+            for _ in range(self.players):
+                if s in self.in_play and self.hands[s]:
+                    hand = self.hands[s]
+                    low = hand & -hand
+                    self.hands[s] = hand & ~low
+                    cards |= low
+                s = self.next_seat(s)
+            if not cards:
+                break
+            self.played |= cards
+            self.tricks_won[winner] += 1
+            self.won[winner] |= cards
+            self.best_by = None
+            self.leader = self.turn = winner
+            self.trick_done(winner)
+        self._legal_cache = None
 
     def _zones(self) -> dict[str, int]:
         z = super()._zones()
@@ -408,4 +623,6 @@ class TrickDeal(Deal):  # compiled
         for z in zones:
             if isinstance(z.key, tuple) and z.key[0] == "hand":
                 z.allowed = ~self.voids[z.key[1]]
+                if z.key[1] == self.claimed_by:  # shown to all with a claim, and play went on
+                    z.fixed = z.cards & self.claim_hand
         return zones

@@ -82,6 +82,8 @@ TRICK_KEYS: tuple[Key, ...] = (
     Key("last_trick", Kind.TRICK, "the cards of the last trick completed", size="players", always=False),
     Key("tricks_won", Kind.PER_SEAT, "the tricks each seat has won", always=False),
     Key("leader", Kind.SEAT, "the seat that led the current trick", null=True, always=False),
+    Key("claim", Kind.JSON, "a claim or concession of the rest of the tricks: who made it ('seat'), what was "
+        "said ('action') and the hand shown to all ('hand')", always=False),
 )
 """The keys a trick game's view adds once the play has begun (``TrickDeal.trick_view``)."""
 

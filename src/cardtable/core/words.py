@@ -30,8 +30,8 @@ from typing import Protocol
 from ..errors import RulesError
 from .cards import JOKER, SUIT_SYMBOLS, SUITS, card_name, is_card_code
 
-__all__ = ["PHASE_WORDS", "PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase", "hidden_label", "label",
-           "number_word", "phase_words", "possessive", "seat_names"]
+__all__ = ["ACTION_WORDS", "PHASE_WORDS", "PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase",
+           "hidden_label", "label", "number_word", "phase_words", "possessive", "seat_names"]
 
 PLAIN_NAMES = ("Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """The seats' names when none are given: seat 0 is Ann, seat 1 Bea, and so on."""
@@ -159,6 +159,13 @@ def phase_words(phase: object) -> str:
     return PHASE_WORDS.get(name, name.replace("_", " ").capitalize())
 
 
+ACTION_WORDS = {
+    "claim": "Claim the rest of the tricks",
+    "concede": "Concede the rest of the tricks",
+}
+"""Actions of several games whose label is a phrase of its own rather than the word capitalised."""
+
+
 def action_label(action: str) -> str:
     """A default label for an action text, in words: a card is named (``Queen of spades``); otherwise the
     word is capitalised and any cards follow it (``Rob with the 7♥`` for ``rob 7H``). A game words its own
@@ -166,6 +173,8 @@ def action_label(action: str) -> str:
     words = action.split()
     if not words:
         return action
+    if action in ACTION_WORDS:
+        return ACTION_WORDS[action]
     hidden = hidden_label(action)
     if hidden is not None:
         return hidden

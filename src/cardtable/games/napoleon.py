@@ -83,7 +83,7 @@ from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option, Options
 from ..core.phases import Phase
-from ..core.tricks import TrickDeal, TrickRules
+from ..core.tricks import CLAIMS, TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
 from ..core.words import action_label, cards_phrase
 from .napoleon_kernel import NapKernel
@@ -103,6 +103,11 @@ class NapPhase(Phase):
 
 
 DECLARE, PEEP, PLAY, DONE = NapPhase  # the members, read at module speed on the hot path
+
+
+def _tricks(n: int) -> str:
+    """``1 trick``, ``3 tricks``."""
+    return f"{n} trick{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,7 @@ class Nap(TrickDeal):  # compiled
                source="N-GAP-3"),
         Option("deal", str, "singly", ("singly", "3+2", "2+3"),
                doc="how the five cards are dealt", source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,
@@ -458,14 +464,14 @@ class Nap(TrickDeal):  # compiled
             return led.settlement()
         c, d = self.contract, self.declarer
         if self.made():
-            led.note(f"{names[d]} made {c.name} ({self.tricks_won[d]} tricks)")
+            led.note(f"{names[d]} made {c.name} ({_tricks(self.tricks_won[d])})")
             for p in range(self.players):
                 if p != d:
                     led.pay(p, d, c.win)
             if c.napish and led.pools.get(POOL):
                 led.from_pool(d, POOL, None, f"{names[d]} takes the pool of {led.pools[POOL]} for winning {c.name}")
         else:
-            led.note(f"{names[d]} failed {c.name} ({self.tricks_won[d]} tricks)")
+            led.note(f"{names[d]} failed {c.name} ({_tricks(self.tricks_won[d])})")
             for p in range(self.players):
                 if p != d:
                     led.pay(d, p, c.lose)

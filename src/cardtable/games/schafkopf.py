@@ -65,8 +65,14 @@ totals travel in ``carry["scores"]``. With ``settlement="each_opponent"`` (Parle
 chips won from or paid to each of the two other active players: at Least the winner takes the
 figure from each, and a player who took every trick pays 4 to each.
 
-Not modelled: the irregularities (misdeal, wrong discard, looking at the blind, misplay,
-claims) — the engine refuses an illegal action instead of penalising it.
+Not modelled: the irregularities (misdeal, wrong discard, looking at the blind, misplay) —
+the engine refuses an illegal action instead of penalising it.
+
+Claims and concessions (option ``claims``, off by default; CL-6): "If either side claims to have
+won game, all remaining unplayed cards belong to the other side. An opponent who makes an
+erroneous claim is charged with the entire loss. If the player concedes loss of game, the
+concession must stand." ``claim game`` gives the unplayed cards to the other side and scores the
+hand; ``concede`` by the player loses game; ``claim`` (every trick left) is checked by the core.
 
 The rules as implemented: Auction Schafkopf
 -------------------------------------------
@@ -112,7 +118,7 @@ from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.options import Option, Options
 from ..core.phases import Phase
-from ..core.tricks import TrickDeal, TrickRules
+from ..core.tricks import CLAIM, CLAIMS, CONCEDE, TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
 from ..core.words import action_label
 
@@ -168,6 +174,9 @@ class SchafkopfPhase(Phase):
 
 PICK, DISCARD, PLAY, DONE = SchafkopfPhase
 
+CLAIM_GAME = "claim game"
+"""A side's claim to have won game (seed 001, 'Claims and Concessions')."""
+
 
 @dataclass(frozen=True)
 class SchafkopfSetup:
@@ -209,6 +218,7 @@ class Schafkopf(TrickDeal):
                    "earlier wins 2, or nobody scores",
                source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,
@@ -324,6 +334,30 @@ class Schafkopf(TrickDeal):
                 self.blind = 0
             self.end()
 
+    # --------------------------------------------------- claims and concessions
+    def claim_options(self, seat: int) -> tuple[str, ...]:
+        """Not at Least (each for himself, and no game to claim); otherwise the core's claim of the rest and
+        concession, and the text's claim of game: "If either side claims to have won game, all remaining
+        unplayed cards belong to the other side"."""
+        if self.least:
+            return ()
+        got = super().claim_options(seat)
+        return (CLAIM, CLAIM_GAME, *got[1:]) if got else ()
+
+    def claim_refusal(self, seat: int, action: str) -> str | None:
+        if action == CLAIM_GAME:
+            return None  # settled by the text's rule, whatever the cards
+        return super().claim_refusal(seat, action)
+
+    def apply_claim(self, seat: int, action: str) -> None:
+        if action != CLAIM_GAME:
+            super().apply_claim(seat, action)
+            return
+        self.claimed_by, self.claim_hand, self.claim_word = seat, self.hands[seat], action
+        # "all remaining unplayed cards belong to the other side"
+        other = next(s for s in self.active if self.side(s) != self.side(seat))
+        self.award_rest(other)
+
     # ---------------------------------------------- knowledge a bot may ask for
     def side(self, seat: int) -> int:
         if self.least or self.player is None:
@@ -367,6 +401,17 @@ class Schafkopf(TrickDeal):
         p = self.player
         assert p is not None
         pts, tricks = self.player_points(), self.tricks_won[p]
+        by, names = self.claimed_by, self.names
+        if by >= 0 and self.claim_word == CLAIM_GAME:
+            whose = "his" if by == p else "their"
+            led.note(f"{names[by]} claimed game for {whose} side: the cards not yet played went to the other side")
+        elif by == p and self.claim_word == CONCEDE:
+            # "If the player concedes loss of game, the concession must stand."
+            amount, what = (-6, "lost all the tricks") if tricks == 0 else \
+                (-4, "failed to catch 31") if pts < 31 else (-2, "conceded loss of game")
+            self._award(led, p, amount, f"{names[p]} conceded loss of game with {pts} points (his discards "
+                                        f"included) in {_tricks(tricks)}: {what}")
+            return
         if tricks == 10:
             amount, what = 6, "Schwarz (all the tricks)"
         elif pts >= 91:
@@ -379,8 +424,16 @@ class Schafkopf(TrickDeal):
             amount, what = -4, "failed to catch 31"
         else:
             amount, what = -2, "failed to make 61"
-        self._award(led, p, amount, f"{self.names[p]} took {pts} points (his discards included) in "
-                                    f"{_tricks(tricks)}: {what}")
+        line = f"{names[p]} took {pts} points (his discards included) in {_tricks(tricks)}: {what}"
+        if amount > 0 and by >= 0 and by != p and self.claim_word == CLAIM_GAME:
+            # "An opponent who makes an erroneous claim is charged with the entire loss."
+            if self.setup.player_account:
+                self._award(led, p, amount, f"{line}; {names[by]}'s claim was wrong")
+            else:
+                led.note(f"{line}; {names[by]}'s claim was wrong, so he pays the whole of it")
+                led.pay(by, p, 2 * amount)
+            return
+        self._award(led, p, amount, line)
 
     def _settle_least(self, led: Ledger) -> None:
         act, names = self.active, self.names
@@ -426,6 +479,8 @@ class Schafkopf(TrickDeal):
             return "Take the blind"
         if action == "pass" and self.phase == PICK:
             return "Pass the blind"
+        if action == CLAIM_GAME:
+            return "Claim game (the cards not yet played go to the other side)"
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -538,6 +593,7 @@ class AuctionSchafkopf(TrickDeal):
                doc="the match ends when a side's running score reaches this total (0: no target)",
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
+        CLAIMS,
     )
     view_keys = (
         *TRICK_KEYS,

@@ -95,7 +95,7 @@ def _option_variants(game_id: str, players: int, options: dict[str, Any]) -> lis
     """The given options, and each boolean/choice option flipped, for word discovery."""
     out = [dict(options)]
     for o in ct.game_info(game_id).options:
-        if o.name in options:
+        if o.name in options or o.name == "claims":  # a claim is judged when made: random play would be refused
             continue
         values: list[Any] = [not o.default] if o.type is bool else \
             [v for v in (o.allowed or []) if v != o.default and not isinstance(o.allowed, range)]
@@ -171,7 +171,7 @@ def vocabulary(game_id: str, players: int, options: tuple[tuple[str, Any], ...],
                 legal = d.legal()
                 for a in legal:
                     words.update(tokenize(a))
-                d.act(rng.choice(legal))
+                d.act(rng.choice(d.legal(claims=False)))  # words of a claim are seen, not tried
                 steps += 1
     for module in _family_modules(game.variant.__module__):  # the game's module, or its family's package
         words |= _module_words(module)

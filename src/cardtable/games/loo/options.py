@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.options import Option
+from ...core.tricks import CLAIMS
 
 __all__ = ["RULES_FIXED", "common_options", "five_card_options", "fixed_rules", "flush_options"]
 
@@ -44,6 +45,7 @@ def common_options(ante: int, penalty: str = "pool_at_start", dealer_antes: str 
                source="seed 002: 'may renounce only if unable to do either'; L3-GAP-4"),
         Option("club_law", bool, club_law, doc="when clubs are trumps no one may pass (and there is no miss)",
                source="seed 000 Irish Loo: 'Club Law'; seed 002 'Variant: No one may pass if clubs are trump'"),
+        CLAIMS,
     )
 
 

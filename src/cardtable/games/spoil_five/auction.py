@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.cards import SUITS, bits
 from ...core.options import Option
+from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from ...core.words import number_word
 from .base import FIRST_DEALER, SEED, BidPhase, BidsMixin, bid_value
@@ -45,6 +46,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
                doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
                source="A45-GAP-3"),
         FIRST_DEALER,
+        CLAIMS,
     )
     # "The high bidder names the trump", so no card is turned up and nobody robs.
     fixed_options: ClassVar[dict[str, Any]] = {

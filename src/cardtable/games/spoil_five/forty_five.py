@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.options import Option, Options
+from ...core.tricks import CLAIMS
 from .base import FIRST_DEALER, ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
 
 __all__ = ["FortyFive", "TwentyFive"]
@@ -32,6 +33,7 @@ class FortyFive(ScoresMixin, FiveCardDeal):
                source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
                       "counts 5 points'"),
         FIRST_DEALER,
+        CLAIMS,
     )
     # No pool to forfeit: an unannounced ace always becomes the lowest trump (Scarne); a tie at the target
     # has no bidder to prefer.

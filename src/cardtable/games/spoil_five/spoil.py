@@ -8,6 +8,7 @@ from typing import Any
 from ...core.chips import Ledger, Settlement
 from ...core.options import Option, Options
 from ...core.phases import Phase
+from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from .base import FIRST_DEALER, ROB_COMPULSORY, SEED, FiveCardDeal
 
@@ -51,6 +52,7 @@ class SpoilFive(FiveCardDeal):
                doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
         FIRST_DEALER,
+        CLAIMS,
     )
     view_keys = (
         *FiveCardDeal.view_keys,
@@ -150,8 +152,8 @@ class SpoilFive(FiveCardDeal):
 
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
-        if action == "claim":
-            return "Claim the pool"
+        if action == "claim":  # the rest of the tricks while they are played; the pool once three are won
+            return super().label(action) if self.phase == PLAY else "Claim the pool"
         if action == "jink":
             return "Jink: play on for all five tricks"
         return super().label(action)

@@ -70,7 +70,8 @@ function plate(frame, s, k, n, ctx) {
   const who = meta.kind === "human" ? (mine ? "you" : meta.online ? "" : "away") : "bot";
   const fan = mine ? null : el("span", { class: "fan", "aria-hidden": "true" },
     ...Array.from({ length: Math.min(size, 8) }, () => backEl("mini")));
-  const exposed = (v.exposed && v.exposed[s]) || (v.known_cards && v.known_cards[String(s)]) || null;
+  const exposed = (v.exposed && v.exposed[s]) || (v.known_cards && v.known_cards[String(s)])
+    || (v.claim && v.claim.seat === s ? v.claim.hand : null) || null; // a hand shown with a claim or concession
   const label = `${name}${mine ? " (you)" : ""}: ${size} ${size === 1 ? "card" : "cards"}`
     + `${v.dealer === s ? ", dealer" : ""}${v.turn === s && !v.over ? ", to play" : ""}`;
   return el("section", { class: cls.join(" "), "data-seat": s, "aria-label": label,
