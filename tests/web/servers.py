@@ -5,8 +5,10 @@ status: a server whose database is down still serves); ``running_server(db, *arg
 context manager and stops it afterwards. The wait's deadline is scaled to the machine (its load per core), so
 a busy test machine is given longer, and a server that exits early is reported with its output at once.
 
->>> with running_server(tmp_path / "room.db", "--bot-jobs", "0") as (proc, url):  # doctest: +SKIP
-...     urllib.request.urlopen(url + "/api/games")
+For example (in a test with ``tmp_path``)::
+
+    with running_server(tmp_path / "room.db", "--bot-jobs", "0") as (proc, url):
+        urllib.request.urlopen(url + "/api/games")
 """
 
 from __future__ import annotations
