@@ -232,6 +232,10 @@ class CoonCan(Deal):
     pack_used = PACK_106
     source = "seed 000_021e177d957c1434.txt, 'Coon Can'; docs/decisions.md (CC-GAP-1..8)"
     phases = CoonCanPhase
+    # -- the declaration learning libraries read (core/bounds.py)
+    flat_refusal = ("its actions take sets of cards from a pack with repeated cards, and name cards in an order "
+                    "that matters (a joker standing for a card, a card laid off onto a numbered meld)")
+    # -- end of the declaration
     option_specs = (
         Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
                doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "

@@ -97,6 +97,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from ..core.bounds import ActionForm
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -213,6 +214,13 @@ class FanTan(Deal):
     """Passes since the last card was played."""
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass")
+    )
+    # -- end of the declaration
+
     @classmethod
     def plan(cls, options: Options) -> DealPlan:
         """How the cards are dealt: one at a time from dealer's left until the pack is exhausted."""
@@ -600,6 +608,13 @@ class DominoFanTan(FanTan):
     stock_cards = True
     option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")
     fixed_options = {"short_hand_extra_ante": False}  # "Each player is dealt 17 cards": no short hands
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("draw"), ActionForm("pass")
+    )
+    # -- end of the declaration
 
     @classmethod
     def plan(cls, options: Options) -> DealPlan:

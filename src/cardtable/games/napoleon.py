@@ -76,6 +76,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core.auction import Auction
+from ..core.bounds import ActionForm, card_sets, forms
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
@@ -223,6 +224,17 @@ class Nap(TrickDeal):  # compiled
     declarer: int | None
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("bid {}", range(2, 5)), ActionForm("nap"), ActionForm("pass"),
+        ActionForm("bid 1", ({"all_pass": "dealer_bids_one"},)), ActionForm("misery", ({"misery": True},)),
+        ActionForm("peep", ({"peep": "paid_peek_before_bid"},)), ActionForm("wellington", ({"wellington": True},)),
+        ActionForm("discard #", ({"peep": "nap_declarer_only"}, {"peep": "paid_peek_before_bid"},)),
+        *card_sets("exchange", 5, {"purchase": True})
+    )
+    # -- end of the declaration
+
     @classmethod
     def player_range(cls, options: Options) -> tuple[int, int]:
         return cls.min_players, cls.max_players
@@ -567,6 +579,17 @@ class SevenCardNap(Nap):
         Option("seven_players", bool, False, doc="allow a seventh player (49 of the 52 cards dealt)",
                source="N-GAP-8"),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("bid {}", range(3, 5)), *forms("bid {}", range(6, 8)), ActionForm("nap"),
+        ActionForm("pass"), ActionForm("misery", ({"misery": True},)),
+        ActionForm("peep", ({"peep": "paid_peek_before_bid"},)),
+        ActionForm("discard #", ({"peep": "nap_declarer_only"}, {"peep": "paid_peek_before_bid"},)),
+        *card_sets("exchange", 7, {"purchase": True})
+    )
+    # -- end of the declaration
 
     @classmethod
     def player_range(cls, options: Options) -> tuple[int, int]:

@@ -103,6 +103,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.auction import Auction
+from ..core.bounds import ActionForm, forms
 from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -239,6 +240,13 @@ class Schafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("take"), ActionForm("discard #")
+    )
+    # -- end of the declaration
+
     @classmethod
     def unit_of(cls, options: Options) -> str:
         return "points" if options.settlement == "player_account" else "chips"
@@ -558,6 +566,14 @@ class AuctionSchafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("bid {}", range(1, 61)), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades"))
+    )
+    # -- end of the declaration
+
     @classmethod
     def target_of(cls, options: Options) -> int | None:
         return options.target or None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm
 from ...core.cards import SUITS, bits, card_name
 from ...core.chips import Amount, Ledger, Settlement, plain
 from ...core.deal import Zone
@@ -170,6 +171,14 @@ class Loo(TrickDeal):
     to_show: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"), ActionForm("take"),
+        ActionForm("take pool")
+    )
+    # -- end of the declaration
+
     @classmethod
     def configuration_problem(cls, players: int, options: Options) -> str | None:
         if options.ante % cls.hand_size:

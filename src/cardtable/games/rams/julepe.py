@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm
 from ...core.cards import PACK_40
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
@@ -112,6 +113,17 @@ class Julepe(PoolFamily):
     """The pot of this deal: carried in plus the dealer's ante."""
     defender: int
     """Who defends the pack (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("defend"), ActionForm("pass"), ActionForm("play"), ActionForm("stand"),
+        ActionForm("discard #"), ActionForm("exchange #"), ActionForm("take #"), ActionForm("exchange # #"),
+        ActionForm("take # #"), ActionForm("exchange # # #"), ActionForm("take # # #"),
+        ActionForm("exchange # # # #"), ActionForm("take # # # #"), ActionForm("exchange # # # # #"),
+        ActionForm("take # # # # #")
+    )
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, card_sets
 from ...core.cards import PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
@@ -133,6 +134,13 @@ class Norrlandsknack(PoolFamily):
     """What each seat said: 0 (not yet), PASS, KNOCK or LURK."""
     knocker: int
     """Who knocked (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("knock"), ActionForm("lurk"), ActionForm("stand"), *card_sets("exchange", 6)
+    )
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         n, c = self.players, self.carry_in

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, card_sets
 from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
@@ -135,6 +136,14 @@ class Mauscheln(PoolFamily):
     """The dealer has not yet looked at his cards (variant 1)."""
     blind_diddled: bool
     joined: list[int]
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("diddle"), ActionForm("join"), ActionForm("pass"), ActionForm("stand"),
+        *card_sets("exchange", 4)
+    )
+    # -- end of the declaration
 
     @classmethod
     def pack_of(cls, options: Options) -> Pack:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm
 from ...core.cards import PACK_32, PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
@@ -121,6 +122,14 @@ class Rams(PoolFamily):
     """Who took the spare hand (-1: no one)."""
     bidder: int
     """Who bid Rams (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("rams"), ActionForm("take"),
+        ActionForm("rob #")
+    )
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         n = self.players

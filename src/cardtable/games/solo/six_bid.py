@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...core.auction import Auction
+from ...core.bounds import ActionForm, forms
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
@@ -134,6 +135,16 @@ class SixBidSolo(TrickDeal):
     """Chips each player puts into each pot this deal."""
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS)),
+        ActionForm("call-solo"), ActionForm("guarantee-solo"), ActionForm("heart-solo"), ActionForm("misere"),
+        ActionForm("pass"), ActionForm("solo"), ActionForm("spread-misere"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("give #")
+    )
+    # -- end of the declaration
+
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:
         """The games that may be bid, low to high."""

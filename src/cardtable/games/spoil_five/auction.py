@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, forms
 from ...core.cards import SUITS, bits
 from ...core.options import Option
 from ...core.views import Key, Kind
@@ -64,6 +65,16 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     """Seats that have passed (a bitmask)."""
     dropped: int
     """Cards discarded by the seat now discarding."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("bid 15"), ActionForm("bid 20"), ActionForm("bid 25"), ActionForm("bid 30"),
+        ActionForm("done"), ActionForm("hold"), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),
+        ActionForm("bid 5", ({"min_bid": 5},)), ActionForm("bid 10", ({"min_bid": 5}, {"min_bid": 10},))
+    )
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         super()._start(order)

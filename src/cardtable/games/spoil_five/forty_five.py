@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm
 from ...core.options import Option, Options
 from .base import FIRST_DEALER, ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
 
@@ -38,6 +39,13 @@ class FortyFive(ScoresMixin, FiveCardDeal):
     fixed_options: ClassVar[dict[str, Any]] = {
         "unannounced_ace": "lowest_trump", "tie_order": "bidder_first"}
     view_keys = (*(FiveCardDeal.view_keys or ()), *SCORE_KEYS)
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("decline"), ActionForm("rob #"), ActionForm("rob")
+    )
+    # -- end of the declaration
 
     def trick_done(self, winner: int) -> None:
         if self.setup.individual and self.scores[winner] + 5 * self.tricks_won[winner] >= (self.game.target or 0):

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, forms
 from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
@@ -64,6 +65,14 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     """Nobody holds the joker: the same dealer deals again."""
     widow_card: int
     """The face-down card, once picked up (-1 before)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("bid {}", range(1, 7)), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #")
+    )
+    # -- end of the declaration
 
     @classmethod
     def configure(cls, game: Game) -> FamilySetup:

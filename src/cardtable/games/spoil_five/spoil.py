@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...core.bounds import ActionForm
 from ...core.chips import Ledger, Settlement
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -66,6 +67,14 @@ class SpoilFive(FiveCardDeal):
     topup: bool
     """The pool was not won last deal: the chips put in now are a top-up."""
     ante: list[int]
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("claim"), ActionForm("decline"), ActionForm("jink"), ActionForm("rob #"),
+        ActionForm("rob")
+    )
+    # -- end of the declaration
 
     @classmethod
     def sides_of(cls, players: int, options: Options) -> int:

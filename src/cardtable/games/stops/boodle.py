@@ -8,8 +8,10 @@ the rules as implemented. Each is a variant of :class:`~.michigan.Michigan` that
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations_with_replacement
 from typing import ClassVar
 
+from ...core.bounds import ActionForm, forms
 from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
@@ -22,6 +24,10 @@ BOODLE_TABLE = {"foster": {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6},
                 "sixteen": {3: 16, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}}
 """Cards each, by the option ``deal_table`` and the number of players (BO-GAP-1)."""
 
+
+
+HONOURS = ("ace", "king", "queen", "jack")
+"""The ranks a stake names (the flat action forms of a stake: every choice of four)."""
 
 class Boodle(Michigan):
     """Boodle: money cards AH KD QS JC, four chips each placed at will, equal hands and a dead widow.
@@ -43,6 +49,14 @@ class Boodle(Michigan):
         PENALISED,
         FIRST_DEALER,
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass"),
+        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4)))
+    )
+    # -- end of the declaration
 
     @classmethod
     def plan(cls, options: Options, players: int) -> DealPlan:
@@ -73,6 +87,15 @@ class Spin(Boodle):
         Option("spin_bonus", int, 0, (0, 3), doc="chips each other player pays the spinner",
                source="SP-GAP-1 (seed: none; Hervey's Spinado, Cassell's, Peel: 3)"),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass"),
+        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
+        ActionForm("spin #")
+    )
+    # -- end of the declaration
 
     def extra_options(self, seat: int) -> Iterable[str]:
         return (f"spin {code}" for code in self.card_codes(self.hands[seat] & ~(1 << AD | 1 << KD)))
@@ -131,6 +154,13 @@ class PopeJoan(Boodle):
                         "of hearts, and five on the nine of diamonds'")
           for c, k in zip(("TD", "JC", "QS", "KH", "9D"), (1, 2, 3, 4, 5))),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), ActionForm("pass")
+    )
+    # -- end of the declaration
 
     def dealer_stakes(self) -> tuple[int, ...]:
         """The dealer's chips on each money card, in the order of ``money`` (options; the seed's usual 1 to 5)."""

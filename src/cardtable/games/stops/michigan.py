@@ -20,6 +20,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from ...core.auction import Auction
+from ...core.bounds import ActionForm, forms
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ...core.chips import Ledger, Settlement
 from ...core.cutting import first_dealer_option
@@ -182,6 +183,14 @@ class Michigan(Deal):
     winner: int | None
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms = (
+        ActionForm("#"), *forms("bid {}", range(1, 11)), ActionForm("keep"), ActionForm("pass"), ActionForm("take"),
+        *forms("bid {}", range(11, 101))
+    )
+    # -- end of the declaration
+
     @classmethod
     def plan(cls, options: Options, players: int) -> DealPlan:
         """All 52 one at a time, the widow first at the dealer's left."""
