@@ -46,7 +46,7 @@ import cardtable as ct
 
 from .actions import ActionEntry, FlatEntry, make_entry, tokenize
 from .encode import Encoder, encoder
-from .facts import MARGIN, config_facts
+from .facts import config_facts
 
 __all__ = ["register", "register_all", "short_name"]
 
@@ -106,11 +106,11 @@ class Config:
         pack = self.ct_game.pack
         self.dealt = f["dealt"]
         self.deals = max(1, match_deals)
-        per_deal = self.dealt + int(MARGIN * (f["actions"] if actions == "flat" else f["tokens"])) + 1
+        per_deal = self.dealt + (f["actions"] if actions == "flat" else f["tokens"])
         self.max_length = per_deal * self.deals
-        self.rows = int(MARGIN * f["actions"]) + 1
+        self.rows = f["actions"]
         lo, hi = f["deltas"]
-        self.bounds = (MARGIN * min(lo, 0.0) * self.deals, MARGIN * max(hi, 0.0) * self.deals)
+        self.bounds = (min(lo, 0.0) * self.deals, max(hi, 0.0) * self.deals)
         self.codes = list(pack.code_of)
         # the chance outcomes (card, 1/k) with k cards left, made once: a chance node lists those of its cards
         self.outcomes = [[(c, 1.0 / max(k, 1)) for c in range(pack.size)] for k in range(pack.size + 1)]
@@ -437,9 +437,7 @@ def register(game_id: str) -> str:
     cls_name = f"CardTable_{name}"
     cls = type(cls_name, (CardTableGame,), {"game_id": game_id, "__module__": __name__})
     globals()[cls_name] = cls  # importable by name, so that games pickle
-    from .facts import facts
-
-    pyspiel.register_game(_game_type(game_id, facts(game_id)["default"]["zero_sum"]), cls)
+    pyspiel.register_game(_game_type(game_id, config_facts(ct.load(game_id))["zero_sum"]), cls)
     _REGISTERED.add(name)
     return name
 

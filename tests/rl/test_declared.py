@@ -1,0 +1,137 @@
+"""The bounds and action forms each game declares (``Deal.deal_bounds``, ``Deal.action_forms``) hold in play.
+
+Random play of every game id, at every player count, with its default options, each option flipped and the
+options pushed to their extremes (the largest stakes and tariffs), never goes beyond what the game declares:
+the length of a deal, a seat's least and most, zero-sum where declared, every legal action with a flat id
+inside the space, no action longer than the declared longest, and no deal depending on the pack's order
+beyond the cards it declares dealt. A game outside the catalogue (a 24-card Nap) works in both adapters with
+nothing generated for it.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import cardtable as ct
+from cardtable.rl.actions import tokenize
+from cardtable.rl.facts import declared_bounds, longest_action
+from cardtable.rl.flat import flat_actions, flat_reason
+
+GAME_IDS = [g.id for g in ct.games()]
+
+
+def settings(game_id: str) -> list[dict[str, Any]]:
+    """The default options, each option flipped or set to each of its values (numbers: their least and
+    most), and every number option at its most together (the largest stakes: the bounds' extreme)."""
+    out: list[dict[str, Any]] = [{}]
+    most: dict[str, Any] = {}
+    every: dict[str, Any] = {}
+    for o in ct.game_info(game_id).options:
+        if o.type is bool:
+            every[o.name] = True
+        if o.type is bool:
+            values: list[Any] = [not o.default]
+        elif isinstance(o.allowed, range):
+            values = [o.allowed[0], o.allowed[-1]]
+            most[o.name] = o.allowed[-1]
+        else:
+            values = [v for v in (o.allowed or []) if v != o.default]
+        out += [{o.name: v} for v in values if v != o.default]
+    if most:
+        out.append(most)
+    if every:
+        out.append({**every, **most})  # every rule on at the largest stakes (Nap's Wellington and Blucher...)
+    return out
+
+
+def configurations(game_id: str) -> list[ct.Game]:
+    """Every valid (player count, setting) of a game id."""
+    info = ct.game_info(game_id)
+    games = []
+    for players in range(info.min_players, info.max_players + 1):
+        for s in settings(game_id):
+            try:
+                games.append(ct.load(game_id, players=players, **s))
+            except ct.RulesError:
+                continue
+    return games
+
+
+def check_random_play(game: ct.Game, deals: int, rng: random.Random) -> None:
+    """Random deals of one configuration stay within its declared bounds (see the module text)."""
+    b = declared_bounds(game)
+    opts = {k: v for k, v in game.options.as_dict().items()}
+    flat = None if flat_reason(game.id, _settable(game)) else flat_actions(game.id, tuple(sorted(
+        _settable(game).items())))
+    longest = longest_action(game)
+    where = f"{game.id} with {game.players} players, options {_settable(game)}"
+    for i in range(deals):
+        d = game.deal(seed=rng.randrange(2**32), dealer=i % game.players)
+        while not d.over:
+            legal = d.legal()
+            if flat is not None:
+                assert all(0 <= k < len(flat) for k in flat.ids(legal)), where
+            assert all(len(tokenize(a)) <= longest for a in legal), f"{where}: an action longer than declared"
+            d.act(rng.choice(legal))
+        assert len(d.history) <= b.actions, f"{where}: {len(d.history)} actions, declared at most {b.actions}"
+        deltas = [Fraction(x) for x in d.result().deltas]
+        assert all(b.least <= x <= b.most for x in deltas), \
+            f"{where}: deltas {deltas}, declared {b.least}..{b.most}"
+        assert not b.zero_sum or sum(deltas) == 0, f"{where}: declared zero-sum, settled {deltas}"
+    assert opts  # every game has options (first_dealer at least)
+
+
+def _settable(game: ct.Game) -> dict[str, Any]:
+    """The options of a configured game that differ from their defaults (what a record or a flat key names)."""
+    now = game.options.as_dict()
+    return {o.name: now[o.name] for o in ct.game_info(game.id).options if now[o.name] != o.default}
+
+
+def depends_beyond(game: ct.Game, k: int, seed: int) -> bool:
+    """Whether a random deal of ``game`` shows anything different when the pack beyond its first ``k`` cards
+    is reordered (the views, the legal actions at every step, the settlement)."""
+    rng = random.Random(seed)
+    order = list(game.pack.code_of)
+    rng.shuffle(order)
+    tail = order[k:]
+    rng.shuffle(tail)
+
+    def play(deck: list[str]) -> list[Any]:
+        r = random.Random(seed + 1)
+        d = game.deal(deck=deck, dealer=seed % game.players)
+        seen: list[Any] = []
+        while not d.over:
+            legal = d.legal()
+            seen.append((d.turn, legal, [d.view(s) for s in range(d.players)]))
+            d.act(r.choice(legal))
+        return [*seen, [d.view(s) for s in range(d.players)], d.result().deltas]
+
+    return play(order) != play(order[:k] + tail)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_random_play_stays_within_the_declared_bounds(gid: str) -> None:
+    rng = random.Random(gid)
+    games = configurations(gid)
+    assert games
+    for game in games:
+        check_random_play(game, 12, rng)
+    for game in games[:3]:  # the most deals at the default options of the smallest tables
+        check_random_play(game, 60, rng)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_nothing_beyond_the_cards_declared_dealt_matters(gid: str) -> None:
+    info = ct.game_info(gid)
+    for players in sorted({info.min_players, info.default_players, info.max_players}):
+        try:
+            game = ct.load(gid, players=players)
+        except ct.RulesError:
+            continue
+        k = declared_bounds(game).dealt
+        assert 0 < k <= game.pack.size
+        assert not any(depends_beyond(game, k, seed) for seed in range(4)), f"{gid}: {players} players"
