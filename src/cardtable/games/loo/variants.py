@@ -44,7 +44,7 @@ class FiveCardLoo(Loo):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
-        ActionForm("# civil"), *card_sets("exchange", 5), ActionForm("show")
+        ActionForm("# civil"), *card_sets("exchange", 5), ActionForm("show"),
     )
     # -- end of the declaration
 
@@ -77,7 +77,7 @@ class IrishLoo(Loo):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
-        *card_sets("exchange", 3)
+        *card_sets("exchange", 3),
     )
     # -- end of the declaration
 
@@ -114,7 +114,7 @@ class Lanterloo(Loo):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("# civil"),
-        *card_sets("exchange", 5), ActionForm("show", ({"flush_shown": "at_once"},))
+        *card_sets("exchange", 5), ActionForm("show", ({"flush_shown": "at_once"},)),
     )
     # -- end of the declaration
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...core.bounds import ActionForm
+from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_40
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
 from ...core.views import Key, Kind
@@ -121,8 +121,18 @@ class Julepe(PoolFamily):
         ActionForm("discard #"), ActionForm("exchange #"), ActionForm("take #"), ActionForm("exchange # #"),
         ActionForm("take # #"), ActionForm("exchange # # #"), ActionForm("take # # #"),
         ActionForm("exchange # # # #"), ActionForm("take # # # #"), ActionForm("exchange # # # # #"),
-        ActionForm("take # # # # #")
+        ActionForm("take # # # # #"),
     )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pot: the pot is the dealer's ante. A seat loses at most its ante and one
+        julep (into the pot, or shared among the winners); it wins at most the pot and a julep from each
+        other seat. Each seat bids (play, pass, defend or stand: at most two), discards and exchanges, then
+        five tricks. Exchanges draw from the stock: the whole pack."""
+        a, j = options.ante, options.julep
+        return DealBounds(actions=players * 9 + 2, least=-(a + j), most=a + (players - 1) * j, zero_sum=False,
+                          dealt=cls.pack_of(options).size)
     # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
