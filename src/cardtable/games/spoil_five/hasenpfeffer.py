@@ -7,11 +7,12 @@ import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from ...core.bounds import ActionForm, forms
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.options import Options
 from ...core.tricks import TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import number_word
@@ -70,8 +71,16 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), *forms("bid {}", range(1, 7)), ActionForm("pass"),
-        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #")
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),
     )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points, one side's: a point a trick (six at most); a bidding side short of its bid is set back by
+        the bid (six at most). One bid each, the joker holder's forced bid, trumps named, the bidder's
+        discard, then six tricks of four."""
+        return DealBounds(actions=players + 3 + 2 + 24, least=-6, most=6, zero_sum=False,
+                          dealt=cls.pack_of(options).size)
     # -- end of the declaration
 
     @classmethod

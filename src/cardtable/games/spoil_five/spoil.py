@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.bounds import ActionForm
+from ...core.bounds import ActionForm, DealBounds
 from ...core.chips import Ledger, Settlement
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -72,8 +72,18 @@ class SpoilFive(FiveCardDeal):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("claim"), ActionForm("decline"), ActionForm("jink"), ActionForm("rob #"),
-        ActionForm("rob")
+        ActionForm("rob"),
     )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pool: each seat puts in one chip. The winner of three tricks takes the
+        pool; a jinker who wins all five takes it and one chip from each other seat, so a seat gains at most
+        the pool and those chips less its own chip, and loses at most its chip and one for a jink. Robbing
+        the turn-up (a word and a discard) and the jink are the only actions beside the five tricks; the
+        cards dealt are the hands and the turn-up."""
+        return DealBounds(actions=players * 2 + 2 + 5 * players, least=-2, most=2 * players - 2, zero_sum=False,
+                          dealt=5 * players + 1)
     # -- end of the declaration
 
     @classmethod
