@@ -103,7 +103,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.auction import Auction
-from ..core.bounds import ActionForm, forms
+from ..core.bounds import ActionForm, DealBounds, forms
 from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -243,8 +243,18 @@ class Schafkopf(TrickDeal):
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
     action_forms = (
-        ActionForm("#"), ActionForm("pass"), ActionForm("take"), ActionForm("discard #")
+        ActionForm("#"), ActionForm("pass"), ActionForm("take"), ActionForm("discard #"),
     )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Three play, whatever the table: each says take or pass once, the player discards two cards one at a
+        time, then ten tricks of three. The largest figure is 6 (Schwarz, or all the tricks lost), credited on
+        one account, or paid to or by each of the two others (``each_opponent``: 12 at most, and zero-sum).
+        The whole pack is dealt."""
+        each = options.settlement == "each_opponent"
+        return DealBounds(actions=3 + 2 + 30, least=-12 if each else -6, most=12 if each else 6, zero_sum=each,
+                          dealt=32)
     # -- end of the declaration
 
     @classmethod
@@ -570,8 +580,15 @@ class AuctionSchafkopf(TrickDeal):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), *forms("bid {}", range(1, 61)), ActionForm("pass"),
-        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades"))
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")),
     )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points: the bidding side scores its bid, or loses it (60 at most). Each bid raises the last (60
+        bids at most), each seat passes once, trumps are named, then eight tricks of four; the whole pack is
+        dealt."""
+        return DealBounds(actions=60 + 4 + 1 + 32, least=-60, most=60, zero_sum=False, dealt=32)
     # -- end of the declaration
 
     @classmethod
