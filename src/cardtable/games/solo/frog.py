@@ -55,7 +55,7 @@ class Frog(SixBidSolo):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("chico"), ActionForm("frog"), ActionForm("grand"), ActionForm("pass"),
-        *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #")
+        *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #"),
     )
     # -- end of the declaration
 
@@ -113,7 +113,7 @@ class CoeurDAleneSolo(SixBidSolo):
         *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS), {"bids": "six_bid"}),
         ActionForm("call-solo", ({"bids": "six_bid"},)), ActionForm("guarantee-solo", ({"bids": "six_bid"},)),
         ActionForm("misere", ({"bids": "six_bid"},)), ActionForm("spread-misere", ({"bids": "six_bid"},)),
-        ActionForm("trump hearts", ({"bids": "six_bid"},)), ActionForm("give #", ({"bids": "six_bid"},))
+        ActionForm("trump hearts", ({"bids": "six_bid"},)), ActionForm("give #", ({"bids": "six_bid"},)),
     )
     # -- end of the declaration
 

@@ -53,8 +53,10 @@ class ProgressiveSolo(SixBidSolo):
     action_forms = (
         ActionForm("#"), ActionForm("club-solo"), ActionForm("diamond-solo"), ActionForm("double"),
         ActionForm("frog"), ActionForm("heart-solo"), ActionForm("pass"), ActionForm("redouble"),
-        ActionForm("spade-solo"), ActionForm("discard #")
+        ActionForm("spade-solo"), ActionForm("discard #"),
     )
+    has_pots = True
+    payment_multiple = 4  # a redoubled bid
     # -- end of the declaration
 
     @classmethod
