@@ -199,6 +199,13 @@ class Deal:  # compiled
         return (self.dealer + self.direction) % self.players
 
     @classmethod
+    def action_forms_of(cls, options: Options) -> tuple[ActionForm, ...]:
+        """The action forms of a configuration, in the order that numbers them: the declared ones its options
+        bring (a variant may add forms whose range an option sets, after all the declared ones)."""
+        values = options.as_dict()
+        return tuple(f for f in cls.action_forms if f.allowed(values))
+
+    @classmethod
     def deal_bounds(cls, players: int, options: Options) -> DealBounds:
         """The bounds of a deal of this configuration (:class:`.bounds.DealBounds`): the longest deal, the
         least and the most a seat gets, zero-sum or not, the cards a deal depends on. Each game declares them

@@ -35,8 +35,7 @@ def longest_action(game: ct.Game) -> int:
     b = declared_bounds(game)
     if b.longest_action is not None:
         return b.longest_action
-    opts = game.options.as_dict()
-    return max(len(tokenize(f.text)) for f in game.variant.action_forms if f.allowed(opts))
+    return max(len(tokenize(f.text)) for f in game.variant.action_forms_of(game.options))
 
 
 def config_facts(game: ct.Game) -> dict[str, Any]:

@@ -137,11 +137,12 @@ def _cards(game_id: str) -> tuple[str, ...]:
 def _space(game_id: str, options: dict[str, Any]) -> tuple[list[str], list[list[str]]] | str:
     """The cards and the action forms of a configuration, from the game's declaration (``action_forms``,
     ``flat_refusal``), or why it has no flat space."""
-    cls = ct.load(game_id).variant
+    game = ct.load(game_id, **options)
+    cls = game.variant
     if cls.flat_refusal:
         return cls.flat_refusal
     cards = list(_cards(game_id))
-    templates = [tokenize(f.text) for f in cls.action_forms if f.allowed(options)]
+    templates = [tokenize(f.text) for f in cls.action_forms_of(game.options)]
     size = sum(comb(len(cards), t.count(SLOT)) for t in templates)
     if size > LIMIT:
         k = max(t.count(SLOT) for t in templates)
@@ -153,7 +154,7 @@ def _space(game_id: str, options: dict[str, Any]) -> tuple[list[str], list[list[
 
 def flat_reason(game_id: str, options: dict[str, Any] | None = None) -> str | None:
     """Why a configuration (a game id and its options, defaults omitted) has no flat action space, or None."""
-    sp = _space(game_id, dict(ct.load(game_id, **(options or {})).options.as_dict()))
+    sp = _space(game_id, dict(options or {}))
     return sp if isinstance(sp, str) else None
 
 
@@ -161,8 +162,7 @@ def flat_reason(game_id: str, options: dict[str, Any] | None = None) -> str | No
 def flat_actions(game_id: str, options: Options = ()) -> FlatActions:
     """The flat action space of a configuration (its options as sorted items: defaults may be omitted); a
     clear error (``ValueError``) where it has none."""
-    opts = dict(ct.load(game_id, **dict(options)).options.as_dict())
-    sp = _space(game_id, opts)
+    sp = _space(game_id, dict(options))
     if isinstance(sp, str):
         raise ValueError(f"{game_id} has no flat action space ({sp}); use actions='tokens'")
     fa = FlatActions(game_id, *sp)
