@@ -22,11 +22,15 @@ from cardtable.rl.facts import declared_bounds, longest_action
 from cardtable.rl.flat import flat_actions, flat_reason
 
 GAME_IDS = [g.id for g in ct.games()]
+BIG = 200
+"""The largest number option value played (the bounds grow with a stake in proportion: 200 shows a formula
+as well as 10,000, which would make a widow auction of 10,000 bids)."""
 
 
 def settings(game_id: str) -> list[dict[str, Any]]:
     """The default options, each option flipped or set to each of its values (numbers: their least and
-    most), and every number option at its most together (the largest stakes: the bounds' extreme)."""
+    most, up to :data:`BIG`), every number option at its most together (the largest stakes: the bounds'
+    extreme), and that with every yes-or-no rule on."""
     out: list[dict[str, Any]] = [{}]
     most: dict[str, Any] = {}
     every: dict[str, Any] = {}
@@ -36,8 +40,9 @@ def settings(game_id: str) -> list[dict[str, Any]]:
         if o.type is bool:
             values: list[Any] = [not o.default]
         elif isinstance(o.allowed, range):
-            values = [o.allowed[0], o.allowed[-1]]
-            most[o.name] = o.allowed[-1]
+            top = o.allowed[-1] if o.allowed[-1] <= BIG else max(v for v in o.allowed[:BIG + 1] if v <= BIG)
+            values = [o.allowed[0], top]
+            most[o.name] = top
         else:
             values = [v for v in (o.allowed or []) if v != o.default]
         out += [{o.name: v} for v in values if v != o.default]

@@ -8,10 +8,11 @@ the rules as implemented. Each is a variant of :class:`~.michigan.Michigan` that
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import ClassVar
 
-from ...core.bounds import ActionForm, forms
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
@@ -54,8 +55,13 @@ class Boodle(Michigan):
     # numbers them, and the bounds of a deal
     action_forms = (
         ActionForm("#"), ActionForm("pass"),
-        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4)))
+        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
     )
+
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """Each seat stakes four chips on the money cards."""
+        return 4 * players
     # -- end of the declaration
 
     @classmethod
@@ -93,7 +99,7 @@ class Spin(Boodle):
     action_forms = (
         ActionForm("#"), ActionForm("pass"),
         *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
-        ActionForm("spin #")
+        ActionForm("spin #"),
     )
     # -- end of the declaration
 
@@ -158,8 +164,21 @@ class PopeJoan(Boodle):
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
     action_forms = (
-        ActionForm("#"), ActionForm("pass")
+        ActionForm("#"), ActionForm("pass"),
     )
+
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """The dealer's stakes on the five money cards."""
+        return sum(getattr(options, "stake_" + card_name(PACK_52.parse(c)).replace(" ", "_")) for c in cls.money)
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Boodle's, and a seat caught holding money cards at the end doubles their chips: all of them at most
+        once more."""
+        b = super().deal_bounds(players, options)
+        t = cls.pool_chips(players, options)
+        return replace(b, least=b.least - t, most=b.most + t)
     # -- end of the declaration
 
     def dealer_stakes(self) -> tuple[int, ...]:
