@@ -142,3 +142,69 @@ def test_nothing_beyond_the_cards_declared_dealt_matters(gid: str) -> None:
         if k == game.pack.size:
             continue  # the whole pack: nothing lies beyond it
         assert not any(depends_beyond(game, k, seed) for seed in range(4)), f"{gid}: {players} players"
+
+
+# ----------------------------------------------------------------------------- a game outside the catalogue
+def _nap24() -> type[ct.Deal]:
+    from cardtable.catalog import game_class
+    from cardtable.core.cards import Pack, _codes
+
+    class Nap24(game_class("nap")):  # type: ignore[misc,valid-type]
+        """Nap with the 24 cards from nine to ace, for two to four."""
+
+        id, name, aliases, max_players = "nap-24", "Nap with 24 cards", (), 4
+        source = "a variant made for this test"
+        pack_used = Pack("24-card", _codes("9TJQKA"))
+
+    return Nap24
+
+
+@pytest.fixture
+def nap24(monkeypatch: pytest.MonkeyPatch) -> type[ct.Deal]:
+    """A 24-card Nap registered for one test (nothing generated for it, no table entry anywhere)."""
+    from cardtable import catalog
+
+    cls = _nap24()
+    monkeypatch.setitem(catalog._classes(), cls.id, cls)
+    return cls
+
+
+def test_a_new_game_plays_in_both_adapters_with_nothing_generated(nap24: type[ct.Deal]) -> None:
+    import pyspiel
+    from pettingzoo.test import api_test
+
+    from cardtable.rl import openspiel as cos
+    from cardtable.rl.pettingzoo import env
+
+    game = ct.load("nap-24", players=3)
+    assert game.pack.size == 24
+    # its flat space: its own 24 cards, then Nap's words, ids as Nap's after the cards
+    fa = flat_actions("nap-24")
+    assert len(fa) == 24 + 5 and fa.id("AS") == 0 and fa.id("9C") == 23 and fa.text(24) == "bid 2"
+    b = declared_bounds(game)
+    assert (b.actions, b.dealt, b.least, b.most, b.zero_sum) == (3 + 15, 15, -10, 20, True)
+    check_random_play(game, 40, random.Random(24))
+    # OpenSpiel: the stated metadata is the declaration's, and random play stays within it
+    cos.register("nap-24")
+    g = pyspiel.load_game("cardtable_nap_24", {"players": 3, "actions": "flat"})
+    assert (g.num_distinct_actions(), g.max_chance_outcomes(), g.max_game_length()) == (29, 24, 15 + 18)
+    assert (g.min_utility(), g.max_utility()) == (-10.0, 20.0)
+    assert g.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    pyspiel.random_sim_test(g, num_sims=5, serialize=False, verbose=False)
+    # PettingZoo: flat actions over the 24 cards, the API test passes
+    e = env("nap-24", players=3, actions="flat")
+    api_test(e, num_cycles=200)
+    e.reset(seed=3)
+    assert e.action_space(e.agent_selection).n == 29
+    played = 0
+    rng = random.Random(5)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = [i for i, m in enumerate(obs["action_mask"]) if m]
+        assert legal and all(i < 29 for i in legal)
+        e.step(rng.choice(legal))
+        played += 1
+    assert 0 < played <= 18  # one deal: three declarations (or passes) and fifteen cards at most

@@ -223,9 +223,10 @@ class FanTan(Deal):
     @classmethod
     def deal_bounds(cls, players: int, options: Options) -> DealBounds:
         """The deal ends only when a seat goes out, and it takes the pot: every chip goes to the pot or to a
-        seat, so every deal is zero-sum. At most the seats but one pass in a row (a penalised pass only then),
-        so each of the 52 cards is preceded by at most one pass of each other seat, and a seat passes at most
-        53 times; with a stock, each draw takes one of its cards. A seat pays its ante (one more for a short
+        seat, so every deal is zero-sum. Between two cards each seat passes at most once (a penalised pass only
+        while fewer than all the others have passed; a round of passes by every seat changes nothing, so if
+        one could follow another the deal would never end), so a seat passes at most 53 times; with a stock,
+        each draw takes one of its cards. A seat pays its ante (one more for a short
         hand), for each pass a chip, or with ``penalised_passes`` 3 (and a chip) and 5 to the holder of each
         card it kept back (two for each of the four cards of the opening rank), a chip for each draw, run
         bonuses of at most 2 to each other seat's card, and a chip a card left in its hand; the seat that goes
@@ -236,7 +237,7 @@ class FanTan(Deal):
         hand = 52 if cls.stock_cards else -(-52 // n)
         run = 2 if getattr(options, "run_bonus", "none") != "none" else 0
         lose = ante + 53 * per_pass + draws + hand + run * 52
-        return DealBounds(actions=52 * n + draws, least=-lose, most=(n - 1) * lose, zero_sum=True, dealt=52)
+        return DealBounds(actions=52 + 53 * n + draws, least=-lose, most=(n - 1) * lose, zero_sum=True, dealt=52)
     # -- end of the declaration
 
     @classmethod
