@@ -7,21 +7,21 @@ it (a set of ``k`` distinct cards of the game's pack), and numbers them in this 
 
 - ids ``0 … c-1`` are the bare cards, in the order ``cards`` (spades, hearts, diamonds, clubs; ace high;
   the joker last): the id of a card play is the same in every configuration of a game;
-- then each further template in the order of the game's entry in :data:`~cardtable.rl.flat_table.TABLE`:
-  those of the default options first, then those only an option produces (skipped where the configuration
-  does not set it), so turning an option on adds ids after the default ones and moves none; a template with
-  ``k`` card slots takes ``C(c, k)`` ids, its card sets numbered in colexicographic order of their card
-  indices.
+- then each further template in the order of the game's declaration (``Deal.action_forms``,
+  :mod:`cardtable.core.bounds`): those of every configuration first, then those only an option brings
+  (skipped where the configuration does not set it), so turning an option on adds ids after the default
+  ones and moves none; a template with ``k`` card slots takes ``C(c, k)`` ids, its card sets numbered in
+  colexicographic order of their card indices.
 
-The table (``cardtable/rl/flat_table.py``) is part of the package and only ever grows: a template found
-later is appended, so no id of an existing action moves between versions (``tests/rl/test_flat.py`` pins
-some). Cards are those of every player count's pack, so a game's space is the same for every player count
-(a card the configuration's pack lacks, or an action never allowed at this table, is simply never legal):
-one policy can play every table of a game.
+The declaration only ever grows at its end: a new form is appended, so no id of an existing action moves
+between versions (``tests/rl/test_flat.py`` pins some). Cards are those of every pack the game plays with,
+so a game's space is the same for every player count (a card the configuration's pack lacks, or an action
+never allowed at this table, is simply never legal): one policy can play every table of a game.
 
 Configurations whose complete actions are too many to number usefully (more than :data:`LIMIT`: choosing
 any set of up to five cards to exchange from a 52-card pack, Coon Can's melds with jokers standing for
-cards) have no flat space; :func:`flat_reason` says why, and the environments refuse ``actions="flat"``
+cards) have no flat space (counted from the declared forms, or the game's ``flat_refusal``);
+:func:`flat_reason` says why, and the environments refuse ``actions="flat"``
 for them with that reason (their token mode stays).
 
 >>> fa = flat_actions("nap")

@@ -13,16 +13,16 @@ Game parameters: ``players``, ``dealer``, ``options`` (a JSON object of the game
 ``match_deals`` (0, the default: one deal; ``k``: a match of up to ``k`` deals, the dealer rotating and pools
 and scores carried, ending early at the game's target; the returns are the match totals).
 
-Dealing is explicit chance, and deals only the cards a deal uses: one chance step per card, uniform over the
-cards left, for the first ``k`` cards of the pack order, ``k`` being the cards the deal uses (the hands,
-widows and turn-up; the whole pack where play draws from a stock: :mod:`cardtable.rl.facts`); the rest of
-the pack follows in a fixed order nobody can see. The deal is then built from that order with ``deck=``.
+Dealing is explicit chance, and deals only the cards a deal depends on: one chance step per card, uniform over
+the cards left, for the first ``k`` cards of the pack order, ``k`` being what the game declares (the hands,
+widows and turn-up; the whole pack where play draws from a stock: ``Deal.deal_bounds``); the rest of the
+pack follows in a fixed order nobody can see. The deal is then built from that order with ``deck=``.
 Players then act (complete actions, or tokens: see :mod:`cardtable.rl.actions`).
 
-The metadata is true, not a placeholder: ``max_game_length`` is the cards dealt plus the most actions (or
-tokens) seen in one deal of this configuration times :data:`cardtable.rl.facts.MARGIN`, the utility bounds
-the widest settlement seen times the same margin (times the deals of a match); the game is ``ZERO_SUM``
-where every deal measured settled to zero (for each game: :mod:`cardtable.rl.facts`), else
+The metadata is the game's declaration (:mod:`cardtable.rl.facts`), not a measurement: ``max_game_length``
+is the cards dealt plus the longest deal in actions (or in tokens: each action at most its longest form's
+tokens and an ``<end>``), the utility bounds the least and the most a seat can get in a deal (times the deals
+of a match), and the game is ``ZERO_SUM`` where the game declares every deal zero-sum, else
 ``GENERAL_SUM``. Observations follow the requested type (``pyspiel.IIGObservationType``): the seat's view
 (``private_info=SINGLE_PLAYER``, the default), the spectator's view (``NONE``), every seat's view
 (``ALL_PLAYERS``: perfect information), or only what the seat sees beyond the spectator (``public_info=
