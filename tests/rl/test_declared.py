@@ -208,3 +208,14 @@ def test_a_new_game_plays_in_both_adapters_with_nothing_generated(nap24: type[ct
         e.step(rng.choice(legal))
         played += 1
     assert 0 < played <= 18  # one deal: three declarations (or passes) and fifteen cards at most
+
+
+def test_forms_the_measured_table_missed_have_ids_now() -> None:
+    # Two options together (Wellington and Blucher): random play of single option flips never met Blucher;
+    # the declaration names it, appended after the forms already numbered (whose ids stay).
+    nap = flat_actions("nap", (("blucher", True), ("wellington", True)))
+    assert [nap.id(a) for a in ("pass", "wellington", "blucher")] == [56, 57, 58]
+    d = ct.load("nap", players=3, wellington=True, blucher=True).deal(seed=1, dealer=0)
+    d.act("nap")
+    d.act("wellington")
+    assert "blucher" in d.legal() and nap.text(nap.id("blucher")) == "blucher"
