@@ -198,8 +198,8 @@ def test_a_new_game_plays_in_both_adapters_with_nothing_generated(nap24: type[ct
     assert e.action_space(e.agent_selection).n == 29
     played = 0
     rng = random.Random(5)
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
+    for _agent in e.agent_iter():
+        obs, _reward, term, trunc, _info = e.last()
         if term or trunc:
             e.step(None)
             continue

@@ -216,7 +216,7 @@ class FanTan(Deal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"),
     )
 
@@ -630,7 +630,7 @@ class DominoFanTan(FanTan):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("draw"), ActionForm("pass"),
     )
     # -- end of the declaration

@@ -226,7 +226,7 @@ class Nap(TrickDeal):  # compiled
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("bid {}", range(2, 5)), ActionForm("nap"), ActionForm("pass"),
         ActionForm("bid 1", ({"all_pass": "dealer_bids_one"},)), ActionForm("misery", ({"misery": True},)),
         ActionForm("peep", ({"peep": "paid_peek_before_bid"},)), ActionForm("wellington", ({"wellington": True},)),
@@ -602,7 +602,7 @@ class SevenCardNap(Nap):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("bid {}", range(3, 5)), *forms("bid {}", range(6, 8)), ActionForm("nap"),
         ActionForm("pass"), ActionForm("misery", ({"misery": True},)),
         ActionForm("peep", ({"peep": "paid_peek_before_bid"},)),

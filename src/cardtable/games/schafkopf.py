@@ -100,7 +100,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.auction import Auction
 from ..core.bounds import ActionForm, DealBounds, forms
@@ -242,7 +242,7 @@ class Schafkopf(TrickDeal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"), ActionForm("take"), ActionForm("discard #"),
     )
 
@@ -578,7 +578,7 @@ class AuctionSchafkopf(TrickDeal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("bid {}", range(1, 61)), ActionForm("pass"),
         *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")),
     )

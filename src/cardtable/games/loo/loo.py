@@ -173,7 +173,7 @@ class Loo(TrickDeal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"), ActionForm("take"),
         ActionForm("take pool"),
     )

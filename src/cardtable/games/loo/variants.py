@@ -6,6 +6,8 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.bounds import ActionForm, card_sets
 from ...core.options import Option
 from .loo import Loo
@@ -42,7 +44,7 @@ class FiveCardLoo(Loo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
         ActionForm("# civil"), *card_sets("exchange", 5), ActionForm("show"),
     )
@@ -75,7 +77,7 @@ class IrishLoo(Loo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
         *card_sets("exchange", 3),
     )
@@ -112,7 +114,7 @@ class Lanterloo(Loo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("# civil"),
         *card_sets("exchange", 5), ActionForm("show", ({"flush_shown": "at_once"},)),
     )

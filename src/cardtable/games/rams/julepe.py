@@ -116,7 +116,7 @@ class Julepe(PoolFamily):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("defend"), ActionForm("pass"), ActionForm("play"), ActionForm("stand"),
         ActionForm("discard #"), ActionForm("exchange #"), ActionForm("take #"), ActionForm("exchange # #"),
         ActionForm("take # #"), ActionForm("exchange # # #"), ActionForm("take # # #"),

@@ -137,7 +137,7 @@ class Norrlandsknack(PoolFamily):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("knock"), ActionForm("lurk"), ActionForm("stand"), *card_sets("exchange", 6),
         ActionForm("pass"), ActionForm("join"), ActionForm("drop"),  # the later deals of a match
     )

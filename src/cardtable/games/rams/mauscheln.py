@@ -139,7 +139,7 @@ class Mauscheln(PoolFamily):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("diddle"), ActionForm("join"), ActionForm("pass"), ActionForm("stand"),
         *card_sets("exchange", 4),
     )

@@ -125,7 +125,7 @@ class Rams(PoolFamily):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("rams"), ActionForm("take"),
         ActionForm("rob #"),
     )

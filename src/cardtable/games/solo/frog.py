@@ -6,6 +6,8 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.bounds import ActionForm, forms
 from ...core.options import Option, Options
 from .contracts import (
@@ -53,7 +55,7 @@ class Frog(SixBidSolo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("chico"), ActionForm("frog"), ActionForm("grand"), ActionForm("pass"),
         *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #"),
     )
@@ -107,7 +109,7 @@ class CoeurDAleneSolo(SixBidSolo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("frog"), ActionForm("heart-solo"), ActionForm("pass"), ActionForm("solo"),
         *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #"),
         *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS), {"bids": "six_bid"}),

@@ -6,6 +6,8 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...core.bounds import ActionForm
 from ...core.options import Option, Options
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
@@ -50,7 +52,7 @@ class ProgressiveSolo(SixBidSolo):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("club-solo"), ActionForm("diamond-solo"), ActionForm("double"),
         ActionForm("frog"), ActionForm("heart-solo"), ActionForm("pass"), ActionForm("redouble"),
         ActionForm("spade-solo"), ActionForm("discard #"),

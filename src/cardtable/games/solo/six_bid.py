@@ -137,7 +137,7 @@ class SixBidSolo(TrickDeal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS)),
         ActionForm("call-solo"), ActionForm("guarantee-solo"), ActionForm("heart-solo"), ActionForm("misere"),
         ActionForm("pass"), ActionForm("solo"), ActionForm("spread-misere"),

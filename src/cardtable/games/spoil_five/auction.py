@@ -68,7 +68,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("bid 15"), ActionForm("bid 20"), ActionForm("bid 25"), ActionForm("bid 30"),
         ActionForm("done"), ActionForm("hold"), ActionForm("pass"),
         *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),

@@ -42,7 +42,7 @@ class FortyFive(ScoresMixin, FiveCardDeal):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("decline"), ActionForm("rob #"), ActionForm("rob"),
     )
 

@@ -69,7 +69,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("bid {}", range(1, 7)), ActionForm("pass"),
         *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),
     )

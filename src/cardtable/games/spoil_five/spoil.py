@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds
 from ...core.chips import Ledger, Settlement
@@ -70,7 +70,7 @@ class SpoilFive(FiveCardDeal):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("claim"), ActionForm("decline"), ActionForm("jink"), ActionForm("rob #"),
         ActionForm("rob"),
     )

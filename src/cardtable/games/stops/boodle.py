@@ -53,7 +53,7 @@ class Boodle(Michigan):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"),
         *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
     )
@@ -96,7 +96,7 @@ class Spin(Boodle):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"),
         *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
         ActionForm("spin #"),
@@ -163,7 +163,7 @@ class PopeJoan(Boodle):
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), ActionForm("pass"),
     )
 

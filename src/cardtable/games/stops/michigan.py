@@ -185,7 +185,7 @@ class Michigan(Deal):
     # ---------------------------------------------------------- configuration
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
-    action_forms = (
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
         ActionForm("#"), *forms("bid {}", range(1, 11)), ActionForm("keep"), ActionForm("pass"), ActionForm("take"),
         *forms("bid {}", range(11, 101)),
     )

@@ -66,7 +66,7 @@ class SequenceMichigan(Michigan):
     @classmethod
     def pool_chips(cls, players: int, options: Options) -> int:
         """Michigan's, and each seat's ante on the sequence."""
-        return super().pool_chips(players, options) + players * options.sequence_ante
+        return super().pool_chips(players, options) + players * int(options.sequence_ante)
     # -- end of the declaration
 
     def _antes(self) -> None:
@@ -118,7 +118,7 @@ class JackpotMichigan(Michigan):
     @classmethod
     def pool_chips(cls, players: int, options: Options) -> int:
         """Michigan's, and each seat's ante to the jackpot."""
-        return super().pool_chips(players, options) + players * options.jackpot_ante
+        return super().pool_chips(players, options) + players * int(options.jackpot_ante)
     # -- end of the declaration
 
     def _antes(self) -> None:
