@@ -219,3 +219,16 @@ def test_forms_the_measured_table_missed_have_ids_now() -> None:
     d.act("nap")
     d.act("wellington")
     assert "blucher" in d.legal() and nap.text(nap.id("blucher")) == "blucher"
+
+
+def test_the_worked_example_variant_has_its_new_declaration_numbered() -> None:
+    # docs/developing.md's Six-Card Napoleon adds a Six to Nap's ladder and declares no action forms: its
+    # flat space is Nap's, with the Six after them; its bounds are Nap's rules for six cards.
+    from cardtable.core.game import Game
+
+    from ..core.test_variants import SixCardNap
+
+    six = SixCardNap.action_forms_of(Game(4, variant=SixCardNap).options)
+    assert [f.text for f in six][:6] == ["#", "bid 2", "bid 3", "bid 4", "nap", "pass"] and six[-1].text == "bid 6"
+    b = SixCardNap.deal_bounds(4, Game(4, variant=SixCardNap).options)
+    assert (b.actions, b.dealt) == (4 + 24, 24)

@@ -235,6 +235,14 @@ class Nap(TrickDeal):  # compiled
     )
 
     @classmethod
+    def action_forms_of(cls, options: Options) -> tuple[ActionForm, ...]:
+        """The declared forms, and after them any declaration of the ladder they do not name (a variant's
+        new contract, such as a Six, needs no form of its own)."""
+        have = {f.text for f in cls.action_forms}
+        return super().action_forms_of(options) + tuple(
+            ActionForm(c.word) for c in cls.contracts(options) if c.word not in have)
+
+    @classmethod
     def deal_bounds(cls, players: int, options: Options) -> DealBounds:
         """Exact from the rules: each seat speaks once (one declaration or pass; with Purchase Nap an exchange
         first, with the paid peep a peep), the peeping declarer discards once, then every card is played. A
