@@ -338,16 +338,19 @@ def test_gymnasium_vector_envs_and_registration() -> None:
 
 
 # ------------------------------------------------------------------------------------------ OpenSpiel
-def test_openspiel_metadata_is_measured_and_true() -> None:
+def test_openspiel_metadata_is_declared_and_true() -> None:
     import pickle
 
-    from cardtable.rl.facts import MARGIN, config_facts
+    from cardtable.rl.facts import config_facts
 
     game = pyspiel.load_game("cardtable_nap", {"actions": "flat"})
     f = config_facts(ct.load("nap"))
-    assert f["dealt"] == 20 and game.max_game_length() == 20 + int(MARGIN * f["actions"]) + 1
+    # Nap's declaration, four players: four declarations and twenty cards; 4 x 5 cards dealt; a Nap won from
+    # each of three (+30), a failed Nap paid to each of three (-15) or a Nap paid to its declarer (-10)
+    assert (f["dealt"], f["actions"], f["deltas"]) == (20, 24, (-15.0, 30.0))
+    assert game.max_game_length() == 20 + 24
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM  # the declarer pays or is paid by all
-    assert game.min_utility() == MARGIN * f["deltas"][0] and game.max_utility() == MARGIN * f["deltas"][1]
+    assert (game.min_utility(), game.max_utility()) == (-15.0, 30.0)
     state = game.new_initial_state()
     chance = 0
     while state.is_chance_node():

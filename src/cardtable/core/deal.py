@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import IllegalAction, RulesError
 from .aims import Aim
+from .bounds import CARD, ActionForm, DealBounds
 from .cards import PACK_52, Pack, bit_list, bits
 from .chips import Settlement
 from .compiled import copier_of
@@ -128,6 +129,10 @@ class Deal:  # compiled
     first_dealer_rule: ClassVar[str] = ""
     """How the game's rules find the first dealer with the cards (:data:`.cutting.RULES`: ``"jack"``, ``"low"``,
     ``"high"``), played by a match when the option ``first_dealer`` is ``"cards"``; empty: the rules give none."""
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (ActionForm(CARD),)
+    """Every form of the game's actions, in the order that numbers them (:mod:`.bounds`): a bare card first."""
+    flat_refusal: ClassVar[str] = ""
+    """Why the game's actions cannot be numbered one by one, in words (empty: they can)."""
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
                  names: tuple[str, ...] | None = None) -> None:
@@ -199,6 +204,20 @@ class Deal:  # compiled
     def next_dealer(self) -> int:
         """Who deals the next deal (default: the seat to the dealer's left, in the direction of play)."""
         return (self.dealer + self.direction) % self.players
+
+    @classmethod
+    def action_forms_of(cls, options: Options) -> tuple[ActionForm, ...]:
+        """The action forms of a configuration, in the order that numbers them: the declared ones its options
+        bring (a variant may add forms whose range an option sets, after all the declared ones)."""
+        values = options.as_dict()
+        return tuple(f for f in cls.action_forms if f.allowed(values))
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """The bounds of a deal of this configuration (:class:`.bounds.DealBounds`): the longest deal, the
+        least and the most a seat gets, zero-sum or not, the cards a deal depends on. Each game declares them
+        (the family bases from their mechanics; a variant overrides where it differs)."""
+        raise RulesError(f"{cls.name or cls.__name__} declares no bounds for its deals (deal_bounds)")
 
     @classmethod
     def hand_limit(cls, game: Game) -> int:

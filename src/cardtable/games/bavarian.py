@@ -52,15 +52,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.aims import Aim
+from ..core.bounds import ActionForm, DealBounds
 from ..core.cards import NO_SUIT, PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.options import Option
+from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
@@ -215,6 +216,29 @@ class BavarianSchafkopf(TrickDeal):
     phases = BavarianPhase
     card_phases = (PLAY,)
     aim = Aim("card points", "target", card_points=_VALUE, target=61)  # the player's side needs 61 of the 120
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that numbers
+    # them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"), *(ActionForm(k.word) for k in KINDS),
+        *(ActionForm(w) for w in CALL_WORDS), *(ActionForm(w) for w in TRUMP_WORDS), ActionForm("kontra"),
+        ActionForm("re"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """An upper bound from the rules: each seat says "play" or "pass" once, then each who wants to play names
+        at most each game once (ten games), the winner calls an ace or names a suit, each seat has at most one
+        Kontra or pass and one Re or pass, and the 32 cards are played. A game is worth at most a Solo's tariff
+        (or a Sauspiel's, if higher), Schneider and Schwarz, and fourteen Laufende, times four for the Sie, twice
+        for a Tout and four times for Kontra and Re, from or to each of three opponents; everyone passing
+        puts the Sauspiel tariff into the Stock (a deal from an empty Stock: what it pays out was paid in by
+        the deals of the same match). The whole pack is dealt."""
+        base = max(options.tariff_solo, options.tariff_sauspiel)
+        value = (base + 2 * options.tariff_schneider + 14 * options.tariff_laufende) * 4 * 2 * 4
+        stake = options.tariff_sauspiel if options.all_pass == "stock" else 0
+        return DealBounds(actions=players + players * len(KINDS) + 1 + 2 * players + 32,
+                          least=-3 * value - stake, most=3 * value, zero_sum=options.all_pass != "stock", dealt=32)
+    # -- end of the declaration
     option_specs = (
         Option("tariff_sauspiel", int, 10, range(1, 1001),
                doc="what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much",

@@ -122,13 +122,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.aims import Aim
+from ..core.bounds import DealBounds
 from ..core.cards import PACK_52, PACK_106, bits
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
 from ..core.melds import SET, Meld, MeldRules, stand_code
-from ..core.options import Option
+from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.views import Key, Kind
 from ..core.words import action_label, card_symbol
@@ -234,6 +235,24 @@ class CoonCan(Deal):
     pack_used = PACK_106
     source = "seed 000_021e177d957c1434.txt, 'Coon Can'; docs/decisions.md (CC-GAP-1..8)"
     phases = CoonCanPhase
+    # -- the declaration learning libraries read (core/bounds.py)
+    flat_refusal = ("its actions take sets of cards from a pack with repeated cards, and name cards in an order "
+                    "that matters (a joker standing for a card, a card laid off onto a numbered meld)")
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal lasts at most its limit of turns; in a turn a seat draws, melds, lays off or moves a joker
+        (each play but a joker move puts a card of its hand down, a joker move puts a natural card down for
+        the joker: at most twice the eleven cards it can hold, and the two jokers), and discards. A hand
+        holds at most eleven cards, worth at most 15 each: a seat pays at most that, to the winner or into
+        the pool; the winner gains it from each other seat (a deal begun from an empty pool). An action names
+        at most its word, a meld's number and eleven cards, each with what a joker stands for (three tokens).
+        Play draws from the stock: the whole pack."""
+        most_pips = (HAND + 1) * 15
+        return DealBounds(actions=TURN_LIMIT * (2 + 2 * (HAND + 1) + 2), least=-most_pips,
+                          most=(players - 1) * most_pips, zero_sum=False, dealt=cls.pack_used.size,
+                          longest_action=2 + 3 * (HAND + 1))
+    # -- end of the declaration
     option_specs = (
         Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
                doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "

@@ -98,6 +98,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..core.aims import Aim
+from ..core.bounds import ActionForm, DealBounds
 from ..core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -215,6 +216,32 @@ class FanTan(Deal):
     """Passes since the last card was played."""
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """The deal ends only when a seat goes out, and it takes the pot: every chip goes to the pot or to a
+        seat, so every deal is zero-sum. Between two cards each seat passes at most once (a penalised pass only
+        while fewer than all the others have passed; a round of passes by every seat changes nothing, so if
+        one could follow another the deal would never end), so a seat passes at most 53 times; with a stock,
+        each draw takes one of its cards. A seat pays its ante (one more for a short
+        hand), for each pass a chip, or with ``penalised_passes`` 3 (and a chip) and 5 to the holder of each
+        card it kept back (two for each of the four cards of the opening rank), a chip for each draw, run
+        bonuses of at most 2 to each other seat's card, and a chip a card left in its hand; the seat that goes
+        out gains at most all of these from the others."""
+        n, ante = players, options.ante + 1
+        per_pass = 4 + 40 if options.penalised_passes else 1
+        draws = 52 - 17 * n if cls.stock_cards else 0
+        hand = 52 if cls.stock_cards else -(-52 // n)
+        run = 2 if getattr(options, "run_bonus", "none") != "none" else 0
+        lose = ante + 53 * per_pass + draws + hand + run * 52
+        return DealBounds(actions=52 + 53 * n + draws, least=-lose, most=(n - 1) * lose, zero_sum=True, dealt=52)
+    # -- end of the declaration
+
     @classmethod
     def plan(cls, options: Options) -> DealPlan:
         """How the cards are dealt: one at a time from dealer's left until the pack is exhausted."""
@@ -602,6 +629,13 @@ class DominoFanTan(FanTan):
     stock_cards = True
     option_specs = tuple(o for o in FanTan.option_specs if o.name != "short_hand_extra_ante")
     fixed_options = {"short_hand_extra_ante": False}  # "Each player is dealt 17 cards": no short hands
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("draw"), ActionForm("pass"),
+    )
+    # -- end of the declaration
 
     @classmethod
     def plan(cls, options: Options) -> DealPlan:

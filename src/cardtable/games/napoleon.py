@@ -77,6 +77,7 @@ from typing import Any, ClassVar
 
 from ..core.aims import Aim
 from ..core.auction import Auction
+from ..core.bounds import ActionForm, DealBounds, card_sets, forms
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
@@ -231,6 +232,45 @@ class Nap(TrickDeal):  # compiled
     declarer: int | None
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("bid {}", range(2, 5)), ActionForm("nap"), ActionForm("pass"),
+        ActionForm("bid 1", ({"all_pass": "dealer_bids_one"},)), ActionForm("misery", ({"misery": True},)),
+        ActionForm("peep", ({"peep": "paid_peek_before_bid"},)), ActionForm("wellington", ({"wellington": True},)),
+        ActionForm("discard #", ({"peep": "nap_declarer_only"}, {"peep": "paid_peek_before_bid"},)),
+        *card_sets("exchange", 5, {"purchase": True}), ActionForm("blucher", ({"blucher": True},)),
+    )
+
+    @classmethod
+    def action_forms_of(cls, options: Options) -> tuple[ActionForm, ...]:
+        """The declared forms, and after them any declaration of the ladder they do not name (a variant's
+        new contract, such as a Six, needs no form of its own)."""
+        have = {f.text for f in cls.action_forms}
+        return super().action_forms_of(options) + tuple(
+            ActionForm(c.word) for c in cls.contracts(options) if c.word not in have)
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Exact from the rules: each seat speaks once (one declaration or pass; with Purchase Nap an exchange
+        first, with the paid peep a peep), the peeping declarer discards once, then every card is played. A
+        made contract wins its ``win`` from each other seat, a failed one pays its ``lose`` to each; into the
+        pool each seat pays at most a card bought for each card of its hand and 1 for a peep, and the
+        declarer of a Nap may take all of it (a deal from an empty pool: what a pool pays out was paid in
+        by the deals of the same match)."""
+        contracts = cls.contracts(options)
+        paid_peep = options.peep == "paid_peek_before_bid"
+        per_seat = cls.hand_size * options.purchase + paid_peep
+        pool = players * per_seat
+        speaks = 1 + options.purchase + paid_peep
+        return DealBounds(
+            actions=players * speaks + (options.peep != "off") + players * cls.hand_size,
+            least=-max((players - 1) * max(c.lose for c in contracts), max(c.win for c in contracts)) - per_seat,
+            most=max((players - 1) * max(c.win for c in contracts), max(c.lose for c in contracts)) + pool,
+            zero_sum=pool == 0,
+            dealt=52 if options.purchase else players * cls.hand_size + (options.peep != "off"))
+    # -- end of the declaration
+
     @classmethod
     def player_range(cls, options: Options) -> tuple[int, int]:
         return cls.min_players, cls.max_players
@@ -575,6 +615,17 @@ class SevenCardNap(Nap):
         Option("seven_players", bool, False, doc="allow a seventh player (49 of the 52 cards dealt)",
                source="N-GAP-8"),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("bid {}", range(3, 5)), *forms("bid {}", range(6, 8)), ActionForm("nap"),
+        ActionForm("pass"), ActionForm("misery", ({"misery": True},)),
+        ActionForm("peep", ({"peep": "paid_peek_before_bid"},)),
+        ActionForm("discard #", ({"peep": "nap_declarer_only"}, {"peep": "paid_peek_before_bid"},)),
+        *card_sets("exchange", 7, {"purchase": True}),
+    )
+    # -- end of the declaration
 
     @classmethod
     def player_range(cls, options: Options) -> tuple[int, int]:

@@ -106,10 +106,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.aims import Aim
 from ..core.auction import Auction
+from ..core.bounds import ActionForm, DealBounds, forms
 from ..core.cards import PACK_32, SUIT_NAMES, SUITS
 from ..core.chips import Ledger, Settlement
 from ..core.cutting import first_dealer_option
@@ -251,6 +252,23 @@ class Schafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("take"), ActionForm("discard #"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Three play, whatever the table: each says take or pass once, the player discards two cards one at a
+        time, then ten tricks of three. The largest figure is 6 (Schwarz, or all the tricks lost), credited on
+        one account, or paid to or by each of the two others (``each_opponent``: 12 at most, and zero-sum).
+        The whole pack is dealt."""
+        each = options.settlement == "each_opponent"
+        return DealBounds(actions=3 + 2 + 30, least=-12 if each else -6, most=12 if each else 6, zero_sum=each,
+                          dealt=32)
+    # -- end of the declaration
+
     @classmethod
     def unit_of(cls, options: Options) -> str:
         return "points" if options.settlement == "player_account" else "chips"
@@ -617,6 +635,21 @@ class AuctionSchafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("bid {}", range(1, 61)), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points: the bidding side scores its bid, or loses it (60 at most). Each bid raises the last (60
+        bids at most), each seat passes once, trumps are named, then eight tricks of four; the whole pack is
+        dealt."""
+        return DealBounds(actions=60 + 4 + 1 + 32, least=-60, most=60, zero_sum=False, dealt=32)
+    # -- end of the declaration
+
     @classmethod
     def target_of(cls, options: Options) -> int | None:
         return options.target or None

@@ -13,16 +13,16 @@ Game parameters: ``players``, ``dealer``, ``options`` (a JSON object of the game
 ``match_deals`` (0, the default: one deal; ``k``: a match of up to ``k`` deals, the dealer rotating and pools
 and scores carried, ending early at the game's target; the returns are the match totals).
 
-Dealing is explicit chance, and deals only the cards a deal uses: one chance step per card, uniform over the
-cards left, for the first ``k`` cards of the pack order, ``k`` being the cards the deal uses (the hands,
-widows and turn-up; the whole pack where play draws from a stock: :mod:`cardtable.rl.facts`); the rest of
-the pack follows in a fixed order nobody can see. The deal is then built from that order with ``deck=``.
+Dealing is explicit chance, and deals only the cards a deal depends on: one chance step per card, uniform over
+the cards left, for the first ``k`` cards of the pack order, ``k`` being what the game declares (the hands,
+widows and turn-up; the whole pack where play draws from a stock: ``Deal.deal_bounds``); the rest of the
+pack follows in a fixed order nobody can see. The deal is then built from that order with ``deck=``.
 Players then act (complete actions, or tokens: see :mod:`cardtable.rl.actions`).
 
-The metadata is true, not a placeholder: ``max_game_length`` is the cards dealt plus the most actions (or
-tokens) seen in one deal of this configuration times :data:`cardtable.rl.facts.MARGIN`, the utility bounds
-the widest settlement seen times the same margin (times the deals of a match); the game is ``ZERO_SUM``
-where every deal measured settled to zero (for each game: :mod:`cardtable.rl.facts`), else
+The metadata is the game's declaration (:mod:`cardtable.rl.facts`), not a measurement: ``max_game_length``
+is the cards dealt plus the longest deal in actions (or in tokens: each action at most its longest form's
+tokens and an ``<end>``), the utility bounds the least and the most a seat can get in a deal (times the deals
+of a match), and the game is ``ZERO_SUM`` where the game declares every deal zero-sum, else
 ``GENERAL_SUM``. Observations follow the requested type (``pyspiel.IIGObservationType``): the seat's view
 (``private_info=SINGLE_PLAYER``, the default), the spectator's view (``NONE``), every seat's view
 (``ALL_PLAYERS``: perfect information), or only what the seat sees beyond the spectator (``public_info=
@@ -46,7 +46,7 @@ import cardtable as ct
 
 from .actions import ActionEntry, FlatEntry, make_entry, tokenize
 from .encode import Encoder, encoder
-from .facts import MARGIN, config_facts
+from .facts import config_facts
 
 __all__ = ["register", "register_all", "short_name"]
 
@@ -106,11 +106,11 @@ class Config:
         pack = self.ct_game.pack
         self.dealt = f["dealt"]
         self.deals = max(1, match_deals)
-        per_deal = self.dealt + int(MARGIN * (f["actions"] if actions == "flat" else f["tokens"])) + 1
+        per_deal = self.dealt + (f["actions"] if actions == "flat" else f["tokens"])
         self.max_length = per_deal * self.deals
-        self.rows = int(MARGIN * f["actions"]) + 1
+        self.rows = f["actions"]
         lo, hi = f["deltas"]
-        self.bounds = (MARGIN * min(lo, 0.0) * self.deals, MARGIN * max(hi, 0.0) * self.deals)
+        self.bounds = (min(lo, 0.0) * self.deals, max(hi, 0.0) * self.deals)
         self.codes = list(pack.code_of)
         # the chance outcomes (card, 1/k) with k cards left, made once: a chance node lists those of its cards
         self.outcomes = [[(c, 1.0 / max(k, 1)) for c in range(pack.size)] for k in range(pack.size + 1)]
@@ -437,9 +437,7 @@ def register(game_id: str) -> str:
     cls_name = f"CardTable_{name}"
     cls = type(cls_name, (CardTableGame,), {"game_id": game_id, "__module__": __name__})
     globals()[cls_name] = cls  # importable by name, so that games pickle
-    from .facts import facts
-
-    pyspiel.register_game(_game_type(game_id, facts(game_id)["default"]["zero_sum"]), cls)
+    pyspiel.register_game(_game_type(game_id, config_facts(ct.load(game_id))["zero_sum"]), cls)
     _REGISTERED.add(name)
     return name
 

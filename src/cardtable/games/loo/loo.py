@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ...core.aims import Aim
+from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import SUITS, bits, card_name
 from ...core.chips import Amount, Ledger, Settlement, plain
 from ...core.deal import Zone
@@ -172,6 +173,32 @@ class Loo(TrickDeal):
     to_show: list[int]
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"), ActionForm("take"),
+        ActionForm("take pool"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pool (the first of a match, or a deal alone): the pool is the dealer's
+        ante, and the loo a looed player pays is the fixed sum, or at most that pool (capped or not). A seat
+        loses at most the ante and one loo (paid to the pool, or shared among the flush holders); it gains at
+        most the pool, and a flush holder paid by the others a loo from each. Each seat decides once (pass,
+        play, take the miss; the dealer once more when all pass to him), exchanges once, shows a flush once,
+        and plays its cards. Deals with exchanges draw from the stock (the whole pack); others use the hands,
+        the miss and the turn-up. A deal that begins with a carried pool can lose more: its loo is that pool
+        (unlimited loo)."""
+        pool = options.ante
+        limit = options.penalty_limit or 2 * options.ante
+        loo = limit if options.penalty == "fixed" else pool
+        paid = getattr(options, "flush_paid_to", "pool") == "holder"
+        dealt = 52 if cls.exchanges else (players + cls.miss_hand) * cls.hand_size + 1
+        return DealBounds(actions=players * (3 + cls.hand_size) + 1, least=-(options.ante + loo),
+                          most=pool + (players - 1) * loo * paid, zero_sum=False, dealt=dealt)
+    # -- end of the declaration
+
     @classmethod
     def configuration_problem(cls, players: int, options: Options) -> str | None:
         if options.ante % cls.hand_size:

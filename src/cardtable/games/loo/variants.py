@@ -6,6 +6,9 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from ...core.bounds import ActionForm, card_sets
 from ...core.options import Option
 from .loo import Loo
 from .options import common_options, five_card_options, fixed_rules, flush_options
@@ -39,6 +42,14 @@ class FiveCardLoo(Loo):
     )
     fixed_options = fixed_rules(option_specs)
 
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
+        ActionForm("# civil"), *card_sets("exchange", 5), ActionForm("show"),
+    )
+    # -- end of the declaration
+
 
 class IrishLoo(Loo):
     """Irish Loo: three cards, no Pam and no miss, exchanges from the stock, Club Law, limited loo.
@@ -63,6 +74,14 @@ class IrishLoo(Loo):
         *flush_options(shown="after_exchange"),
     )
     fixed_options = fixed_rules(option_specs)
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("play pool"),
+        *card_sets("exchange", 3),
+    )
+    # -- end of the declaration
 
 
 class Lanterloo(Loo):
@@ -92,3 +111,12 @@ class Lanterloo(Loo):
                source="seed 002: 'five cards each (3+2 or 2+3)'"),
     )
     fixed_options = fixed_rules(option_specs)
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("keep"), ActionForm("pass"), ActionForm("play"), ActionForm("# civil"),
+        *card_sets("exchange", 5), ActionForm("show", ({"flush_shown": "at_once"},)),
+    )
+    # -- end of the declaration
+

@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_40
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
 from ...core.views import Key, Kind
@@ -112,6 +113,27 @@ class Julepe(PoolFamily):
     """The pot of this deal: carried in plus the dealer's ante."""
     defender: int
     """Who defends the pack (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("defend"), ActionForm("pass"), ActionForm("play"), ActionForm("stand"),
+        ActionForm("discard #"), ActionForm("exchange #"), ActionForm("take #"), ActionForm("exchange # #"),
+        ActionForm("take # #"), ActionForm("exchange # # #"), ActionForm("take # # #"),
+        ActionForm("exchange # # # #"), ActionForm("take # # # #"), ActionForm("exchange # # # # #"),
+        ActionForm("take # # # # #"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pot: the pot is the dealer's ante. A seat loses at most its ante and one
+        julep (into the pot, or shared among the winners); it wins at most the pot and a julep from each
+        other seat. Each seat bids (play, pass, defend or stand: at most two), discards and exchanges, then
+        five tricks. Exchanges draw from the stock: the whole pack."""
+        a, j = options.ante, options.julep
+        return DealBounds(actions=players * 9 + 2, least=-(a + j), most=a + (players - 1) * j, zero_sum=False,
+                          dealt=cls.pack_of(options).size)
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         self.direction = -1  # JU-GAP-2: deal, bidding and play go to the right

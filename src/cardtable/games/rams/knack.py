@@ -5,10 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num, plain
 from ...core.tricks import TrickRules
@@ -133,6 +134,23 @@ class Norrlandsknack(PoolFamily):
     """What each seat said: 0 (not yet), PASS, KNOCK or LURK."""
     knocker: int
     """Who knocked (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("knock"), ActionForm("lurk"), ActionForm("stand"), *card_sets("exchange", 6),
+        ActionForm("pass"), ActionForm("join"), ActionForm("drop"),  # the later deals of a match
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points: a seat's score falls by its tricks (at most the five played), and a loafed seat's rises to
+        at least the starting ten, by five at least: from a score of zero, by ten, the most. Each seat knocks,
+        lurks or passes, joins or drops, and exchanges, the dealer takes the turn-up, then five tricks.
+        Exchanges draw from the stock: the whole pack."""
+        return DealBounds(actions=players * (3 + cls.hand_size) + 1, least=-START, most=5, zero_sum=False,
+                          dealt=cls.pack_of(options).size)
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         n, c = self.players, self.carry_in

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
@@ -135,6 +136,30 @@ class Mauscheln(PoolFamily):
     """The dealer has not yet looked at his cards (variant 1)."""
     blind_diddled: bool
     joined: list[int]
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("diddle"), ActionForm("join"), ActionForm("pass"), ActionForm("stand"),
+        *card_sets("exchange", 4),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pot: the pot is the dealer's stake. With ``flush_redeal`` every hand
+        thrown in and replaced takes four cards of the stock and pays a premium into the pot (a quarter of
+        the pot, or the stake), so the pot grows at most by that much for each; Belli lost to the Ace costs
+        one premium more, paid to the Ace's holder. A diddler with no trick pays twice the pot; a seat gains
+        at most the pot and the Belli premium. Each seat speaks, joins or stands, and exchanges, at most
+        three actions, the dealer one more for the turn-up, then four tricks. Exchanges draw from the stock."""
+        stake, size = options.stake, cls.pack_of(options).size
+        redeals = (size - 4 * players - 1) // 4 if options.flush_redeal else 0
+        quarter = options.premium == "quarter_pot"
+        pot = Fraction(stake) * (Fraction(5, 4) ** redeals if quarter else 1 + redeals)
+        belli = pot / 4 if quarter else Fraction(stake)
+        return DealBounds(actions=players * 7 + 2 + 4 * redeals, least=-(3 * pot + belli), most=pot + belli,
+                          zero_sum=False, dealt=size)
+    # -- end of the declaration
 
     @classmethod
     def pack_of(cls, options: Options) -> Pack:

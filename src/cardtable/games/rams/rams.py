@@ -11,10 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_32, PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
 from ...core.views import Key, Kind
@@ -121,6 +122,25 @@ class Rams(PoolFamily):
     """Who took the spare hand (-1: no one)."""
     bidder: int
     """Who bid Rams (-1: no one)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"), ActionForm("rams"), ActionForm("take"),
+        ActionForm("rob #"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pool (alone, or the first of a match): the pool is the dealer's stake of
+        five. A lost Rams costs its bidder the pool again and five to each other seat, beside his ante when
+        he deals; a made one wins the pool and five from each other seat. Each seat speaks once, the dealer
+        may rob the turn-up and a seat take the spare, then five tricks. The cards dealt are the hands, the
+        spare and the turn-up. A deal that begins with a carried pool can cost more (a lost Rams doubles it)."""
+        pool = STAKE
+        return DealBounds(actions=players * 7 + 2, least=-(STAKE + pool + STAKE * (players - 1)),
+                          most=pool + STAKE * (players - 1), zero_sum=False, dealt=(players + 1) * 5 + 1)
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         n = self.players

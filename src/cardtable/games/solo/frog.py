@@ -6,14 +6,19 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from ...core.bounds import ActionForm, forms
 from ...core.options import Option, Options
 from .contracts import (
     FIRST_DEALER,
     FOUR_HAND,
     MISERE_GOAL,
+    RANK_OF,
     SEED,
     SIX_BID_TARIFF,
     SPREAD_EXPOSE,
+    SUIT_WORDS,
     Contract,
     six_bid_games,
 )
@@ -47,6 +52,14 @@ class Frog(SixBidSolo):
         FIRST_DEALER,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("chico"), ActionForm("frog"), ActionForm("grand"), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #"),
+    )
+    # -- end of the declaration
 
     @classmethod
     def active_seats(cls, players: int, dealer: int) -> tuple[int, ...]:
@@ -93,6 +106,18 @@ class CoeurDAleneSolo(SixBidSolo):
         *SIX_BID_TARIFF[2:], MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
         FIRST_DEALER,
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("frog"), ActionForm("heart-solo"), ActionForm("pass"), ActionForm("solo"),
+        *forms("trump {}", ("clubs", "diamonds", "spades")), ActionForm("discard #"),
+        *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS), {"bids": "six_bid"}),
+        ActionForm("call-solo", ({"bids": "six_bid"},)), ActionForm("guarantee-solo", ({"bids": "six_bid"},)),
+        ActionForm("misere", ({"bids": "six_bid"},)), ActionForm("spread-misere", ({"bids": "six_bid"},)),
+        ActionForm("trump hearts", ({"bids": "six_bid"},)), ActionForm("give #", ({"bids": "six_bid"},)),
+    )
+    # -- end of the declaration
 
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:

@@ -6,6 +6,9 @@ See the package text for the rules as implemented and their sources.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from ...core.bounds import ActionForm
 from ...core.options import Option, Options
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
 from .six_bid import SixBidSolo
@@ -46,6 +49,17 @@ class ProgressiveSolo(SixBidSolo):
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
     RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
              ("diamond-solo", "Diamond Solo", "D", 4), ("heart-solo", "Heart Solo", "H", 5))
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("club-solo"), ActionForm("diamond-solo"), ActionForm("double"),
+        ActionForm("frog"), ActionForm("heart-solo"), ActionForm("pass"), ActionForm("redouble"),
+        ActionForm("spade-solo"), ActionForm("discard #"),
+    )
+    has_pots = True
+    payment_multiple = 4  # a redoubled bid
+    # -- end of the declaration
 
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:

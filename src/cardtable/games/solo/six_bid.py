@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ...core.aims import Aim
 from ...core.auction import Auction
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
@@ -137,6 +138,40 @@ class SixBidSolo(TrickDeal):
     """Chips each player puts into each pot this deal."""
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("call {}", sorted(f"{r} of {s}" for r in RANK_OF for s in SUIT_WORDS)),
+        ActionForm("call-solo"), ActionForm("guarantee-solo"), ActionForm("heart-solo"), ActionForm("misere"),
+        ActionForm("pass"), ActionForm("solo"), ActionForm("spread-misere"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("give #"),
+    )
+
+    has_pots: ClassVar[bool] = False
+    """Whether the seats feed pots (Progressive Solo's frog and solo pots)."""
+    payment_multiple: ClassVar[int] = 1
+    """The most a payment is multiplied by (Progressive Solo's redouble: 4)."""
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """From the tariff: a game paid by the point pays at most its rate times 60 (the bidder takes 0 to
+        120 points, 60 scoring nothing), a flat game its value (with hearts, its hearts value); each other
+        seat pays it to a made bid, or is paid it by a failed one, times the most a payment is multiplied by.
+        With pots (Progressive Solo) each seat feeds each of the two pots, a made bid takes its pot and a
+        failed one doubles it (a deal from empty pots: each holds what the seats fed this deal). Each seat
+        bids, or doubles and redoubles, at most twice the games that may be bid and passes once; then a
+        call, trumps, the widow's discards and exchange, and every card played."""
+        base = max(c.value * 60 if c.kind == "rate" else max(c.value, c.value_hearts or 0)
+                   for c in cls.contracts(options))
+        pay = base * cls.payment_multiple
+        ante = getattr(options, "pot_ante", 0) if cls.has_pots else 0
+        pot = players * ante
+        return DealBounds(
+            actions=players + 2 * len(cls.contracts(options)) + 2 + 6 + cls.pack_of(options).size,
+            least=-(pay * max(players - 1, 1) + 2 * ante + pot), most=pay * (players - 1) + pot,
+            zero_sum=not cls.has_pots, dealt=cls.pack_of(options).size)
+    # -- end of the declaration
+
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:
         """The games that may be bid, low to high."""

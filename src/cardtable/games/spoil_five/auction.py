@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import SUITS, bits
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from ...core.words import number_word
@@ -66,6 +67,27 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     """Seats that have passed (a bitmask)."""
     dropped: int
     """Cards discarded by the seat now discarding."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("bid 15"), ActionForm("bid 20"), ActionForm("bid 25"), ActionForm("bid 30"),
+        ActionForm("done"), ActionForm("hold"), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),
+        ActionForm("bid 5", ({"min_bid": 5},)), ActionForm("bid 10", ({"min_bid": 5}, {"min_bid": 10},)),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points, one side's: at most 5 a trick and 5 for the highest trump (30), 60 for a made bid of 30;
+        a failed bid loses its value (30 at most). Each bid raises the last or, the dealer's hold, takes it,
+        and each seat passes once: at most twice the bids from the lowest to 30, and a pass each (and the
+        dealer's forced bid). Then trumps are named, each seat discards at most its five cards and says
+        done (the dealer may also take the turn-up), and five tricks. Replacements come from the stock."""
+        levels = (30 - options.min_bid) // 5 + 1
+        return DealBounds(actions=2 * levels + players + 2 + players * 7 + 5 * players, least=-30, most=60,
+                          zero_sum=False, dealt=52)
+    # -- end of the declaration
 
     def _start(self, order: list[int]) -> None:
         super()._start(order)

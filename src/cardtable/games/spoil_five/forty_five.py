@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .base import FIRST_DEALER, ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
@@ -40,6 +41,24 @@ class FortyFive(ScoresMixin, FiveCardDeal):
     fixed_options: ClassVar[dict[str, Any]] = {
         "unannounced_ace": "lowest_trump", "tie_order": "bidder_first"}
     view_keys = (*(FiveCardDeal.view_keys or ()), *SCORE_KEYS)
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("decline"), ActionForm("rob #"), ActionForm("rob"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points, one side's: 5 a trick for a seat playing alone (at most 25); 5, or 10 for all five tricks
+        (``five_ten``); or 5 a trick less 5 for each of the others' (``per_trick_net``: 25 at most, and never
+        below -25). Robbing the turn-up is the only action beside the five tricks; the cards dealt are the
+        hands and the turn-up."""
+        individual = getattr(options, "scoring", "") == "five_per_trick_individual"
+        net = getattr(options, "deal_scoring", "five_ten") == "per_trick_net"
+        return DealBounds(actions=players * 2 + 5 * players, least=-25 if net and not individual else 0,
+                          most=25 if net or individual else 10, zero_sum=False, dealt=5 * players + 1)
+    # -- end of the declaration
 
     def trick_done(self, winner: int) -> None:
         if self.setup.individual and self.scores[winner] + 5 * self.tricks_won[winner] >= (self.game.target or 0):

@@ -8,10 +8,12 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from ...core.aims import Aim
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.options import Options
 from ...core.tricks import TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import number_word
@@ -66,6 +68,22 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     """Nobody holds the joker: the same dealer deals again."""
     widow_card: int
     """The face-down card, once picked up (-1 before)."""
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("bid {}", range(1, 7)), ActionForm("pass"),
+        *forms("trump {}", ("clubs", "diamonds", "hearts", "spades")), ActionForm("discard #"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Points, one side's: a point a trick (six at most); a bidding side short of its bid is set back by
+        the bid (six at most). One bid each, the joker holder's forced bid, trumps named, the bidder's
+        discard, then six tricks of four."""
+        return DealBounds(actions=players + 3 + 2 + 24, least=-6, most=6, zero_sum=False,
+                          dealt=cls.pack_of(options).size)
+    # -- end of the declaration
 
     @classmethod
     def configure(cls, game: Game) -> FamilySetup:

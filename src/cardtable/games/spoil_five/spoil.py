@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
+from ...core.bounds import ActionForm, DealBounds
 from ...core.chips import Ledger, Settlement
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -68,6 +69,24 @@ class SpoilFive(FiveCardDeal):
     topup: bool
     """The pool was not won last deal: the chips put in now are a top-up."""
     ante: list[int]
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("claim"), ActionForm("decline"), ActionForm("jink"), ActionForm("rob #"),
+        ActionForm("rob"),
+    )
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from an empty pool: each seat puts in one chip. The winner of three tricks takes the
+        pool; a jinker who wins all five takes it and one chip from each other seat, so a seat gains at most
+        the pool and those chips less its own chip, and loses at most its chip and one for a jink. Robbing
+        the turn-up (a word and a discard) and the jink are the only actions beside the five tricks; the
+        cards dealt are the hands and the turn-up."""
+        return DealBounds(actions=players * 2 + 2 + 5 * players, least=-2, most=2 * players - 2, zero_sum=False,
+                          dealt=5 * players + 1)
+    # -- end of the declaration
 
     @classmethod
     def sides_of(cls, players: int, options: Options) -> int:

@@ -8,8 +8,11 @@ the rules as implemented. Each is a variant of :class:`~.michigan.Michigan` that
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import ClassVar
 
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
@@ -22,6 +25,10 @@ BOODLE_TABLE = {"foster": {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6},
                 "sixteen": {3: 16, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}}
 """Cards each, by the option ``deal_table`` and the number of players (BO-GAP-1)."""
 
+
+
+HONOURS = ("ace", "king", "queen", "jack")
+"""The ranks a stake names (the flat action forms of a stake: every choice of four)."""
 
 class Boodle(Michigan):
     """Boodle: money cards AH KD QS JC, four chips each placed at will, equal hands and a dead widow.
@@ -43,6 +50,19 @@ class Boodle(Michigan):
         PENALISED,
         FIRST_DEALER,
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"),
+        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
+    )
+
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """Each seat stakes four chips on the money cards."""
+        return 4 * players
+    # -- end of the declaration
 
     @classmethod
     def plan(cls, options: Options, players: int) -> DealPlan:
@@ -73,6 +93,15 @@ class Spin(Boodle):
         Option("spin_bonus", int, 0, (0, 3), doc="chips each other player pays the spinner",
                source="SP-GAP-1 (seed: none; Hervey's Spinado, Cassell's, Peel: 3)"),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"),
+        *forms("stake {}", sorted(" ".join(c) for c in combinations_with_replacement(HONOURS, 4))),
+        ActionForm("spin #"),
+    )
+    # -- end of the declaration
 
     def extra_options(self, seat: int) -> Iterable[str]:
         return (f"spin {code}" for code in self.card_codes(self.hands[seat] & ~(1 << AD | 1 << KD)))
@@ -131,6 +160,26 @@ class PopeJoan(Boodle):
                         "of hearts, and five on the nine of diamonds'")
           for c, k in zip(("TD", "JC", "QS", "KH", "9D"), (1, 2, 3, 4, 5))),
     )
+
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), ActionForm("pass"),
+    )
+
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """The dealer's stakes on the five money cards."""
+        return sum(getattr(options, "stake_" + card_name(PACK_52.parse(c)).replace(" ", "_")) for c in cls.money)
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """Boodle's, and a seat caught holding money cards at the end doubles their chips: all of them at most
+        once more."""
+        b = super().deal_bounds(players, options)
+        t = cls.pool_chips(players, options)
+        return replace(b, least=b.least - t, most=b.most + t)
+    # -- end of the declaration
 
     def dealer_stakes(self) -> tuple[int, ...]:
         """The dealer's chips on each money card, in the order of ``money`` (options; the seed's usual 1 to 5)."""

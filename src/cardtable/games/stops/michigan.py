@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from ...core.aims import Aim
 from ...core.auction import Auction
+from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
 from ...core.chips import Ledger, Settlement
 from ...core.cutting import first_dealer_option
@@ -184,6 +185,50 @@ class Michigan(Deal):
     winner: int | None
 
     # ---------------------------------------------------------- configuration
+    # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
+    # numbers them, and the bounds of a deal
+    action_forms: ClassVar[tuple[ActionForm, ...]] = (
+        ActionForm("#"), *forms("bid {}", range(1, 11)), ActionForm("keep"), ActionForm("pass"), ActionForm("take"),
+        *forms("bid {}", range(11, 101)),
+    )
+
+    @classmethod
+    def action_forms_of(cls, options: Options) -> tuple[ActionForm, ...]:
+        """The bids above 100 that the auction's ceiling allows, after the declared forms: ``widow_max_bid``, or
+        the chips on the money cards where more than 100 (at the most players, from empty pools; a match's
+        carried pools can raise the ceiling further, and those bids have no flat form)."""
+        if not cls.widow_exchange:
+            return super().action_forms_of(options)
+        top = options.widow_max_bid or cls.pool_chips(cls.player_range(options)[1], options)
+        return super().action_forms_of(options) + forms("bid {}", range(101, top + 1))
+
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """The most chips a deal begun from empty pools puts on them: one from each seat on each money card
+        (two from the dealer with ``dealer_double_ante``)."""
+        return len(cls.money) * (players + bool(getattr(options, "dealer_double_ante", False)))
+
+    @classmethod
+    def deal_bounds(cls, players: int, options: Options) -> DealBounds:
+        """A deal begun from empty pools, whose chips ``pool_chips`` bounds (T). No hand holds more than a
+        seat's share of the pack (H). A seat pays at most all of T, the widow's price (the auction's ceiling:
+        ``widow_max_bid``, or 100 or T if more), a chip for each card left in its hand, the spin bonus to each
+        other seat, and with ``penalised_passes`` a chip to each other seat for each pass and at most T again
+        for each money card each pass keeps; a seat gains at most T, the widow's price, the others' cards
+        left, and the same penalties from the others. The stakes (a word each), the widow and its auction
+        (each bid raises the last by one at least; each seat passes once), then at most 52 cards, with at most
+        a pass by each seat and a penalised pass between two cards. The whole pack is dealt."""
+        n, t = players, cls.pool_chips(players, options)
+        w = (options.widow_max_bid or max(100, t)) if cls.widow_exchange else 0
+        h = 52 // n
+        spin = getattr(options, "spin_bonus", 0) * (n - 1)
+        actions = n * cls.stakes_at_will + (1 + w + n) * cls.widow_exchange + 52 * (n + 2)
+        passes = 52 * (n + 1) if options.penalised_passes else 0
+        kept = 4 * passes * t
+        return DealBounds(actions=actions, least=-(t + w + h + spin + passes * (n - 1) + kept),
+                          most=t + w + (n - 1) * h + spin + passes + kept, zero_sum=False, dealt=52)
+    # -- end of the declaration
+
     @classmethod
     def plan(cls, options: Options, players: int) -> DealPlan:
         """All 52 one at a time, the widow first at the dealer's left."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import PACK_52, SUIT_NAMES
-from ...core.options import Option
+from ...core.options import Option, Options
 from ...core.views import Key, Kind
 from .michigan import SEED, Michigan
 
@@ -62,6 +62,13 @@ class SequenceMichigan(Michigan):
                source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (docs/decisions.md)"),
     )
 
+    # -- the declaration learning libraries read (core/bounds.py)
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """Michigan's, and each seat's ante on the sequence."""
+        return super().pool_chips(players, options) + players * int(options.sequence_ante)
+    # -- end of the declaration
+
     def _antes(self) -> None:
         super()._antes()
         k = self.game.options.sequence_ante
@@ -106,6 +113,13 @@ class JackpotMichigan(Michigan):
     jackpot_due: int | None
     """The jackpot this hand's winner takes (``None``: not this hand)."""
     jackpot_hands: int
+
+    # -- the declaration learning libraries read (core/bounds.py)
+    @classmethod
+    def pool_chips(cls, players: int, options: Options) -> int:
+        """Michigan's, and each seat's ante to the jackpot."""
+        return super().pool_chips(players, options) + players * int(options.jackpot_ante)
+    # -- end of the declaration
 
     def _antes(self) -> None:
         super()._antes()
