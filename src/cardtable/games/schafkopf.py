@@ -241,6 +241,11 @@ class Schafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    def ranking(self) -> TrickRules | None:
+        """The fixed ranking of Schafkopf's cards (all queens and jacks trumps with the diamonds), before the play
+        as during it: the order a hand is shown in."""
+        return super().ranking() or RULES
+
     @classmethod
     def unit_of(cls, options: Options) -> str:
         return "points" if options.settlement == "player_account" else "chips"
@@ -561,6 +566,11 @@ class AuctionSchafkopf(TrickDeal):
     scores_in: list[int]
 
     # ---------------------------------------------------------- configuration
+    def ranking(self) -> TrickRules | None:
+        """The fixed ranking of Schafkopf's cards (all queens and jacks trumps with the diamonds), before the play
+        as during it: the order a hand is shown in."""
+        return super().ranking() or RULES
+
     @classmethod
     def target_of(cls, options: Options) -> int | None:
         return options.target or None
