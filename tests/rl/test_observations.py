@@ -20,7 +20,8 @@ from cardtable.rl.encode import HISTORY, encoder
 from cardtable.rl.pettingzoo import env
 
 GAME_IDS = [g.id for g in ct.games()]
-NOT_ENCODED = {"legal", "status", "game", "players", "result"}  # the mask; a sentence; constants; the reward
+NOT_ENCODED = {"legal", "status", "game", "players", "result", "events"}  # the mask; a sentence; constants; the
+# reward; the log of events, which is the history (encoded) and the tricks won (read from the history)
 
 
 def _encoder(gid: str) -> encode.Encoder:

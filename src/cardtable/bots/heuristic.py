@@ -59,7 +59,7 @@ def card_points(d: Deal) -> Sequence[int] | None:
 
 
 def _strength(d: TrickDeal, card: int) -> tuple[int, int]:
-    r = d.rules
+    r = d.ranking()
     return (1 if r.suit_of[card] == r.trump else 0, r.power[card])
 
 
@@ -83,9 +83,10 @@ def trick_play(d: TrickDeal, seat: int, legal: list[str]) -> str:
     if not d.trick:
         if want:
             return by_strength[-1]
-        plain = [a for a in by_strength if d.rules.suit_of[cards[a]] != d.rules.trump]
+        r = d.ranking()
+        plain = [a for a in by_strength if r.suit_of[cards[a]] != r.trump]
         return (plain or by_strength)[0]
-    rules = d.rules
+    rules = d.ranking()
     trick = d.trick
     best_i = rules.winner(trick)
     best = trick[best_i]
@@ -107,7 +108,7 @@ def prize_play(d: TrickDeal, cards: dict[str, int], by_strength: list[str]) -> s
     """A trick that counts nothing but is played for the stock's top card (the aim's ``stock_prize``): go for a
     prize worth having (a trump, or a ten or better) with the cheapest card that wins it, leading the highest
     plain card; else lose it with the lowest card, keeping the strong ones for the tricks that count."""
-    rules = d.rules
+    rules = d.ranking()
     prize = d.stock[-1]
     worth = rules.suit_of[prize] == rules.trump or d.pack.rank[prize] >= 10
     if not d.trick:
@@ -160,8 +161,8 @@ class _PointSeat:
     the card points, the cards it has not seen and the contract's declarer."""
 
     def __init__(self, d: TrickDeal, seat: int, cards: dict[str, int], pts: Sequence[int]) -> None:
-        rules = d.rules
-        self.d, self.seat, self.cards, self.pts, self.rules = d, seat, cards, pts, rules
+        rules = d.ranking()
+        self.d, self.seat, self.cards, self.pts, self.ranks = d, seat, cards, pts, rules
         self.suit_of, self.power, self.trump, self.tmask = rules.suit_of, rules.power, rules.trump, rules.trump_mask
         self.decl = _declarer(d)
         self.unseen = d.pack.full & ~d.played & ~d.hands[seat]
@@ -190,7 +191,7 @@ class _PointSeat:
         """No unseen card held by ``opps`` can beat ``c`` in a trick led in ``led`` (voids shown count)."""
         if not opps:
             return True
-        rules, power, unseen, voids, tmask = self.rules, self.power, self.unseen, self.d.voids, self.tmask
+        rules, power, unseen, voids, tmask = self.ranks, self.power, self.unseen, self.d.voids, self.tmask
         s = self.suit_of[c]
         p = power[c]
         above = 0
@@ -210,7 +211,7 @@ class _PointSeat:
 
 def _point_follow(p: _PointSeat) -> str:
     """A card to a trick already led (:func:`point_play`)."""
-    d, rules, seat = p.d, p.rules, p.seat
+    d, rules, seat = p.d, p.ranks, p.seat
     trick, tseats = d.trick, d.trick_seats
     side = d.side(seat)
     rest = [s for s in d.in_play if s != seat and s not in tseats]
@@ -279,7 +280,7 @@ def _point_lead(p: _PointSeat) -> str:
     if sure:
         return max(sure, key=lambda a: (pts[cards[a]], -p.power[cards[a]]))
     if plain:
-        length = {s: (hand & p.rules.suit_mask[s]).bit_count() for s in {suit_of[cards[a]] for a in plain}}
+        length = {s: (hand & p.ranks.suit_mask[s]).bit_count() for s in {suit_of[cards[a]] for a in plain}}
         return min(plain, key=lambda a: (pts[cards[a]] >= 10, length[suit_of[cards[a]]], pts[cards[a]], p.strong(a)))
     return min(acts, key=p.cheap)
 
@@ -328,7 +329,7 @@ def fast_policy(d: Deal, seat: int, rng: random.Random) -> str:
     legal = d.legal(claims=False)
     if len(legal) == 1:
         return legal[0]
-    if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
+    if isinstance(d, TrickDeal) and d.phase == "play" and d.ranking() is not None \
             and all(map(is_card_code, legal)):
         return trick_play(d, seat, legal)
     thumb = policy_for(d.aim, d.family)
@@ -371,7 +372,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         d = deal.sample(seat, self.rng)
-        if isinstance(d, TrickDeal) and d.phase == "play" and getattr(d, "rules", None) is not None \
+        if isinstance(d, TrickDeal) and d.phase == "play" and d.ranking() is not None \
                 and all(map(is_card_code, legal)):
             return trick_play(d, seat, legal)
         thumb = policy_for(deal.aim, deal.family)

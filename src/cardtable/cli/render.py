@@ -308,8 +308,9 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Sa
 
 
 def _rules_of(deal: ct.Deal) -> Any:
-    """The trick rules in force (None where the deal has none yet)."""
-    rules = getattr(deal, "rules", None)
+    """The trick rules by which the cards rank now (None where the deal has none yet): the game's declared
+    ranking."""
+    rules = deal.ranking()
     return rules if rules is not None and hasattr(rules, "winner") else None
 
 

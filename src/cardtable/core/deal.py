@@ -94,6 +94,9 @@ class Deal:  # compiled
     _card_phases: tuple[str, ...]
     _claims: bool
     """Whether players may claim or concede the rest of the play (the ``claims`` option, where a game has it)."""
+    _events: list[tuple[Any, ...]]
+    """The events the history does not hold, as recorded: (history length then, kind, seat, what, index,
+    the one seat that sees ``what`` or ``None``, what the others see or ``None``); see :mod:`.events`."""
 
     # ---- the declaration of a game (one class per variant; see docs/developing.md)
     id: ClassVar[str] = ""
@@ -151,6 +154,7 @@ class Deal:  # compiled
         self._legal_cache = None
         self._result = None
         self.direction = 1
+        self._events = []
         self._card_phases = () if self.pack.has_duplicates else self.card_phases
         self._claims = bool(getattr(game.options, "claims", False))
         self._init_fields()
@@ -282,6 +286,18 @@ class Deal:  # compiled
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
         """How ``viewer`` sees ``seat``'s ``action`` in the history (default: as it is)."""
         return action
+
+    def add_event(self, kind: str, seat: int | None, what: str, seen_by: int | None = None,
+                  others: str | None = None) -> None:
+        """Add an event of the game's own mechanics to the public log (:mod:`.events`): a widow taken, a pool
+        paid. ``seen_by``: the one seat that sees ``what`` (``None``: every seat); the others see ``others``
+        instead, or nothing when it is ``None``. The core records the actions and the tricks won itself."""
+        self._events.append((len(self.history), kind, seat, what, None, seen_by, others))
+
+    def ranking(self) -> Any:
+        """The trick rules by which the cards rank now, for showing a hand in order (their ``suit_of``,
+        ``power`` and ``trump``), or ``None`` where the deal has none yet (default: none)."""
+        return None
 
     def status(self, seat: int | None) -> str | None:
         """A one-line summary in words of what is happening, for the view's ``status`` (``None`` or empty: none)."""
@@ -609,6 +625,7 @@ class Deal:  # compiled
             "history": [[s, self._redact(s, a, seat)] for s, a in self.history],
             "legal": self.legal() if seat is not None and seat == self.turn else [],
         }
+        v["events"] = self._event_log(v["history"], seat)
         v.update(self._view(seat))
         status = self.status(seat)
         if status:
@@ -616,6 +633,35 @@ class Deal:  # compiled
         if self.over:
             v["result"] = self.result().to_json()
         return v
+
+    def _event_log(self, history: list[list[Any]], seat: int | None) -> list[dict[str, Any]]:
+        """The public log of events as ``seat`` may see it (:mod:`.events`), from its view's ``history`` and
+        the events recorded beside it."""
+        out: list[dict[str, Any]] = []
+        extra = self._events
+        j, m = 0, len(extra)
+        cards = self.pack.index_of
+        for i, (s, a) in enumerate(history):
+            while j < m and extra[j][0] <= i:
+                self._event_json(extra[j], seat, out)
+                j += 1
+            out.append({"kind": "play" if a in cards else "act", "seat": s, "what": a})
+        while j < m:
+            self._event_json(extra[j], seat, out)
+            j += 1
+        return out
+
+    @staticmethod
+    def _event_json(e: tuple[Any, ...], seat: int | None, out: list[dict[str, Any]]) -> None:
+        _, kind, who, what, index, seen_by, others = e
+        if seen_by is not None and seen_by != seat:
+            if others is None:
+                return
+            what = others
+        ev = {"kind": kind, "seat": who, "what": what}
+        if index is not None:
+            ev["index"] = index
+        out.append(ev)
 
     def clone(self) -> Deal:
         """An independent copy: every declared field and attribute, lists and dicts copied one level."""
@@ -674,6 +720,9 @@ class Deal:  # compiled
             new._set_zone(z.key, m | z.fixed, rng)
         if type(self)._redact is not Deal._redact:
             new.history = [(s, self._redact(s, a, seat)) for s, a in self.history]
+        if any(e[5] is not None for e in self._events):  # another seat's private event: as ``seat`` saw it
+            new._events = [e if e[5] is None or e[5] == seat else (*e[:3], e[6], e[4], None, None)
+                           for e in self._events if e[5] is None or e[5] == seat or e[6] is not None]
         new._legal_cache = None
         new._result = None
         return new

@@ -313,6 +313,12 @@ class TrickDeal(Deal):  # compiled
         """Whether the play of the cards has begun (:meth:`start_play`)."""
         return self.leader is not None
 
+    def ranking(self) -> TrickRules | None:
+        """The trick rules by which the cards rank now, for showing a hand in order: the contract's, once trumps
+        are known or the play has begun (``None`` before)."""
+        rules = self.rules
+        return rules if rules.trump is not None or self.phase == "play" else None
+
     def lead_mask(self, seat: int) -> int:  # compiled
         """Cards ``seat`` may lead (default: any)."""
         return self.hands[seat]
@@ -396,7 +402,9 @@ class TrickDeal(Deal):  # compiled
             step = self.direction
             self.turn = (seat + step) % players if n == players else self.next_in_play(seat)
             return
-        winner = self.trick_seats[self.best_i if self.best_by is self.rules else self.rules.winner(trick)]
+        bi = self.best_i if self.best_by is self.rules else self.rules.winner(trick)
+        winner = self.trick_seats[bi]
+        self._events.append((len(self.history), "won", winner, self.pack.code_of[trick[bi]], bi, None, None))
         self.tricks_won[winner] += 1
         m = 0
         for x in trick:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from . import events
 from .cards import SUITS
 
 __all__ = ["BASE_KEYS", "TRICK_KEYS", "Key", "Kind", "ViewSchema"]
@@ -44,6 +45,7 @@ class Kind(StrEnum):
     TEXT = "text"                # free text for people
     AMOUNTS = "amounts"          # {name: amount}
     JSON = "json"                # anything JSON (a settlement, a game's own structure)
+    EVENTS = "events"            # the public log of events: [{kind, seat, what, index?}, ...] (.events)
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ BASE_KEYS: tuple[Key, ...] = (
     Key("hand", Kind.CARDS, "the seat's own cards, in display order (None for a spectator)", size="hand", null=True),
     Key("hand_sizes", Kind.PER_SEAT, "how many cards each seat holds"),
     Key("history", Kind.HISTORY, "every action so far, as this seat may see it"),
+    Key("events", Kind.EVENTS, "the public log of the deal's events (plays, calls, tricks won...) as this seat "
+        "may see them"),
     Key("legal", Kind.WORDS, "the seat's legal actions when it is to act, else empty"),
     Key("result", Kind.JSON, "the settlement, once the deal is over", always=False),
 )
@@ -165,4 +169,5 @@ _CHECKS: dict[Kind, Any] = {
     Kind.AMOUNTS: lambda s, k, v: None if isinstance(v, dict) and all(_is_int(x) for x in v.values())
     else f"{v!r} is not amounts by name",
     Kind.JSON: lambda s, k, v: None,
+    Kind.EVENTS: lambda s, k, v: events.problem(v, s.players),
 }

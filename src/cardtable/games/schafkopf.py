@@ -269,6 +269,11 @@ class Schafkopf(TrickDeal):
                           dealt=32)
     # -- end of the declaration
 
+    def ranking(self) -> TrickRules | None:
+        """The fixed ranking of Schafkopf's cards (all queens and jacks trumps with the diamonds), before the play
+        as during it: the order a hand is shown in."""
+        return super().ranking() or RULES
+
     @classmethod
     def unit_of(cls, options: Options) -> str:
         return "points" if options.settlement == "player_account" else "chips"
@@ -649,6 +654,11 @@ class AuctionSchafkopf(TrickDeal):
         dealt."""
         return DealBounds(actions=60 + 4 + 1 + 32, least=-60, most=60, zero_sum=False, dealt=32)
     # -- end of the declaration
+
+    def ranking(self) -> TrickRules | None:
+        """The fixed ranking of Schafkopf's cards (all queens and jacks trumps with the diamonds), before the play
+        as during it: the order a hand is shown in."""
+        return super().ranking() or RULES
 
     @classmethod
     def target_of(cls, options: Options) -> int | None:

@@ -165,9 +165,9 @@ class NapWriter:
                 v[j + off] = 1.0
         # the words and seats of the declarations and the play (they change a few times a deal): one memo
         contract, auction, phase = deal.contract, deal.auction, deal.phase
-        rules = getattr(deal, "rules", None)
-        play = rules is not None and phase in ("play", "done")
-        trump = rules.trump if play else None
+        play = phase in ("play", "done")
+        ranking = deal.ranking() if play else None  # the contract's trick rules (None: no trumps, once over)
+        trump = ranking.trump if ranking is not None else None
         state = (me, contract.word if contract is not None else None, auction.high_bid, phase,
                  None if trump is None else SUITS[trump], deal.declarer, auction.holder, deal.turn,
                  deal.leader if play else _NOT_PLAYING)

@@ -234,7 +234,7 @@ def _describe(deal: ct.Deal) -> str:
     view = deal.public_view()
     lines = [f"{deal.game.name}: {view.get('status') or view.get('phase') or ''}".rstrip(": ")]
     for key, value in view.items():
-        if key not in ("status", "history", "game", "players", "legal"):
+        if key not in ("status", "history", "events", "game", "players", "legal"):
             lines.append(f"  {key}: {value}")
     if deal.history:
         lines.append("  last actions: " + ", ".join(f"{s}:{a}" for s, a in deal.history[-8:]))

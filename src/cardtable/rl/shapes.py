@@ -20,7 +20,7 @@ from .actions import _option_variants, tokenize
 
 __all__ = ["SKIP", "Misfit", "Shape", "learn_shape", "view_schema"]
 
-SKIP = frozenset({"legal", "status", "game", "players", "result", "history", "seat"})
+SKIP = frozenset({"legal", "status", "game", "players", "result", "history", "events", "seat"})
 """View keys not encoded as such (``seat`` and ``history`` have their own blocks)."""
 
 _NUMBER = re.compile(r"^-?\d+(/\d+)?$")

@@ -99,7 +99,7 @@ def _suit_in_play(deal: ct.Deal) -> Any:
     """A function giving a card's suit as the trick is played: ``"trump"`` for every trump (also those
     trumps by rank, such as the jacks and queens of Schafkopf or the ace of hearts of Spoil Five), else its
     printed suit letter."""
-    rules = getattr(deal, "rules", None)
+    rules = deal.ranking()  # the trick rules in force, in the play
     mask = rules.trump_mask if rules is not None and getattr(deal, "phase", None) == "play" else 0
 
     def suit(code: str) -> str:
@@ -144,7 +144,7 @@ def _trumps_left(deal: ct.Deal, seat: int, action: str) -> str | None:
     """For a trump the seat plays in a trick game: how many trumps it keeps and how many it has not seen
     played, from what the seat may see (its hand, the cards played, the number of cards dealt); ``None``
     for any other move."""
-    rules = getattr(deal, "rules", None)
+    rules = deal.ranking()  # the trick rules in force, in the play
     if getattr(deal, "phase", None) != "play" or rules is None or not rules.trump_mask or not _is_card(action):
         return None
     pack = rules.pack

@@ -5,8 +5,8 @@ the deal, and the layout rows in full.
 
 The words themselves come from the engine (:mod:`cardtable.core.words`, through :mod:`cardtable.words`, which
 the command line uses too). Everything
-comes from the seat's own view, except facts that are public to every seat (who won a trick, with which
-card), which a shadow replay of the deal reads off the public trick record.
+comes from the seat's own view: its history, and its public log of events for who won each trick with which
+card; the hand's order from the game's declared ranking (``deal.ranking()``).
 
 A table sends every seat a frame after every action, so what its frames have built is kept with the table
 (the ``owner``) for the deal in play: each frame words only the moves that are new since the last.
@@ -14,10 +14,8 @@ A table sends every seat a frame after every action, so what its frames have bui
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import itertools
-import sys
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,7 +23,7 @@ from typing import Any
 import cardtable as ct
 from cardtable.core import words
 from cardtable.core.cards import SUITS
-from cardtable.core.tricks import TrickDeal, TrickRules
+from cardtable.core.tricks import TrickDeal
 from cardtable.words import MELD, in_names, label, meld_owners, reason, sentence
 
 __all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show"]
@@ -74,12 +72,7 @@ def hand_groups(deal: ct.Deal, view: dict[str, Any]) -> list[list[str]]:
     if not hand:
         return []
     pack = deal.pack
-    rules = getattr(deal, "rules", None)
-    if rules is not None and getattr(rules, "trump", None) is None and view.get("phase") != "play":
-        rules = None  # no trumps known yet: the deal's rules are the plain ones until the contract
-    if rules is None:  # before the play: a game's fixed trick rules, where its module declares them (Schafkopf)
-        fixed = getattr(sys.modules.get(type(deal).__module__), "RULES", None)
-        rules = fixed if isinstance(fixed, TrickRules) and fixed.pack is pack else None
+    rules = deal.ranking()  # the game's ranking now: the contract's, or a fixed one declared before the play
     trump = view.get("trump")
     turn_up = view.get("turn_up")
     first = trump if isinstance(trump, str) else (turn_up[1] if isinstance(turn_up, str) and len(turn_up) == 2
@@ -161,42 +154,17 @@ def roles(deal: ct.Deal, view: dict[str, Any], names: Sequence[str],
 
 
 # ------------------------------------------------------------ the log
-class _Shadow:
-    """A replay of one deal's full history, kept in step, to read public facts (who won each trick)."""
-
-    def __init__(self, deal: ct.Deal) -> None:
-        rec = deal.record()
-        self.deal = deal.game.deal(deck=rec["deck"], dealer=rec["dealer"], carry=rec.get("carry"))
-        self.done = 0
-        self.won: dict[int, tuple[int, str]] = {}
-        """After history entry ``i``: (winner, winning card) of the trick it completed."""
-
-    def follow(self, history: Sequence[tuple[int, str]]) -> None:
-        d = self.deal
-        for i in range(self.done, len(history)):
-            before = list(getattr(d, "tricks_won", None) or [])
-            seat, action = history[i]
-            d.act(action, seat=seat)
-            after = list(getattr(d, "tricks_won", None) or [])
-            if before and after and after != before:
-                winner = next(s for s in range(len(after)) if after[s] != before[s])
-                rules = getattr(d, "rules", None)
-                last = list(getattr(d, "last_trick", None) or [])
-                card = ""
-                if last and rules is not None:
-                    cards = [c for _, c in last]
-                    card = d.pack.code(cards[rules.winner(cards)])
-                self.won[i] = (winner, card)
-        self.done = len(history)
-
-
 class _Log:
     """One reader's log as far as it has been worded: the view's history entries it covers, and their entries."""
 
-    __slots__ = ("entries", "melded", "seen")
+    __slots__ = ("entries", "events", "melded", "play", "seen")
 
     def __init__(self) -> None:
         self.seen: list[list[Any]] = []
+        self.events = 0
+        """The view's events read so far."""
+        self.play = -1
+        """The log entry of the last play or call read from the events."""
         self.entries: list[dict[str, Any]] = []
         self.melded: list[tuple[int, str]] = []
         """The entries whose words name a meld by its owner, from the view (index, the engine's words)."""
@@ -207,11 +175,11 @@ class _Seen:
     on, so that a frame words only what is new.
 
     Kept while the deal is the same one (game, pack order, dealer, carried pools) and its history has only
-    grown; an undo (a shorter or different history) or the next deal starts afresh. It holds the shadow replay
-    (trick deals), the engine's words for each action, and each reader's log. An action's words are the game's
-    and may depend on the deal's phase (Schafkopf's "Pass the blind" while the blind is offered, "Pass" after),
-    on nothing else that changes; so the words and the logs are kept by phase. A lay-off's words also name the
-    meld's owner from the view: those entries are worded again in every frame. The logs are kept by the
+    grown; an undo (a shorter or different history) or the next deal starts afresh. It holds the engine's words
+    for each action and each reader's log (with who won each trick, from the view's events). An action's words
+    are the game's and may depend on the deal's phase (Schafkopf's "Pass the blind" while the blind is offered,
+    "Pass" after), on nothing else that changes; so the words and the logs are kept by phase. A lay-off's words
+    also name the meld's owner from the view: those entries are worded again in every frame. The logs are kept by the
     reader's seat (``None``: a spectator), and a log serves a frame only while it covers the start of that
     frame's view's history exactly: a seat's log never serves another, nor shows a move as it was once seen.
     """
@@ -220,10 +188,6 @@ class _Seen:
         self.game, self.deck, self.dealer, self.carry = deal.game, deal.deck, deal.dealer, dict(deal.carry_in)
         self.history: list[tuple[int, str]] = []
         """The deal's history as far as followed."""
-        self.shadow: _Shadow | None = None
-        if isinstance(deal, TrickDeal):
-            with contextlib.suppress(TypeError, ValueError):  # a deal that will not replay: no trick winners
-                self.shadow = _Shadow(deal)
         self.words: dict[tuple[Any, str], str] = {}
         self.logs: dict[tuple[int | None, Any], _Log] = {}
 
@@ -237,12 +201,6 @@ class _Seen:
         history = deal.history
         if len(history) == len(self.history):
             return
-        if self.shadow is not None:
-            try:
-                self.shadow.follow(history)
-            except (TypeError, ValueError):  # the replay refused a move: no trick winners in any log now
-                self.shadow = None
-                self.logs.clear()
         self.history.extend(history[len(self.history):])
 
     def word(self, deal: ct.Deal, action: str) -> str:
@@ -262,7 +220,7 @@ class _Seen:
         if log is None or n > len(history) or history[:n] != log.seen:  # a private move shown otherwise now
             log = self.logs[key] = _Log()
             n = 0
-        won = self.shadow.won if self.shadow is not None else {}
+        won = _won(view.get("events") or [], log)
         for i in range(n, len(history)):
             seat, action = history[i]
             text = self.word(deal, action)
@@ -277,6 +235,21 @@ class _Seen:
         for i, text in log.melded:
             out[i]["say"] = meld_owners(text, view, names)
         return out
+
+
+def _won(events: Sequence[Any], log: _Log) -> dict[int, tuple[Any, str]]:
+    """The tricks won among the view's ``events`` that ``log`` has not read yet, by the log entry of the play
+    that completed each: (winner, winning card)."""
+    out: dict[int, tuple[Any, str]] = {}
+    play = log.play
+    for e in itertools.islice(events, log.events, None):
+        kind = e.get("kind") if isinstance(e, dict) else None
+        if kind == "play" or kind == "act":
+            play += 1
+        elif kind == "won" and play >= 0:
+            out[play] = (e.get("seat"), e.get("what", ""))
+    log.play, log.events = play, max(log.events, len(events))
+    return out
 
 
 _SEEN: weakref.WeakKeyDictionary[Any, _Seen] = weakref.WeakKeyDictionary()

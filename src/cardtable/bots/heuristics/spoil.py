@@ -78,7 +78,7 @@ def p_at_least(mean: float, need: float, sigma: float) -> float:
 
 
 def _strength(d: Any, c: int) -> tuple[int, int]:
-    r = d.rules
+    r = d.ranking()
     return (1 if r.suit_of[c] == r.trump else 0, r.power[c])
 
 
@@ -101,7 +101,7 @@ def rob(d: Any, seat: int, legal: list[str]) -> str | None:
 
 def jink(d: Any, seat: int) -> str:
     """Jink only when every card left is a trump that nothing unseen can beat."""
-    r = d.rules
+    r = d.ranking()
     hand = d.hands[seat]
     seen = d.cards_seen(seat)
     unseen_trumps = r.trump_mask & d.pack.full & ~seen
@@ -145,7 +145,7 @@ def auction_45(d: Any, seat: int, legal: list[str]) -> str | None:
     if d.phase == "trump":
         return name_trump("auction-forty-five", d, seat, legal)
     if d.phase == "discard":
-        r = d.rules  # the named trumps' rules
+        r = d.ranking()  # the named trumps' rules
         junk = []
         for a in legal:
             if a.startswith("discard "):
@@ -163,7 +163,7 @@ def hasenpfeffer(d: Any, seat: int, legal: list[str]) -> str | None:
     if d.phase == "trump":
         return name_trump("hasenpfeffer", d, seat, legal)
     if d.phase == "discard":
-        r = d.rules  # the named trumps' rules
+        r = d.ranking()  # the named trumps' rules
         cards = {a: c for a in legal if a.startswith("discard ")
                  for c in [pack.parse_in(a[8:], hand)] if c is not None}
 
