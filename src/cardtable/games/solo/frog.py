@@ -7,6 +7,7 @@ See the package text for the rules as implemented and their sources.
 from __future__ import annotations
 
 from ...core.options import Option, Options
+from ...core.tricks import CLAIMS
 from .contracts import (
     FIRST_DEALER,
     FOUR_HAND,
@@ -45,6 +46,7 @@ class Frog(SixBidSolo):
                source="FR-GAP-1, FR-GAP-2"),
         FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
 
@@ -92,6 +94,7 @@ class CoeurDAleneSolo(SixBidSolo):
                source=f"{SEED} Coeur d'Alene: '3 chips for a heart solo'"),
         *SIX_BID_TARIFF[2:], MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
 
     @classmethod

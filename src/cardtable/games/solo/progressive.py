@@ -7,6 +7,7 @@ See the package text for the rules as implemented and their sources.
 from __future__ import annotations
 
 from ...core.options import Option, Options
+from ...core.tricks import CLAIMS
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
 from .six_bid import SixBidSolo
 
@@ -42,6 +43,7 @@ class ProgressiveSolo(SixBidSolo):
                       "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
     RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
