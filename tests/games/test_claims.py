@@ -20,6 +20,7 @@ from cardtable.core.tricks import CLAIM_REFUSED
 from .test_loo import deal as loo_deal
 from .test_napoleon import singly
 from .test_schafkopf import SCHWARZ, SCHWARZ_PLAY, play_tricks, sk_deck
+from .test_solo import L3 as SOLO_L3
 from .test_spoil_five import JINK2, dealt
 
 CLAIM_WORDS = ("claim", "concede", "claim game")
@@ -412,3 +413,66 @@ def test_the_check_agrees_with_every_line_of_play(gid: str) -> None:
                 checked[got] += 1
             d.act(rng.choice(d.legal(claims=False)))
     assert checked[True] and checked[False], checked
+
+
+# -------------------------------------------------------------------------------------------- Solo
+# Cal leads his hearts and clubs, Ann throws her diamonds and Bea her six of hearts, then her spades.
+SOLO_OUT = ("AH, 8C, 6H, KH, 7D, 6S, QH, 8D, 7S, JH, 9D, 8S, TH, JD, 9S, 9H, QD, TS, 8H, KD, JS, QC, TD, QS, JC, "
+            "AD, KS")
+
+
+def solo_after_two_tricks(gid: str, bids: str) -> ct.Deal:
+    """Bea bids Frog (hearts trumps, the widow taken, three discarded); Cal ruffs her ace of spades and leads,
+    holding every trump left but Bea's six of hearts, and two clubs above Ann's."""
+    d = ct.load(gid, claims=True).deal(deck=SOLO_L3, dealer=0)
+    play(d, f"{bids}, discard TC, discard KC, discard 6D, AC, 9C, 6C, AS, 7H, 7C")
+    assert d.turn == 2 and d.hands[2] == d.pack.mask("QC 8H JC AH TH KH QH JH 9H")
+    return d
+
+
+@pytest.mark.parametrize(("gid", "bids", "deltas"), [
+    ("frog", "frog, pass, pass", [35, -70, 35]),
+    ("coeur-d-alene-solo", "frog, pass, pass", [1, -2, 1]),
+])
+def test_solo_defenders_claim_holds_with_the_card_points(gid: str, bids: str, deltas: list[int]) -> None:
+    # Seed 001, Frog: "He collects or pays for every point he takes in play over or under 60" (Coeur d'Alene:
+    # "61 points being needed to win ... 1 chip for a frog"). Cal leads the ace of hearts, draws Bea's last
+    # trump and takes every trick: his claim holds. Bea keeps the first trick (11) and her discards (ten and
+    # king of clubs, 14): 25 points, 35 under 60; Cal 95 (docs/decisions.md CL-8: the tricks given carry their points).
+    d = solo_after_two_tricks(gid, bids)
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 1, 10] and d.view(0)["card_points"] == [0, 11, 95]
+    assert d.result().deltas == deltas
+    shown_to_all(d, 2, "claim", ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "QC", "JC"])
+    out = solo_after_two_tricks(gid, bids)
+    play(out, SOLO_OUT)
+    assert out.result().deltas == d.result().deltas
+
+
+def test_six_bid_solo_claim_refused_then_the_bidder_concedes() -> None:
+    # Seed 001, Six-Bid Solo: "2 for each point over or under 60", the widow "added to bidder's cards at the
+    # end of play". Bea's Solo in spades: after two tricks she holds the eight spades left and the six of
+    # diamonds, which Ann's diamonds beat, so her claim is refused. She concedes: the defenders take the rest,
+    # and Bea has the one trick she ruffed (21) and the widow (25): 46, 14 under 60, 28 to each.
+    d = ct.load("six-bid-solo", claims=True).deal(deck=SOLO_L3, dealer=0)
+    play(d, "solo, pass, pass, trump spades, 6H, AH, 8C, TH, 7C, AS")
+    assert d.turn == 1 and d.legal()[-2:] == ["claim", "concede"]
+    assert refused(d) == CLAIM_REFUSED
+    d.act("concede")
+    assert d.over and d.tricks_won == [0, 1, 10] and d.view(0)["card_points"] == [0, 21, 74]
+    assert d.result().deltas == [28, -56, 28]
+    shown_to_all(d, 1, "concede", ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "6D"])
+
+
+def test_progressive_solo_defenders_claim_and_the_pot() -> None:
+    # Progressive Solo's Frog ("the bidder loses ... to the other players"; PS-GAP-3: the failing bidder
+    # pays into the pot as much as it holds). Cal's claim holds as in Frog; Bea's 25 points fail, settled as
+    # the same line played out (docs/decisions.md CL-5).
+    d = solo_after_two_tricks("progressive-solo", "frog, pass, pass")
+    d.act("claim")
+    out = solo_after_two_tricks("progressive-solo", "frog, pass, pass")
+    play(out, SOLO_OUT)
+    assert d.over and d.tricks_won == out.tricks_won == [0, 1, 10]
+    # Each antes 1 to both pots (2); Bea pays 35 to each (1 a point under 60) and 3 into the Frog pot.
+    assert d.result().deltas == out.result().deltas == [-2 + 35, -2 - 70 - 3, -2 + 35]
+    assert d.result().pools == out.result().pools == {"frog_pot": 6, "solo_pot": 3}
