@@ -17,6 +17,9 @@ import pytest
 import cardtable as ct
 from cardtable.core.tricks import CLAIM_REFUSED
 
+from .rams.helpers import julepe as julepe_deal
+from .rams.helpers import knack as knack_deal
+from .rams.helpers import rams_deal
 from .test_loo import deal as loo_deal
 from .test_napoleon import singly
 from .test_schafkopf import SCHWARZ, SCHWARZ_PLAY, play_tricks, sk_deck
@@ -476,3 +479,59 @@ def test_progressive_solo_defenders_claim_and_the_pot() -> None:
     # Each antes 1 to both pots (2); Bea pays 35 to each (1 a point under 60) and 3 into the Frog pot.
     assert d.result().deltas == out.result().deltas == [-2 + 35, -2 - 70 - 3, -2 + 35]
     assert d.result().pools == out.result().pools == {"frog_pot": 6, "solo_pot": 3}
+
+
+# -------------------------------------------------------------------------------------- Rams family
+RAMS_R = dict(s1="AH KH QH JH TH", s2="AS KS QS JS TS", s0="AC KC QC JC TC", spare="AD KD QD JD TD")
+
+
+@pytest.mark.parametrize("gid", ["rams", "rounce", "bierspiel"])
+def test_rams_bid_claimed_at_the_first_lead(gid: str) -> None:
+    # Seed 002, Rams: "A successful rams bid wins the pool plus five from each opponent." Bea bids Rams with
+    # the five top hearts (trumps) and claims at once: the others play together against her (one side, so a
+    # concession is offered too), and her claim holds: the pool of 10 and 5 from each.
+    d = rams_deal(RAMS_R, "9H", gid=gid, carry={"pools": {"pool": 10}}, claims=True)
+    play(d, "rams, play, play, pass")
+    assert d.turn == 1 and d.legal() == ["AH", "KH", "QH", "JH", "TH", "claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 5, 0]
+    assert d.result().deltas == [-10, 25, -5] and d.result().pools == {"pool": 0}
+    shown_to_all(d, 1, "claim", ["AH", "KH", "QH", "JH", "TH"])
+
+
+def test_rams_bidder_concedes_and_the_play_stops() -> None:
+    # "If lost, the bidder doubles the pool and pays five to each"; a Rams bid "stops at the first lost trick"
+    # (docs/decisions.md CL-8): Bea's concession gives the next trick to Cal, the first of the others after
+    # her, and the play stops there, settled as the same deal played out (Cal's ace of spades takes her 7S).
+    d = rams_deal(dict(RAMS_R, s1="AH KH QH JH 7S"), "9H", claims=True)
+    play(d, "rams, play, play, pass")
+    assert refused(d) == CLAIM_REFUSED
+    d.act("concede")
+    assert d.over and d.tricks_won == [0, 0, 1]
+    res = d.result()
+    assert res.deltas == [0, -15, 5] and res.pools == {"pool": 10}
+    assert "Bea lost Rams at trick 1 and doubles the pool (5 + 5)" in res.lines
+
+
+def test_julepe_claim_between_the_two_still_playing() -> None:
+    # Seed 002, Julepe: "If only one player succeeds, he wins the pot plus a julep from each active player."
+    # Dee and Cal play, Bea and Ann pass: Dee, with the top spades (trumps), claims and it holds.
+    d = julepe_deal(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC", "2H 3H KH 7D 6D"], "2S", claims=True)
+    play(d, "play, play, pass, pass, stand, stand")
+    assert d.turn == 3 and d.legal()[-2:] == ["claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 0, 0, 5] and d.result().deltas == [-6, 0, -6, 12]
+
+
+def test_norrlandsknack_claim_leaves_the_joiner_loafed() -> None:
+    # Seed 002 (NK-GAP-1): "A player who joins in, but who wins no trick, is also loafed ... adding five to
+    # his score". Bea knocks, Cal joins, Ann drops out; Bea's hearts beat Cal's spades with no trump (diamonds)
+    # against them: her claim holds, and Cal, loafed, goes from 7 to 12 and adds a chip to the pot.
+    carry = {"scores": [10, 8, 7], "pools": {"pot": 3}, "first": False}
+    d = knack_deal(["AH KH QH JH TH", "2S 3S 4S 5S 6S", "2C 3C 4C 5C 6C"], "2D", carry=carry, claims=True)
+    play(d, "knock, join, drop")
+    assert d.turn == 1 and d.legal()[-2:] == ["claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 5, 0]
+    assert d.result().deltas == [0, 5, -5] and d.result().pools == {"pot": 4}
+    assert d.carry["scores"] == [10, 3, 12]
