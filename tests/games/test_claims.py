@@ -24,7 +24,7 @@ from .test_loo import deal as loo_deal
 from .test_napoleon import singly
 from .test_schafkopf import SCHWARZ, SCHWARZ_PLAY, play_tricks, sk_deck
 from .test_solo import L3 as SOLO_L3
-from .test_spoil_five import JINK2, dealt
+from .test_spoil_five import HP, JINK2, dealt, hp
 
 CLAIM_WORDS = ("claim", "concede", "claim game")
 
@@ -535,3 +535,20 @@ def test_norrlandsknack_claim_leaves_the_joiner_loafed() -> None:
     assert d.over and d.tricks_won == [0, 5, 0]
     assert d.result().deltas == [0, 5, -5] and d.result().pools == {"pot": 4}
     assert d.carry["scores"] == [10, 3, 12]
+
+
+# ------------------------------------------------------------------------------------- Hasenpfeffer
+def test_hasenpfeffer_claim_for_the_partnership() -> None:
+    # Seed 003, Hasenpfeffer, "Scoring": "If the bidder's side fulfills the contract, it scores 1 point for each
+    # trick it won in play". Ann bids six, takes the widow, names spades and discards the 9C: she holds
+    # the joker and the right bower, so leading them draws Dee's left bower and Bea's nine, and her claim of
+    # every trick holds (docs/decisions.md CL-8). Playing her ace first instead loses a trick to the left bower.
+    d = ct.load("hasenpfeffer", claims=True).deal(deck=hp(HP, 3, "9C"), dealer=3)
+    play(d, "bid 6, pass, pass, pass, trump spades, discard 9C")
+    assert d.turn == 0 and d.legal() == ["AS", "KS", "QS", "JS", "TS", "JK", "claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [6, 0, 0, 0] and d.result().deltas == [6, 0, 6, 0]
+    assert d.result().lines[:2] == ["Ann and Cal took 6 tricks, making the bid of 6: 1 point each",
+                                    "Bea and Dee took 0 tricks: 1 point each (the opponents always score their "
+                                    "tricks)"]
+    shown_to_all(d, 0, "claim", ["AS", "KS", "QS", "JS", "TS", "JK"])
