@@ -399,7 +399,8 @@ def naive_holds(d: ct.Deal, seat: int) -> bool:
 
 
 @pytest.mark.parametrize("gid", ["nap", "schafkopf", "auction-schafkopf", "forty-five", "three-card-loo",
-                                 "spoil-five"])
+                                 "spoil-five", "six-bid-solo", "frog", "hasenpfeffer", "rams", "julepe",
+                                 "norrlandsknack"])
 def test_the_check_agrees_with_every_line_of_play(gid: str) -> None:
     # The engine's check (positions remembered, touching cards merged, a hand of top cards seen at once) gives
     # the same answer as trying every line of play, at every lead of the last few tricks of random deals.
