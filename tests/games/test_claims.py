@@ -17,10 +17,14 @@ import pytest
 import cardtable as ct
 from cardtable.core.tricks import CLAIM_REFUSED
 
+from .rams.helpers import julepe as julepe_deal
+from .rams.helpers import knack as knack_deal
+from .rams.helpers import rams_deal
 from .test_loo import deal as loo_deal
 from .test_napoleon import singly
 from .test_schafkopf import SCHWARZ, SCHWARZ_PLAY, play_tricks, sk_deck
-from .test_spoil_five import JINK2, dealt
+from .test_solo import L3 as SOLO_L3
+from .test_spoil_five import HP, JINK2, dealt, hp
 
 CLAIM_WORDS = ("claim", "concede", "claim game")
 
@@ -345,7 +349,9 @@ def test_claims_in_random_play_keep_the_deal_sound(gid: str) -> None:
     schema = game.view_schema()
     rng = random.Random(7)
     tried = accepted = 0
-    for seed in range(6):
+    for seed in range(30):  # six deals at least, more until a claim has stood (rare among four or five)
+        if seed >= 6 and accepted:
+            break
         d = game.deal(seed=seed, dealer=seed % game.players)
         while not d.over:
             legal = d.legal()
@@ -393,7 +399,8 @@ def naive_holds(d: ct.Deal, seat: int) -> bool:
 
 
 @pytest.mark.parametrize("gid", ["nap", "schafkopf", "auction-schafkopf", "forty-five", "three-card-loo",
-                                 "spoil-five"])
+                                 "spoil-five", "six-bid-solo", "frog", "hasenpfeffer", "rams", "julepe",
+                                 "norrlandsknack"])
 def test_the_check_agrees_with_every_line_of_play(gid: str) -> None:
     # The engine's check (positions remembered, touching cards merged, a hand of top cards seen at once) gives
     # the same answer as trying every line of play, at every lead of the last few tricks of random deals.
@@ -410,3 +417,139 @@ def test_the_check_agrees_with_every_line_of_play(gid: str) -> None:
                 checked[got] += 1
             d.act(rng.choice(d.legal(claims=False)))
     assert checked[True] and checked[False], checked
+
+
+# -------------------------------------------------------------------------------------------- Solo
+# Cal leads his hearts and clubs, Ann throws her diamonds and Bea her six of hearts, then her spades.
+SOLO_OUT = ("AH, 8C, 6H, KH, 7D, 6S, QH, 8D, 7S, JH, 9D, 8S, TH, JD, 9S, 9H, QD, TS, 8H, KD, JS, QC, TD, QS, JC, "
+            "AD, KS")
+
+
+def solo_after_two_tricks(gid: str, bids: str) -> ct.Deal:
+    """Bea bids Frog (hearts trumps, the widow taken, three discarded); Cal ruffs her ace of spades and leads,
+    holding every trump left but Bea's six of hearts, and two clubs above Ann's."""
+    d = ct.load(gid, claims=True).deal(deck=SOLO_L3, dealer=0)
+    play(d, f"{bids}, discard TC, discard KC, discard 6D, AC, 9C, 6C, AS, 7H, 7C")
+    assert d.turn == 2 and d.hands[2] == d.pack.mask("QC 8H JC AH TH KH QH JH 9H")
+    return d
+
+
+@pytest.mark.parametrize(("gid", "bids", "deltas"), [
+    ("frog", "frog, pass, pass", [35, -70, 35]),
+    ("coeur-d-alene-solo", "frog, pass, pass", [1, -2, 1]),
+])
+def test_solo_defenders_claim_holds_with_the_card_points(gid: str, bids: str, deltas: list[int]) -> None:
+    # Seed 001, Frog: "He collects or pays for every point he takes in play over or under 60" (Coeur d'Alene:
+    # "61 points being needed to win ... 1 chip for a frog"). Cal leads the ace of hearts, draws Bea's last
+    # trump and takes every trick: his claim holds. Bea keeps the first trick (11) and her discards (ten and
+    # king of clubs, 14): 25 points, 35 under 60; Cal 95 (docs/decisions.md CL-8: the tricks given carry their points).
+    d = solo_after_two_tricks(gid, bids)
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 1, 10] and d.view(0)["card_points"] == [0, 11, 95]
+    assert d.result().deltas == deltas
+    shown_to_all(d, 2, "claim", ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "QC", "JC"])
+    out = solo_after_two_tricks(gid, bids)
+    play(out, SOLO_OUT)
+    assert out.result().deltas == d.result().deltas
+
+
+def test_six_bid_solo_claim_refused_then_the_bidder_concedes() -> None:
+    # Seed 001, Six-Bid Solo: "2 for each point over or under 60", the widow "added to bidder's cards at the
+    # end of play". Bea's Solo in spades: after two tricks she holds the eight spades left and the six of
+    # diamonds, which Ann's diamonds beat, so her claim is refused. She concedes: the defenders take the rest,
+    # and Bea has the one trick she ruffed (21) and the widow (25): 46, 14 under 60, 28 to each.
+    d = ct.load("six-bid-solo", claims=True).deal(deck=SOLO_L3, dealer=0)
+    play(d, "solo, pass, pass, trump spades, 6H, AH, 8C, TH, 7C, AS")
+    assert d.turn == 1 and d.legal()[-2:] == ["claim", "concede"]
+    assert refused(d) == CLAIM_REFUSED
+    d.act("concede")
+    assert d.over and d.tricks_won == [0, 1, 10] and d.view(0)["card_points"] == [0, 21, 74]
+    assert d.result().deltas == [28, -56, 28]
+    shown_to_all(d, 1, "concede", ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "6D"])
+
+
+def test_progressive_solo_defenders_claim_and_the_pot() -> None:
+    # Progressive Solo's Frog ("the bidder loses ... to the other players"; PS-GAP-3: the failing bidder
+    # pays into the pot as much as it holds). Cal's claim holds as in Frog; Bea's 25 points fail, settled as
+    # the same line played out (docs/decisions.md CL-5).
+    d = solo_after_two_tricks("progressive-solo", "frog, pass, pass")
+    d.act("claim")
+    out = solo_after_two_tricks("progressive-solo", "frog, pass, pass")
+    play(out, SOLO_OUT)
+    assert d.over and d.tricks_won == out.tricks_won == [0, 1, 10]
+    # Each antes 1 to both pots (2); Bea pays 35 to each (1 a point under 60) and 3 into the Frog pot.
+    assert d.result().deltas == out.result().deltas == [-2 + 35, -2 - 70 - 3, -2 + 35]
+    assert d.result().pools == out.result().pools == {"frog_pot": 6, "solo_pot": 3}
+
+
+# -------------------------------------------------------------------------------------- Rams family
+RAMS_R = dict(s1="AH KH QH JH TH", s2="AS KS QS JS TS", s0="AC KC QC JC TC", spare="AD KD QD JD TD")
+
+
+@pytest.mark.parametrize("gid", ["rams", "rounce", "bierspiel"])
+def test_rams_bid_claimed_at_the_first_lead(gid: str) -> None:
+    # Seed 002, Rams: "A successful rams bid wins the pool plus five from each opponent." Bea bids Rams with
+    # the five top hearts (trumps) and claims at once: the others play together against her (one side, so a
+    # concession is offered too), and her claim holds: the pool of 10 and 5 from each.
+    d = rams_deal(RAMS_R, "9H", gid=gid, carry={"pools": {"pool": 10}}, claims=True)
+    play(d, "rams, play, play, pass")
+    assert d.turn == 1 and d.legal() == ["AH", "KH", "QH", "JH", "TH", "claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 5, 0]
+    assert d.result().deltas == [-10, 25, -5] and d.result().pools == {"pool": 0}
+    shown_to_all(d, 1, "claim", ["AH", "KH", "QH", "JH", "TH"])
+
+
+def test_rams_bidder_concedes_and_the_play_stops() -> None:
+    # "If lost, the bidder doubles the pool and pays five to each"; a Rams bid "stops at the first lost trick"
+    # (docs/decisions.md CL-8): Bea's concession gives the next trick to Cal, the first of the others after
+    # her, and the play stops there, settled as the same deal played out (Cal's ace of spades takes her 7S).
+    d = rams_deal(dict(RAMS_R, s1="AH KH QH JH 7S"), "9H", claims=True)
+    play(d, "rams, play, play, pass")
+    assert refused(d) == CLAIM_REFUSED
+    d.act("concede")
+    assert d.over and d.tricks_won == [0, 0, 1]
+    res = d.result()
+    assert res.deltas == [0, -15, 5] and res.pools == {"pool": 10}
+    assert "Bea lost Rams at trick 1 and doubles the pool (5 + 5)" in res.lines
+
+
+def test_julepe_claim_between_the_two_still_playing() -> None:
+    # Seed 002, Julepe: "If only one player succeeds, he wins the pot plus a julep from each active player."
+    # Dee and Cal play, Bea and Ann pass: Dee, with the top spades (trumps), claims and it holds.
+    d = julepe_deal(["AS 3S KS QS JS", "2C 4C 5C 6C 7C", "AC 3C KC QC JC", "2H 3H KH 7D 6D"], "2S", claims=True)
+    play(d, "play, play, pass, pass, stand, stand")
+    assert d.turn == 3 and d.legal()[-2:] == ["claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 0, 0, 5] and d.result().deltas == [-6, 0, -6, 12]
+
+
+def test_norrlandsknack_claim_leaves_the_joiner_loafed() -> None:
+    # Seed 002 (NK-GAP-1): "A player who joins in, but who wins no trick, is also loafed ... adding five to
+    # his score". Bea knocks, Cal joins, Ann drops out; Bea's hearts beat Cal's spades with no trump (diamonds)
+    # against them: her claim holds, and Cal, loafed, goes from 7 to 12 and adds a chip to the pot.
+    carry = {"scores": [10, 8, 7], "pools": {"pot": 3}, "first": False}
+    d = knack_deal(["AH KH QH JH TH", "2S 3S 4S 5S 6S", "2C 3C 4C 5C 6C"], "2D", carry=carry, claims=True)
+    play(d, "knock, join, drop")
+    assert d.turn == 1 and d.legal()[-2:] == ["claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [0, 5, 0]
+    assert d.result().deltas == [0, 5, -5] and d.result().pools == {"pot": 4}
+    assert d.carry["scores"] == [10, 3, 12]
+
+
+# ------------------------------------------------------------------------------------- Hasenpfeffer
+def test_hasenpfeffer_claim_for_the_partnership() -> None:
+    # Seed 003, Hasenpfeffer, "Scoring": "If the bidder's side fulfills the contract, it scores 1 point for each
+    # trick it won in play". Ann bids six, takes the widow, names spades and discards the 9C: she holds
+    # the joker and the right bower, so leading them draws Dee's left bower and Bea's nine, and her claim of
+    # every trick holds (docs/decisions.md CL-8). Playing her ace first instead loses a trick to the left bower.
+    d = ct.load("hasenpfeffer", claims=True).deal(deck=hp(HP, 3, "9C"), dealer=3)
+    play(d, "bid 6, pass, pass, pass, trump spades, discard 9C")
+    assert d.turn == 0 and d.legal() == ["AS", "KS", "QS", "JS", "TS", "JK", "claim", "concede"]
+    d.act("claim")
+    assert d.over and d.tricks_won == [6, 0, 0, 0] and d.result().deltas == [6, 0, 6, 0]
+    assert d.result().lines[:2] == ["Ann and Cal took 6 tricks, making the bid of 6: 1 point each",
+                                    "Bea and Dee took 0 tricks: 1 point each (the opponents always score their "
+                                    "tricks)"]
+    shown_to_all(d, 0, "claim", ["AS", "KS", "QS", "JS", "TS", "JK"])

@@ -766,8 +766,8 @@ def test_bad_option_values_name_the_allowed_ones(gid: str, option: str, value: o
         ct.load(gid, **{option: value})
 
 
-def test_hasenpfeffer_has_no_options_but_the_first_dealer() -> None:
-    with pytest.raises(ct.RulesError, match=r"unknown option 'min_bid'; options are: first_dealer$"):
+def test_hasenpfeffer_has_no_options_but_the_first_dealer_and_claims() -> None:
+    with pytest.raises(ct.RulesError, match=r"unknown option 'min_bid'; options are: claims, first_dealer$"):
         ct.load("hasenpfeffer", min_bid=5)
 
 

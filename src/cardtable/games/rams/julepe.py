@@ -12,6 +12,7 @@ from ...core.dealing import DealPlan
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
+from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from ...core.words import cards_phrase
 from .base import POOL_KEYS, SEED, UNDERTRUMP, PoolFamily
@@ -102,6 +103,7 @@ class Julepe(PoolFamily):
                source="JU-GAP-4 (ENGINE DEFAULT)"),
         Option("julep", int, 6, range(1, 101), doc="the julep: what a failing active player pays",
                source="seed 002 'an agreed stake, the julep'; JU-GAP-4 (ENGINE DEFAULT size)"),
+        CLAIMS,
     )
     view_keys = (
         *POOL_KEYS,

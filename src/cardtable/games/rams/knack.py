@@ -12,7 +12,7 @@ from ...core.dealing import DealPlan
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num, plain
-from ...core.tricks import TrickRules
+from ...core.tricks import CLAIMS, TrickRules
 from ...core.views import Key, Kind
 from .base import PASS, POOL_KEYS, SEED, PoolFamily
 
@@ -108,6 +108,7 @@ class Norrlandsknack(PoolFamily):
         Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "
                "turn-up; the last two cards are dealt after the auction",
                source="seed 002: 'It is also usual to bid, join in or drop out when three cards have been dealt'"),
+        CLAIMS,
     )
 
     view_keys = (

@@ -18,6 +18,7 @@ from ...core.dealing import DealPlan
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
+from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
 from .base import PASS, PLAY, POOL_KEYS, SEED, UNDERTRUMP, PoolFamily
 
@@ -103,6 +104,7 @@ class Rams(PoolFamily):
                "(dealer_may_play)",
                source="seed 002 'If everybody passes, dealer receives five chips from the player on his right' "
                "(ENGINE reading of 'everybody')"),
+        CLAIMS,
     )
 
     view_keys = (

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from ...core.bounds import ActionForm, forms
 from ...core.options import Option, Options
+from ...core.tricks import CLAIMS
 from .contracts import (
     FIRST_DEALER,
     FOUR_HAND,
@@ -50,6 +51,7 @@ class Frog(SixBidSolo):
                source="FR-GAP-1, FR-GAP-2"),
         FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
 
@@ -105,6 +107,7 @@ class CoeurDAleneSolo(SixBidSolo):
                source=f"{SEED} Coeur d'Alene: '3 chips for a heart solo'"),
         *SIX_BID_TARIFF[2:], MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from ...core.bounds import ActionForm
 from ...core.options import Option, Options
+from ...core.tricks import CLAIMS
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
 from .six_bid import SixBidSolo
 
@@ -45,6 +46,7 @@ class ProgressiveSolo(SixBidSolo):
                       "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
         FIRST_DEALER,
+        CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
     RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),

@@ -21,7 +21,7 @@ from ...core.deal import Zone
 from ...core.game import Game
 from ...core.options import Option, Options
 from ...core.phases import Phase
-from ...core.tricks import TrickDeal, TrickRules
+from ...core.tricks import CLAIMS, TrickDeal, TrickRules
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import action_label
 from .contracts import (
@@ -91,7 +91,7 @@ class SixBidSolo(TrickDeal):
     phases = SoloPhase
     card_phases = (PLAY,)
     option_specs: ClassVar[tuple[Option, ...]] = (*SIX_BID_TARIFF, MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
-                                                  FIRST_DEALER)
+                                                  FIRST_DEALER, CLAIMS)
     first_dealer_rule = "low"  # seed 001: "as provided under the General Rules" (docs/decisions.md)
     auction_mode: ClassVar[str] = "duel"
     """How the bidding goes: ``duel`` (the two first settle who bids higher, then the third) or ``round``

@@ -14,7 +14,7 @@ from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.options import Options
-from ...core.tricks import TrickDeal
+from ...core.tricks import CLAIMS, TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
 from ...core.words import number_word
 from .base import FIRST_DEALER_CUT, SCORE_KEYS, SEED, BidPhase, BidsMixin, FamilySetup, ScoresMixin, bid_value
@@ -41,7 +41,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     source = f"{SEED}, 'Hasenpfeffer'; docs/decisions.md (HP-GAP-1..3)"
     phases = BidPhase
     card_phases = (PLAY,)
-    option_specs = (FIRST_DEALER_CUT,)
+    option_specs = (FIRST_DEALER_CUT, CLAIMS)
     first_dealer_rule = "low"  # seed 003 Hasenpfeffer: the General Rules' cut (docs/decisions.md)
     # "If both sides reach 10 points in the same deal, the bidding side wins."
     fixed_options: ClassVar[dict[str, Any]] = {"tie_order": "bidder_first"}
