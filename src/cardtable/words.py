@@ -23,8 +23,8 @@ from cardtable.core import words
 from cardtable.core.deal import Deal
 from cardtable.core.match import Match
 
-__all__ = ["first_dealer_line", "for_you", "in_names", "label", "meld_owners", "options_howto", "reason", "sentence",
-           "with_howto"]
+__all__ = ["ante_lines", "first_dealer_line", "for_you", "in_names", "label", "meld_owners", "options_howto", "reason",
+           "sentence", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -143,6 +143,29 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")
+
+
+def ante_lines(lines: list[str]) -> list[str]:
+    """The settlement's lines with the antes on the money cards said in one line (Michigan's sixteen
+    "Bea puts 1 on the ace of hearts" lines: "Everyone puts 1 on each money card ...")."""
+    antes = [ANTE.match(line) for line in lines]
+    firsts = [m for m in antes if m]
+    if len(firsts) < 4:
+        return lines
+    cards = list(dict.fromkeys(m["card"] for m in firsts))
+    who = list(dict.fromkeys(m["who"] for m in firsts))
+    each = {m["n"] for m in firsts}
+    if len(each) == 1 and len(firsts) == len(cards) * len(who):
+        said = (f"{', '.join(who[:-1])} and {who[-1]} each put {each.pop()} on each money card "
+                f"(the {', '.join(cards[:-1])} and {cards[-1]})")
+    else:
+        said = "; ".join(f"{w} puts " + ", ".join(f"{m['n']} on the {m['card']}" for m in firsts if m["who"] == w)
+                         for w in who)
+    first = next(i for i, m in enumerate(antes) if m)
+    return [*lines[:first], said, *(line for line, m in zip(lines[first:], antes[first:]) if not m)]
 
 
 def first_dealer_line(match: Match, names: Sequence[str] | None = None) -> str | None:

@@ -454,12 +454,15 @@ function logBox(f) {
     if (!trick.length) return;
     count += 1;
     items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, `Trick ${count}:`), " ",
-      ...trick.flatMap((e, i) => [i ? ", " : "", nameOf(e.seat), " ", richText(e.act)])));
+      ...trick.flatMap((e, i) => [i ? ", " : "", ...(plays(e) ? [nameOf(e.seat), " ", richText(e.act)]
+        : [el("span", { class: "log-call" }, `(${nameOf(e.seat)}: `, richText(e.say.split(":")[0]), ")")])])));
     if (won) items.push(el("li", { class: "log-trick" }, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}`)));
     trick = [];
   };
   for (const e of log) {
-    if (tricks && plays(e)) {
+    // a move that is not a card made while a trick is open (Spoil Five's rob, a call) stays in that trick's line:
+    // it does not close the trick, so the tricks after it keep their numbers
+    if (tricks && (plays(e) || trick.length)) {
       trick.push(e);
       if (e.won !== undefined) flush(e);
       continue;

@@ -1,0 +1,67 @@
+"""The records of a deal at the table, in a real browser (Playwright driving Debian's chromium): the move list
+numbers its tricks right when a move that is not a card is made in the middle of a trick."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import cardtable as ct
+from cardtable.core import match as match_module
+
+from .conftest import DESKTOP, LiveServer, create_table, new_page
+from .driver import do, my_turn_or_settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("records") / "records.db", bot_delay=0) as server:
+        yield server
+
+
+def robbing_table(live: LiveServer, page: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """A Spoil Five table where the person (the first seat) holds the trump ace and is not the first to lead: he
+    robs at his first turn, in the middle of the first trick. The deals' keys are counted up, so that the table
+    found is the same at every run."""
+    keys = iter(range(1, 10_000))
+    monkeypatch.setattr(match_module, "new_key", lambda: next(keys).to_bytes(32, "big"))
+    game = ct.load("spoil-five", players=4)
+    for _ in range(300):
+        t = create_table(live, page, "spoil-five", ["human", "random", "random", "random"], deals=1)
+        row = live.hub.store.deals(t["id"])[0]
+        start = game.deal(deck=row.deck, dealer=row.dealer)
+        if start.rob_pending == 0 and start.turn != 0 and start.phase == "play":
+            monkeypatch.undo()
+            return t
+    raise AssertionError("no deal of 300 gave the first seat the trump ace")
+
+
+def test_a_rob_in_the_middle_of_a_trick_keeps_the_tricks_numbered(live: LiveServer, browser: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # seed 003_30d3d4dac9c6032b.txt, Spoil Five, "Robbing the Trump": "a player who does hold the ace of that suit
+    # may exchange any card in his hand for the turned-up card when it is his turn to play" — which may come after
+    # others have played to the first trick. The move list keeps that rob in the first trick's line: five tricks,
+    # numbered 1 to 5, each with its winner.
+    page = new_page(browser, DESKTOP)
+    t = robbing_table(live, page, monkeypatch)
+    page.goto(live.url + t["seats"][0]["url"])
+    table = live.hub.tables[t["id"]]
+    rng = random.Random("rob-mid-trick")
+    assert my_turn_or_settled(page)
+    assert table.deal.trick, "others have played to the first trick before the person's turn"
+    rob = sorted(a for a in table.deal.legal() if a.startswith("rob "))[0]
+    do(page, rob)
+    while my_turn_or_settled(page):
+        do(page, rng.choice(table.deal.legal()))
+    heads = page.locator("#log li.log-trick-plays .who").all_inner_texts()
+    assert heads == [f"Trick {i}:" for i in range(1, 6)], heads
+    assert page.locator("#log li.log-trick").count() == 5
+    first = page.locator("#log li.log-trick-plays").first.inner_text()
+    assert "Rob with" in first, first  # the rob is said inside the first trick's line
+    assert page.js_errors == []
+    page.context.close()
