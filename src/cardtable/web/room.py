@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import cardtable as ct
+from cardtable.words import left_in_pools_line
 
 from . import present
 from .groupcommit import GroupCommit
@@ -169,7 +170,13 @@ class Table:
                 "show": present.show(self.deal, view, [s.name for s in self.seats], owner=self),
                 "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
                           "target": self.game.target, "totals": plain(self.match.totals),
-                          "over": self.match_over}}
+                          "over": self.match_over, **self.left_over()}}
+
+    def left_over(self) -> dict[str, Any]:
+        """At the match's end, the chips left in its pools shared out: the totals with them (``final``) and the
+        words saying so (``left``); nothing before the end or with nothing left."""
+        line = left_in_pools_line(self.match, [s.name for s in self.seats]) if self.match_over else None
+        return {"final": plain(self.match.final_totals()), "left": line} if line else {}
 
 
 def logged_deal(game: ct.Game, row: DealRow, log: Sequence[ActionRow]) -> ct.Deal:

@@ -407,18 +407,20 @@ function settlement(f) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, "before"),
         el("th", { scope: "col" }, `this deal (${unit})`), el("th", { scope: "col" }, "match total"))),
       el("tbody", {}, ...rows))),
-    pools ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
+    f.match.left ? el("p", { class: "pools left-over" }, f.match.left)
+      : pools && !f.match.over ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
     el("div", { class: "buttons" }, ...buttons));
 }
 
 function scoresBox(f) {
   const seats = f.table.seats;
-  const lead = Math.max(...f.match.totals.map((x) => Number(x) || 0));
   const m = f.match;
+  const totals = m.final || m.totals; // at the match's end, with the chips left in the pools shared out
+  const lead = Math.max(...totals.map((x) => Number(x) || 0));
   return [el("h2", { class: "side-title" }, `Deal ${f.deal}${m.max_deals ? ` of ${m.max_deals}` : ""}${m.target ? ` · to ${m.target}` : ""}`),
-    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(f.match.totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
+    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
       el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: "dealer" }, "D") : null),
-      el("td", {}, String(f.match.totals[s.seat]).replace("-", "−"))))))];
+      el("td", {}, String(totals[s.seat]).replace("-", "−"))))))];
 }
 
 // The bots' speed, beside the scores: the table's creator (the first person's seat) changes it, the others see it.
