@@ -1,10 +1,13 @@
 """The records of a deal at the table, in a real browser (Playwright driving Debian's chromium): the move list
-numbers its tricks right when a move that is not a card is made in the middle of a trick."""
+numbers its tricks right when a move that is not a card is made in the middle of a trick, and the match's end
+says what becomes of the chips left in the pools."""
 
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -30,6 +33,7 @@ def robbing_table(live: LiveServer, page: Any, monkeypatch: pytest.MonkeyPatch) 
     found is the same at every run."""
     keys = iter(range(1, 10_000))
     monkeypatch.setattr(match_module, "new_key", lambda: next(keys).to_bytes(32, "big"))
+    monkeypatch.setattr(secrets, "randbelow", lambda k: 777 % k)  # the bots' choices: the table's seed
     game = ct.load("spoil-five", players=4)
     for _ in range(300):
         t = create_table(live, page, "spoil-five", ["human", "random", "random", "random"], deals=1)
@@ -45,8 +49,8 @@ def test_a_rob_in_the_middle_of_a_trick_keeps_the_tricks_numbered(live: LiveServ
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # seed 003_30d3d4dac9c6032b.txt, Spoil Five, "Robbing the Trump": "a player who does hold the ace of that suit
     # may exchange any card in his hand for the turned-up card when it is his turn to play" — which may come after
-    # others have played to the first trick. The move list keeps that rob in the first trick's line: five tricks,
-    # numbered 1 to 5, each with its winner.
+    # others have played to the first trick. The move list keeps that rob in the first trick's line: the tricks
+    # numbered from 1 to the last, each with its winner.
     page = new_page(browser, DESKTOP)
     t = robbing_table(live, page, monkeypatch)
     page.goto(live.url + t["seats"][0]["url"])
@@ -58,10 +62,43 @@ def test_a_rob_in_the_middle_of_a_trick_keeps_the_tricks_numbered(live: LiveServ
     do(page, rob)
     while my_turn_or_settled(page):
         do(page, rng.choice(table.deal.legal()))
+    # five tricks, or fewer: "The first player to win three tricks takes the pool, and the deal ends there"
+    played = sum(table.deal.tricks_won)
+    assert played >= 3
     heads = page.locator("#log li.log-trick-plays .who").all_inner_texts()
-    assert heads == [f"Trick {i}:" for i in range(1, 6)], heads
-    assert page.locator("#log li.log-trick").count() == 5
+    assert heads == [f"Trick {i}:" for i in range(1, played + 1)], heads
+    assert page.locator("#log li.log-trick").count() == played
     first = page.locator("#log li.log-trick-plays").first.inner_text()
     assert "Rob with" in first, first  # the rob is said inside the first trick's line
+    assert page.js_errors == []
+    page.context.close()
+
+
+def test_the_panel_says_what_becomes_of_the_chips_left_at_the_match_end(live: LiveServer, browser: Any,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pope Joan's rules text, "The end of a deal": "Chips left on the money cards are carried to the next deal" —
+    # there is none after the match's last: they are shared out equally (docs/decisions.md POOL-END), and the
+    # settlement says so with the final totals, never "carried forward"; the scores beside the table are final.
+    page = new_page(browser, DESKTOP)
+    keys = iter(range(1, 10_000))
+    monkeypatch.setattr(match_module, "new_key", lambda: next(keys).to_bytes(32, "big"))
+    monkeypatch.setattr(secrets, "randbelow", lambda k: 4242 % k)
+    t = create_table(live, page, "pope-joan", ["human", "random", "random", "random"], deals=1)
+    monkeypatch.undo()
+    page.goto(live.url + t["seats"][0]["url"])
+    table = live.hub.tables[t["id"]]
+    rng = random.Random("pope-joan-left")
+    while my_turn_or_settled(page):
+        do(page, rng.choice(table.deal.legal()))
+    left = sum(v for v in table.deal.result().pools.values() if v)
+    assert table.match_over and left, "chips are left on the money cards"
+    panel = page.locator("#settlement").inner_text()
+    assert "carried forward" not in panel, panel
+    said = page.locator("#settlement .left-over").inner_text()
+    assert f"the {left} chips left (" in said and "shared out equally" in said, said
+    final = table.match.final_totals()
+    assert sum(final) == 0
+    shown = page.locator(".mini-scores td").all_inner_texts()
+    assert [Fraction(x.replace("−", "-")) for x in shown] == final, shown
     assert page.js_errors == []
     page.context.close()
