@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 import re
 import secrets
+import time
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -70,3 +72,64 @@ def test_the_chips_left_in_the_pools_are_shared_out_at_the_match_end(client: Tes
     assert f"the {total} chips left (" in match["left"] and "shared out equally" in match["left"]
     names = [s["name"] for s in f["table"]["seats"]]
     assert all(n in match["left"] for n in names)
+
+
+def play_deal(srv: Any, tid: str, seats: dict[int, WS], seed: str) -> dict[int, dict[str, Any]]:
+    """The people at ``seats`` play at random until the deal is over: each seat's last state frame."""
+    rng = random.Random(seed)
+    while True:
+        t = srv.tables[tid]
+        for ws in seats.values():  # every seat sees the table as it is
+            while ws.state is None or (ws.state["deal"], ws.state["rev"]) != (t.deal_no, t.logged):
+                ws.recv()
+        if t.deal.over:
+            return {s: ws.state for s, ws in seats.items() if ws.state is not None}
+        turn = t.deal.turn
+        if turn in seats:
+            seats[turn].act(rng.choice(t.deal.legal()))
+        time.sleep(0.01)
+
+
+def test_the_next_deal_waits_until_every_person_is_ready(client: TestClient) -> None:
+    # One person's "Next deal" no longer moves the table on while the other still reads the settlement: the
+    # next deal starts when every person at the table has said ready (bots always are).
+    t = create(client, "nap", ["human", "human", "random", "random"], deals=2)
+    srv = server_of(client)
+    with client.websocket_connect(ws_url(t, 0)) as r0, client.websocket_connect(ws_url(t, 1)) as r1:
+        s0, s1 = WS(r0), WS(r1)
+        s0.state_until(lambda f: True)
+        s1.state_until(lambda f: True)
+        play_deal(srv, t["id"], {0: s0, 1: s1}, "ready")
+        s0.send({"type": "next"})
+        f1 = s1.state_until(lambda f: f["table"]["ready"] == [0])  # Bea sees that Ann is ready
+        assert f1["deal"] == 1 and f1["view"]["over"] and f1["table"]["between"] == "ready"
+        assert srv.tables[t["id"]].deal_no == 1  # still the settlement of deal 1
+        s1.send({"type": "next"})
+        f0 = s0.state_until(lambda f: f["deal"] == 2)
+        assert not f0["view"]["over"] and f0["table"]["ready"] == []
+
+
+def test_a_countdown_starts_the_next_deal_for_everyone(client: TestClient) -> None:
+    # The table's creator may pick a countdown instead: shown to all (``next_in``), it starts the next deal
+    # with nobody pressing anything.
+    t = create(client, "nap", ["human", "human", "random", "random"], deals=2, between="countdown")
+    srv = server_of(client)
+    srv.countdown = 1.0
+    assert srv.store.table(t["id"]).between == "countdown"
+    with client.websocket_connect(ws_url(t, 0)) as r0, client.websocket_connect(ws_url(t, 1)) as r1:
+        s0, s1 = WS(r0), WS(r1)
+        s0.state_until(lambda f: True)
+        s1.state_until(lambda f: True)
+        frames = play_deal(srv, t["id"], {0: s0, 1: s1}, "countdown")
+        shown = [f["table"].get("next_in") for f in frames.values()]
+        assert all(isinstance(x, float | int) and 0 < x <= 1.0 for x in shown), shown
+        f0 = s0.state_until(lambda f: f["deal"] == 2)
+        f1 = s1.state_until(lambda f: f["deal"] == 2)
+        assert "next_in" not in f0["table"] and "next_in" not in f1["table"]
+
+
+def test_a_table_refuses_an_unknown_way_to_the_next_deal(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"game": "nap", "players": 4, "between": "whenever",
+                                         "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3})
+    assert r.status_code == 400
+    assert "'ready'" in r.json()["error"] and "'countdown'" in r.json()["error"] and "whenever" in r.json()["error"]
