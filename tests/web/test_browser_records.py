@@ -1,11 +1,14 @@
 """The records of a deal at the table, in a real browser (Playwright driving Debian's chromium): the move list
 numbers its tricks right when a move that is not a card is made in the middle of a trick, and the match's end
-says what becomes of the chips left in the pools."""
+says what becomes of the chips left in the pools; between deals, the table waits for everyone, or counts down."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import secrets
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -15,7 +18,7 @@ import pytest
 import cardtable as ct
 from cardtable.core import match as match_module
 
-from .conftest import DESKTOP, LiveServer, create_table, new_page
+from .conftest import DESKTOP, LiveServer, SeatClient, create_table, new_page
 from .driver import do, my_turn_or_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -100,5 +103,60 @@ def test_the_panel_says_what_becomes_of_the_chips_left_at_the_match_end(live: Li
     assert sum(final) == 0
     shown = page.locator(".mini-scores td").all_inner_texts()
     assert [Fraction(x.replace("−", "-")) for x in shown] == final, shown
+    assert page.js_errors == []
+    page.context.close()
+
+
+def test_the_next_deal_waits_for_everyone_at_the_table(live: LiveServer, browser: Any) -> None:
+    # Ann presses "Next deal" while Bea still reads the settlement: Ann's page says it waits for Bea, the table
+    # stays on the settlement, and the next deal starts once Bea is ready too.
+    page = new_page(browser, DESKTOP)
+    t = create_table(live, page, "nap", ["human", "human", "random", "random"], deals=2)
+    page.goto(live.url + t["seats"][0]["url"])
+    page.wait_for_selector("#board .hand")
+    bea = SeatClient(live, t, 1)
+    table = live.hub.tables[t["id"]]
+    rng = random.Random("next-deal-ready")
+    try:
+        while not table.deal.over:
+            turn = table.deal.turn
+            if turn == 0 and my_turn_or_settled(page):
+                do(page, rng.choice(table.deal.legal()))
+            elif turn == 1:
+                bea.wait(lambda f: f["rev"] == table.logged)
+                bea.act(rng.choice(table.deal.legal()))
+            else:
+                time.sleep(0.02)
+        page.wait_for_selector("#settlement #next-deal")
+        page.click("#next-deal")
+        page.wait_for_selector("#settlement #next-deal[disabled]")
+        said = page.locator("#between-deals").inner_text()
+        assert "waiting for Bea" in said, said
+        assert page.locator("#settlement h2").inner_text() == "Deal 1 settled" and table.deal_no == 1
+        bea.wait(lambda f: f["table"]["ready"] == [0])  # Bea's page is told Ann is ready
+        bea.ws.send(json.dumps({"type": "next"}))
+        page.wait_for_function("document.querySelector('.side-title')?.textContent.startsWith('Deal 2 ')")
+        assert table.deal_no == 2 and not table.deal.over
+    finally:
+        bea.close()
+    assert page.js_errors == []
+    page.context.close()
+
+
+def test_a_countdown_to_the_next_deal_is_shown_to_all(live: LiveServer, browser: Any) -> None:
+    # The creator picked a countdown: the settlement counts down to the next deal, which starts by itself.
+    page = new_page(browser, DESKTOP)
+    live.hub.countdown = 3.0
+    t = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=2, between="countdown")
+    page.goto(live.url + t["seats"][0]["url"])
+    table = live.hub.tables[t["id"]]
+    rng = random.Random("next-deal-countdown")
+    while my_turn_or_settled(page):
+        do(page, rng.choice(table.deal.legal()))
+    said = page.locator("#next-countdown").inner_text()
+    assert re.fullmatch(r"The next deal starts in [123] seconds?, or as soon as everyone is ready\.", said), said
+    page.wait_for_function("document.querySelector('.side-title')?.textContent.startsWith('Deal 2 ')",
+                           timeout=10_000)
+    assert table.deal_no == 2
     assert page.js_errors == []
     page.context.close()
