@@ -86,7 +86,7 @@ class Server(PublicRoom, Assist, Room):
 
     # -------------------------------------------------------------- hooks
     def changed(self, t: Table, ended: bool) -> None:
-        if ended and t.between == "countdown" and not t.match_over and t.next_at is None:
+        if ended and t.between == "countdown" and not t.match_over and t.next_at is None and t.human_seats():
             self.start_countdown(t)
         self.broadcast(t)
         if ended:
