@@ -525,6 +525,7 @@ def test_spoil_five_robbing_now_and_with_a_card_later(live: LiveServer, browser:
     selects a card (a click selects rather than plays while a rob is open), and the buttons offer both playing it
     and giving it up for the ace; the others read only that he robbed."""
     monkeypatch.setattr(secrets, "randbelow", lambda n: SPOIL_FIVE_SEED)
+    monkeypatch.setattr(live.hub, "seeded_first_deals", True)  # a known deal: its first from the table's seed
     page = new_page(browser)
     t = create_table(live, page, "spoil-five", ["human"] * 5)
     monkeypatch.undo()
@@ -565,6 +566,7 @@ COON_CAN_SEED = 25
 def test_coon_can_meld_with_a_joker_lay_off_and_discard(live: LiveServer, browser: Any,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(secrets, "randbelow", lambda n: COON_CAN_SEED)
+    monkeypatch.setattr(live.hub, "seeded_first_deals", True)  # a known deal: its first from the table's seed
     page = new_page(browser)
     t = create_table(live, page, "coon-can", ["human", "human"])
     monkeypatch.undo()

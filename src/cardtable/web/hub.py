@@ -75,6 +75,10 @@ class Server(PublicRoom, Assist, Room):
                  io: Executor | None = None) -> None:
         super().__init__(store, io=io, bot_delay=bot_delay)
         self.max_bot_tables = max_bot_tables
+        self.seeded_first_deals = False
+        """For tests that need a known deal, set from Python only (no setting, flag or variable reaches it): a new
+        table's first deal is shuffled from the table's seed as scripts' matches are, not from a fresh secret key.
+        Never set in a room open to players: a seat could then work out every card from its own hand."""
         self.limits = RateLimits()  # per-client rate limits (the app sets its own)
         self.db_down: str | None = None  # why the database cannot be reached, while it cannot
         self._assisting: set[str] = set()  # tables whose hint or review is being searched
@@ -211,7 +215,7 @@ class Server(PublicRoom, Assist, Room):
         seed = secrets.randbelow(2**31)  # the bots' choices (with each deal's secret order: botwork.bot_seed)
         # Every deal from a fresh secret key, never from a seed; the table's seed only cuts for the first dealer
         # (option first_dealer="cards", a public draw), so that the table rebuilt from its log draws the same.
-        match = ct.Match(game, seed=seed, deals=deals, fair=True)
+        match = ct.Match(game, seed=seed, deals=deals, fair=not self.seeded_first_deals)
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
         rec = first.record()
         seats = [SeatRow(i, r[0], r[1], None) for i, r in enumerate(rows)]
