@@ -28,7 +28,8 @@ export function seatPlace(k, n, arc = false) {
   const sin = Math.sin(a);
   return {
     x: 50 + 47 * cos, y: 50 + 45 * sin + (wide && k % 2 === 0 ? 8 : 0), // many seats on an arc: staggered
-    tx: 50 + 24 * cos, ty: 50 + 25 * sin, // the card in front of the player
+    // the card in front of the player; one's own nearer the middle, clear of one's plate and hand at any table size
+    tx: 50 + 24 * cos, ty: 50 + (k === 0 ? 14 : 25) * sin,
     side: Math.abs(cos) > 0.55 ? (cos < 0 ? "left" : "right") : (sin < 0 ? "top" : "bottom"),
   };
 }
@@ -102,6 +103,7 @@ function trickCards(frame, ctx, order) {
     const p = seatPlace(k, n, ctx.arc);
     const cls = ["played"];
     if (ctx.winner !== undefined && ctx.winner === s && (!winnerCard || winnerCard === c)) cls.push("best");
+    if (ctx.pending === c && s === frame.you) cls.push("pending"); // played here, not yet answered by the server
     const tilt = ((c.charCodeAt(0) * 7 + c.charCodeAt(1) * 13 + s * 5) % 9) - 4; // a card never lands quite straight
     return el("div", { class: cls.join(" "), style: `--x: ${p.tx}%; --y: ${p.ty}%; --tilt: ${tilt}deg; z-index: ${i + 1}`,
       "data-seat": s }, cardEl(c, "", { "data-key": `c:${c}`, "data-from": String(s),
