@@ -9,6 +9,7 @@ in the test's temporary directory, printed with the test's output).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Iterator
@@ -203,3 +204,25 @@ def test_your_played_card_lies_clear_of_your_name_plate(live: LiveServer, browse
     else:
         pytest.fail("no card to play came to the player")
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=["laptop", "phone"])
+def test_a_long_name_and_an_emoji_name(live: LiveServer, browser: Any, size: dict[str, int]) -> None:
+    """A 24-character name (the most allowed) does not scroll the page sideways; a name starting with an emoji gets
+    that emoji on its avatar, not half of it."""
+    page = new_page(browser, size)
+    long_name = "W" * 24
+    emoji = "\U0001F600" + "nn"
+    r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
+        {"game": "nap", "players": 3, "speed": "instant", "deals": 1,
+         "seats": [{"kind": "human", "name": long_name}, {"kind": "random", "name": emoji}, {"kind": "random"}]}),
+        headers={"content-type": "application/json"})
+    assert r.status == 201, r.text()
+    table = r.json()
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    avatars = page.locator("#board .plate .avatar").all_inner_texts()
+    assert any(a.strip().startswith("\U0001F600") for a in avatars), avatars
+    assert not any("\ufffd" in a for a in avatars)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width

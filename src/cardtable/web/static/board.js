@@ -39,6 +39,13 @@ function fmtNum(x) {
 }
 
 // --------------------------------------------------------------- seats
+const graphemes = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+/** The first letter of a name as a person sees it: a whole grapheme (an emoji, an accented letter), never half of one. */
+export function initial(name) {
+  const first = graphemes ? (graphemes.segment(name)[Symbol.iterator]().next().value?.segment ?? "") : Array.from(name)[0] ?? "";
+  return first.toUpperCase();
+}
+
 function plate(frame, s, k, n, ctx) {
   const v = frame.view;
   const sh = frame.show || {};
@@ -76,7 +83,7 @@ function plate(frame, s, k, n, ctx) {
     + `${v.dealer === s ? ", dealer" : ""}${v.turn === s && !v.over ? ", to play" : ""}`;
   return el("section", { class: cls.join(" "), "data-seat": s, "aria-label": label,
     style: `--x: ${place.x}%; --y: ${place.y}%; --hue: ${SEAT_HUES[s % SEAT_HUES.length]}` },
-  el("div", { class: "avatar", "aria-hidden": "true" }, name.slice(0, 1).toUpperCase(),
+  el("div", { class: "avatar", "aria-hidden": "true" }, initial(name),
     v.dealer === s ? el("span", { class: "dealer-chip", title: "dealer" }, "D") : null),
   el("div", { class: "plate-body" },
     el("div", { class: "plate-name" }, el("strong", {}, name), who ? el("span", { class: "who" }, who) : null,
