@@ -59,16 +59,23 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return where
 
 
+def resize(page: Any, size: dict[str, int]) -> None:
+    """The window at ``size``, once the page has laid the table out again for it (it re-renders on a resize)."""
+    page.set_viewport_size(size)
+    try:
+        page.wait_for_function("s => document.body.dataset.laidOut === s", arg=f"{size['width']}x{size['height']}",
+                               timeout=3000)
+    except PlaywrightTimeout:  # a page that does not say when it is laid out: give it time
+        page.wait_for_timeout(400)
+
+
 def measure(page: Any, when: str) -> list[str]:
-    """What is out of view at each size, the page laid out again for it (the resize re-renders the table)."""
+    """What is out of view at each size."""
     out = []
     for size in SIZES:
-        page.set_viewport_size(size)
-        page.wait_for_function("s => document.body.dataset.laidOut === s", arg=f"{size['width']}x{size['height']}",
-                               timeout=5000)
+        resize(page, size)
         out += [f"{when}: {p}" for p in page.evaluate(OUT_OF_VIEW)]
-    page.set_viewport_size(SIZES[0])
-    page.wait_for_function("s => document.body.dataset.laidOut === s", arg="1366x768", timeout=5000)
+    resize(page, SIZES[0])
     return out
 
 
@@ -105,9 +112,14 @@ def test_the_table_fits_a_laptop_and_a_phone(live: LiveServer, browser: Any, sho
             if f["view"]["over"]:
                 break
             seat.act(rng.choice(server_table.deal.legal()))
+        else:
+            pytest.fail(f"the deal did not end: {server_table.deal.legal()}")
     finally:
         seat.close()
-    page.wait_for_selector("#settlement", timeout=15000)
+    try:
+        page.wait_for_selector("#settlement", timeout=15000)
+    except PlaywrightTimeout:
+        pytest.fail(f"no settlement shown: {page.js_errors} {page.locator('#board .prompt').inner_text()!r}")
     # the settlement comes into view by itself: its heading is on screen
     try:
         page.wait_for_function("""() => { const r = document.querySelector('#settlement h2').getBoundingClientRect();
@@ -163,12 +175,20 @@ def test_the_card_goes_to_the_felt_on_the_click(live: LiveServer, browser: Any) 
             continue
         code = cards.first.get_attribute("data-card")
         # the click and the check in one go in the page, before any frame from the server can arrive
-        seen = page.evaluate("""code => {
+        seen = page.evaluate("""code => new Promise(done => {
           const b = document.querySelector(`#board .hand button.card.legal[data-card="${code}"]`);
+          const rev = document.body.dataset.rev, t0 = performance.now();
           b.click();
-          return [!!document.querySelector(`#board .hand .card[data-card="${code}"]`),
-                  !!document.querySelector(`#board .felt .played.pending [data-code="${code}"]`)];
-        }""", code)
+          const out = [!!document.querySelector(`#board .hand .card[data-card="${code}"]`),
+                       !!document.querySelector(`#board .felt .played.pending [data-code="${code}"]`)];
+          const felt = performance.now() - t0;
+          new MutationObserver((_, obs) => {
+            if (document.body.dataset.rev !== rev) { obs.disconnect(); done([...out, felt, performance.now() - t0]); }
+          }).observe(document.body, { attributes: true });
+        })""", code)
+        print(f"click to felt {seen[2]:.1f} ms (on the page, before the server answers); "
+              f"click to the server's state {seen[3]:.1f} ms")
+        seen = seen[:2]
         assert seen == [False, True], seen
         break
     else:
@@ -183,9 +203,11 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 @pytest.mark.parametrize("players", [5, 6])
-def test_your_played_card_lies_clear_of_your_name_plate(live: LiveServer, browser: Any, players: int) -> None:
+@pytest.mark.parametrize("size", [SIZES[1], SIZES[2]], ids=["laptop", "phone"])
+def test_your_played_card_lies_clear_of_your_name_plate(live: LiveServer, browser: Any, players: int,
+                                                        size: dict[str, int]) -> None:
     """At five and six players, the card you played lies in front of your plate on the felt, not under it."""
-    page = new_page(browser, SIZES[0], speed="slow")  # the trick stays in view while the others play
+    page = new_page(browser, size, speed="slow")  # the trick stays in view while the others play
     table = create_table(live, page, "nap", ["human"] + ["random"] * (players - 1), deals=1)
     page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
     server_table = live.hub.tables[table["id"]]
