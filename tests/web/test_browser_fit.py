@@ -276,3 +276,15 @@ def test_no_serious_accessibility_violation(live: LiveServer, browser: Any, wher
       .filter(v => v.nodes.length)
       .map(v => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)""")
     assert not found, "\n".join(found)
+
+
+def test_escape_closes_settings_after_a_checkbox_was_clicked(live: LiveServer, browser: Any) -> None:
+    page = new_page(browser, SIZES[0])
+    table = create_table(live, page, "nap", ["human", "random", "random"], deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    page.click("#btn-settings")
+    box = page.locator("#panel input[type=checkbox]").first
+    box.click()  # the checkbox has the focus now
+    page.keyboard.press("Escape")
+    assert page.locator("#panel").is_hidden()
