@@ -75,7 +75,8 @@ def test_a_damaged_database_is_reported_and_only_its_tables_refused(tmp_path: Pa
             assert state(ws, lambda x: x["rev"] == 2)["view"]["history"][1][0] == 0
     finally:
         p.kill()
-        out = p.communicate()[0].decode()
+        p.wait()
+        out = p.output()
     lines = out.splitlines()
     assert lines[0].startswith("cardtable serving on http://127.0.0.1:")
     assert any("warning: the database is damaged: SQLite's integrity check found damage" in line for line in lines)
