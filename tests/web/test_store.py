@@ -249,6 +249,7 @@ def test_an_old_room_plays_on_after_the_upgrade(tmp_path: Path, room_db: str) ->
                 names = [x["name"] for x in f["table"]["seats"]]
                 view, then = dict(f["view"]), dict(seen["view"])
                 status, old_status = view.pop("status", None), then.pop("status", None)
+                view.pop("events", None)  # the public event log is new since the room was saved: the rest is as then
                 assert (f["deal"], f["rev"], view, f["match"]) == (seen["deal"], seen["rev"], then, seen["match"]), key
                 assert status == (None if old_status is None
                                   else re.sub(r"seat (\d+)", lambda m, names=names: names[int(m[1])], old_status)), key
