@@ -134,6 +134,14 @@ OPTION_HELP = ("one of the game's options, as NAME=VALUE (e.g. -o misery=true); 
 OptionsOpt = Annotated[list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help=OPTION_HELP)]
 PLAYERS_HELP = "number of players: one of the counts the game takes (see 'cardtable list'; default: the game's own)"
 
+# The options of a run that simulate and duel share.
+SeedOpt = Annotated[int, typer.Option(help="seed of the run")]
+JobsOpt = Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)]
+BackendOpt = Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")]
+AddressOpt = Annotated[str | None, typer.Option(metavar="HOST:PORT", help="Ray cluster address (default: a local Ray)")]
+RecordsOpt = Annotated[str | None, typer.Option(metavar="FILE", help="write every deal to a .jsonl or .parquet file")]
+
+
 
 def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Game:
     """Load a game or exit with the error's message."""
@@ -590,13 +598,8 @@ def simulate(game: GameArg,
                  autocompletion=complete_bots)] = "random",
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
              option: OptionsOpt = None,
-             seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
-             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
-                                                        help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(metavar="FILE",
-                                                        help="write every deal to a .jsonl or .parquet file")] = None,
+             seed: SeedOpt = 0, jobs: JobsOpt = 0, backend: BackendOpt = "local", address: AddressOpt = None,
+             records: RecordsOpt = None,
              ) -> None:
     """Play many deals with bots; per-seat mean result with a 95% confidence interval, and deals/s."""
     g = load_game(game, players, parse_options(option))
@@ -654,13 +657,8 @@ def duel_cmd(game: GameArg,
                                             help="number of duplicate deals (1 or more)")] = 200,
              players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
              option: OptionsOpt = None,
-             seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-             jobs: Annotated[int, typer.Option(help="worker processes (default: all cores)", show_default=False)] = 0,
-             backend: Annotated[str, typer.Option(metavar="local|ray", help="local (processes) or ray")] = "local",
-             address: Annotated[str | None, typer.Option(metavar="HOST:PORT",
-                                                        help="Ray cluster address (default: a local Ray)")] = None,
-             records: Annotated[str | None, typer.Option(metavar="FILE",
-                                                        help="write every deal to a .jsonl or .parquet file")] = None,
+             seed: SeedOpt = 0, jobs: JobsOpt = 0, backend: BackendOpt = "local", address: AddressOpt = None,
+             records: RecordsOpt = None,
              ) -> None:
     """Duplicate deals: each deal once per seat rotation and once all-B; A's mean gain over B in the same seat."""
     g = load_game(game, players, parse_options(option))
