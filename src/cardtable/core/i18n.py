@@ -1,0 +1,126 @@
+"""Words in the reader's language: messages that remember their id and named arguments.
+
+The engine words everything in English, the source language. A sentence meant for players is made with
+:func:`_` (or :func:`_n` when it counts something): the result *is* the English text (a :class:`str`), so
+every caller that prints, compares or stores it keeps working, but it also remembers its message id and its
+named arguments, so that an edge (the web room, the command line, a script asking ``lang="de"``) can word it
+again in the reader's language with :func:`translate`. Arguments that are themselves messages (a card's name,
+a phase word) are translated with it.
+
+The catalogues are gettext ``.po`` files under ``cardtable/locale/<lang>/LC_MESSAGES/``, managed with Babel
+(``pybabel extract``/``update``/``compile``; see ``docs/translating.md``); the compiled ``.mo`` files are what is
+read here, with the standard library's :mod:`gettext`.
+
+>>> m = _("{player} wins the trick", player="Ann")
+>>> m, m.msgid, m.args
+('Ann wins the trick', '{player} wins the trick', {'player': 'Ann'})
+>>> _n("{n} trick", "{n} tricks", 2, n=2)
+'2 tricks'
+>>> translate(m, "en")
+'Ann wins the trick'
+>>> translate("plain text, not a message", "de")
+'plain text, not a message'
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "Msg", "_", "_n", "pick_language", "translate"]
+
+DEFAULT = "en"
+"""The source language: message ids are English sentences."""
+LANGUAGES = ("en", "de", "sv")
+"""The languages with a catalogue (English is the source and needs none)."""
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+DOMAINS = ("cardtable", "room")
+"""``cardtable``: the engine's words (labels, reasons, settlement lines, phases, options, card names);
+``room``: the web pages, their JavaScript and the command line."""
+
+
+class Msg(str):
+    """A sentence in English that remembers its message id and named arguments (and its plural form)."""
+
+    __slots__ = ("args", "msgid", "n", "plural")
+    msgid: str
+    plural: str | None
+    n: int | None
+    args: dict[str, Any]
+
+    def __new__(cls, msgid: str, plural: str | None = None, n: int | None = None, /, **args: Any) -> Msg:
+        text = plural if plural is not None and n != 1 else msgid
+        self = super().__new__(cls, text.format(**args) if args else text)
+        self.msgid, self.plural, self.n, self.args = msgid, plural, n, args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (bots' worker processes) keep the id
+        return (_rebuild, (self.msgid, self.plural, self.n, self.args))
+
+
+def _rebuild(msgid: str, plural: str | None, n: int | None, args: dict[str, Any]) -> Msg:
+    return Msg(msgid, plural, n, **args)
+
+
+def _(msgid: str, /, **args: Any) -> Msg:
+    """A message: ``_("{player} wins the trick", player=name)``; its English text is ``msgid`` formatted."""
+    return Msg(msgid, **args)
+
+
+def _n(singular: str, plural: str, n: int, /, **args: Any) -> Msg:
+    """A message that counts: ``_n("{n} trick", "{n} tricks", n, n=n)`` (the plural rule is the language's)."""
+    return Msg(singular, plural, n, **args)
+
+
+def N_(msgid: str) -> str:
+    """Mark a constant for extraction without making a message (a table's words, translated where shown)."""
+    return msgid
+
+
+@cache
+def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
+    return gettext.translation(domain, LOCALE, languages=[lang], fallback=True)
+
+
+def translate(text: str, lang: str | None, domain: str = "cardtable") -> str:
+    """``text`` in the language ``lang`` (``None`` or ``"en"``: as it is). Plain strings pass unchanged."""
+    if not isinstance(text, Msg) or not lang or lang == DEFAULT:
+        return str(text)
+    cat = _catalogue(lang, domain)
+    if text.plural is not None:
+        form = cat.ngettext(text.msgid, text.plural, text.n if text.n is not None else 1)
+    else:
+        form = cat.gettext(text.msgid)
+    if not text.args:
+        return form
+    args = {k: translate(v, lang, domain) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    try:
+        return form.format(**args)
+    except (KeyError, IndexError, ValueError):  # a broken translation never breaks the table: English
+        return str(text)
+
+
+def pick_language(accept: str | None, default: str = DEFAULT) -> str:
+    """The first language of an ``Accept-Language`` header (or a setting such as ``"de-AT"``) we have.
+
+    >>> pick_language("de-AT,de;q=0.9,en;q=0.5"), pick_language("fr, sv;q=0.8"), pick_language(None)
+    ('de', 'sv', 'en')
+    """
+    if not accept:
+        return default
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept.split(",")):
+        tag, _sep, rest = part.strip().partition(";")
+        q = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                q = float(rest.strip()[2:])
+            except ValueError:
+                q = 0.0
+        ranked.append((-q, i, tag.strip().lower().split("-")[0]))
+    for _q, _i, lang in sorted(ranked):
+        if lang in LANGUAGES:
+            return lang
+    return default
