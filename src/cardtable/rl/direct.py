@@ -126,11 +126,19 @@ class NapWriter:
         return self.enc.encode(deal.view(seat), None, cache)
 
     def _write(self, deal: Any, me: int, cache: list[Any]) -> np.ndarray:
-        enc, n = self.enc, deal.players
-        if n != enc.n:
+        if deal.players != self.enc.n:
             raise Fallback
-        # the history counts: kept per viewer as a vector, only the actions since the last call added (the
-        # slots of each action memoised by the encoder, per action and seat relative to the viewer)
+        # every other slot is marked once (1.0) or set to a value, in a copy of the counts (C floats: each write
+        # rounds to float32 as NumPy's would), whose memory becomes the observation array
+        v = self._counts(deal, me, cache)[:]
+        self._recent(deal.history, me, v)
+        self._public(deal, me, v)
+        return np.frombuffer(v, np.float32)  # (the copy's own memory: nothing else holds it)
+
+    def _counts(self, deal: Any, me: int, cache: list[Any]) -> array:
+        """The history counts: kept per viewer as a vector, only the actions since the last call added (the
+        slots of each action memoised by the encoder, per action and seat relative to the viewer)."""
+        enc, n = self.enc, deal.players
         h = deal.history
         L = len(h)
         # (a deal's history only ever grows: the same list, as long, ending in the same action, is the same)
@@ -152,10 +160,11 @@ class NapWriter:
             for j in (hm.get(key) or act(key)):
                 hvec[j] += 1.0
         cache[:] = [self, me, L, h, hvec, h[-1] if h else None]
-        # every other slot is marked once (1.0) or set to a value, in a copy of the counts (C floats: each write
-        # rounds to float32 as NumPy's would), whose memory becomes the observation array
-        v = hvec[:]
-        # the last actions in order: each action's slots in the first row, memoised, moved to its row
+        return hvec
+
+    def _recent(self, h: list[Any], me: int, v: array) -> None:
+        """The last actions in order: each action's slots in the first row, memoised, moved to its row."""
+        n, L = self.enc.n, len(h)
         rows, stride = self.rows, self.stride
         for k in range(max(0, L - HISTORY), L):
             s, a = h[k]
@@ -163,7 +172,11 @@ class NapWriter:
             off = (k - L + HISTORY) * stride
             for j in (rows.get(key) or self._row(key)):
                 v[j + off] = 1.0
-        # the words and seats of the declarations and the play (they change a few times a deal): one memo
+
+    def _public(self, deal: Any, me: int, v: array) -> None:
+        """The declarations and the play's words and seats (one memo: they change a few times a deal), the
+        hand, the hands' sizes, the tricks won and the cards on the table."""
+        n = self.enc.n
         contract, auction, phase = deal.contract, deal.auction, deal.phase
         play = phase in ("play", "done")
         ranking = deal.ranking() if play else None  # the contract's trick rules (None: no trumps, once over)
@@ -199,7 +212,6 @@ class NapWriter:
                     r = (s - me) % n
                     v[pos + r * c + card[x]] = 1.0
                     v[pos + n * c + k * n + r] = 1.0
-        return np.frombuffer(v, np.float32)  # (the copy's own memory: nothing else holds it)
 
 
 def writer_for(game: Any, enc: Encoder) -> NapWriter | None:
