@@ -15,6 +15,7 @@ validated options, the player count, the seats' names, and the variant's per-con
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import sys
@@ -29,6 +30,7 @@ from .cards import Pack
 from .dealing import seeded, shuffle
 from .fair import KeyedRandom
 from .options import Option, Options
+from .rulestext import compose
 from .views import ViewSchema
 from .words import seat_names
 
@@ -296,16 +298,24 @@ def rules_text_of(cls: type) -> str:
     """The rules for players of a game class, in Markdown: the file ``games/rules/<id>.md`` shipped with the
     package, or else ``rules/<id>.md`` beside the class's own module (a game kept outside the package)."""
     game_id = cls.id  # type: ignore[attr-defined]
-    places = [resources.files("cardtable.games") / "rules" / f"{game_id}.md"]
+    folders: list[Any] = [resources.files("cardtable.games") / "rules"]
     module = sys.modules.get(cls.__module__)
     if module is not None and getattr(module, "__file__", None):
-        places.append(Path(module.__file__).parent / "rules" / f"{game_id}.md")  # type: ignore[arg-type]
-    for place in places:
+        folders.append(Path(module.__file__).parent / "rules")  # type: ignore[arg-type]
+    for folder in folders:
         try:
-            return place.read_text(encoding="utf-8")
+            text = (folder / f"{game_id}.md").read_text(encoding="utf-8")
         except FileNotFoundError:
             continue
+        return compose(text, functools.partial(_read_rules, folder))  # a variant's: on its base's
     raise RulesError(f"{game_id}: there is no rules text for this game")
+
+
+def _read_rules(folder: Any, game_id: str) -> str:
+    try:
+        return str((folder / f"{game_id}.md").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RulesError(f"{game_id}: a rules text builds on this game's, which has none") from None
 
 
 def _rebuild_game(variant: type[Deal], players: int, names: list[str] | None, options: dict[str, Any]) -> Game:
