@@ -77,6 +77,8 @@ BASE_KEYS: tuple[Key, ...] = (
         "may see them"),
     Key("legal", Kind.WORDS, "the seat's legal actions when it is to act, else empty"),
     Key("result", Kind.JSON, "the settlement, once the deal is over", always=False),
+    Key("status", Kind.TEXT, "a one-line summary in words of what is happening (the game's status hook), when "
+        "it has one", always=False),
 )
 """The keys of every game's view (``Deal._build_view``)."""
 

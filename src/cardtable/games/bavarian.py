@@ -277,7 +277,6 @@ class BavarianSchafkopf(TrickDeal):
         Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
         Key("re", Kind.SEAT, "who gave Re", null=True),
         Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
-        Key("status", Kind.TEXT, "the game being played and its doublings, in words", always=False),
         Key("pools", Kind.AMOUNTS, "the Stock as it stands this deal (when everyone's passing feeds it)",
             always=False),
     )

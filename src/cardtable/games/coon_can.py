@@ -271,7 +271,6 @@ class CoonCan(Deal):
         Key("known_cards", Kind.SEAT_CARDS, "cards other seats are known to hold (taken from the discard pile)"),
         Key("exhausted", Kind.BOOL, "whether the stock is exhausted"),
         Key("winner", Kind.SEAT, "the seat that melded all its cards", null=True),
-        Key("status", Kind.TEXT, "who is to draw or to play", always=False),
     )
 
     # ---- the state of a hand (beside the core's hands and stock)

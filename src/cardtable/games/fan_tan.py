@@ -194,7 +194,6 @@ class FanTan(Deal):
         Key("paid", Kind.PER_SEAT, "chips each seat has paid this deal (antes, passes, penalties)"),
         Key("known", Kind.SEAT_CARDS, "cards a seat is known to hold (revealed by a penalty)"),
         Key("stock_size", Kind.INT, "cards left in the stock (Domino Fan-Tan)", always=False),
-        Key("status", Kind.TEXT, "who is to play and the pot, or who went out"),
     )
 
     # ---- the state of a deal (beside the core's hands and stock)

@@ -128,7 +128,6 @@ class Loo(TrickDeal):
         Key("civil", Kind.BOOL, "whether 'Pam be civil' binds the current trick", always=False),
         Key("my_discards", Kind.CARDS, "the cards this seat exchanged away (and the hand it left for the miss)",
             size="hand", always=False),
-        Key("status", Kind.TEXT, "what is happening, in words"),
     )
 
     # ---- the state of a deal of Loo (beside the core's hands, trick and tricks won)

@@ -38,7 +38,6 @@ POOL_KEYS: tuple[Key, ...] = (
     Key("stock_size", Kind.INT, "cards left in the stock"),
     Key("known_cards", Kind.SEAT_CARDS, "cards everyone knows another seat holds (a robbed turn-up)",
         always=False),
-    Key("status", Kind.TEXT, "what is happening, in words", always=False),
 )
 """The view keys every game of the family shows (:meth:`PoolDeal._view`)."""
 

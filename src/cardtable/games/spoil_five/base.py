@@ -99,7 +99,6 @@ class FiveCardDeal(TrickDeal):
             always=False),
         Key("my_discards", Kind.CARDS, "the cards this seat put out (robbing, discards)", size="hand",
             always=False),
-        Key("status", Kind.TEXT, "what the table is waiting for, in words", always=False),
     )
 
     # ---- the state (beside the core's hands, trick and tricks won)

@@ -50,7 +50,6 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         *BidsMixin.BID_KEYS,
         Key("widow_size", Kind.INT, "the face-down card (1) until the bidder picks it up"),
         Key("my_discards", Kind.CARDS, "the card this seat discarded", size="hand", always=False),
-        Key("status", Kind.TEXT, "what the table is waiting for, and the score, in words", always=False),
         *SCORE_KEYS,
     )
 

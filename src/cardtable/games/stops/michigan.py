@@ -145,7 +145,6 @@ class Michigan(Deal):
         Key("high_bid", Kind.WORD, "the highest bid for the widow so far", null=True, always=False),
         Key("high_bidder", Kind.SEAT, "who made it", null=True, always=False),
         Key("dead_hand", Kind.CARDS, "the hand this seat put face down for the widow", size="hand", always=False),
-        Key("status", Kind.TEXT, "what is happening, in words"),
     )
 
     # ---- the state of a deal (beside the core's hands, turn and phase)
