@@ -79,6 +79,7 @@ function playerChoices(g) {
 
 function choose(g) {
   chosen = g;
+  window.dispatchEvent(new CustomEvent("cardtable:game", { detail: g })); // packs.js offers the packs it may have
   history.replaceState(null, "", `/?game=${g.id}`);
   $("setup").hidden = false;
   $("setup-empty").hidden = true;
