@@ -23,6 +23,7 @@ RANKS = {"A": "Sau", "K": "King", "Q": "Ober", "J": "Unter", "T": "Ten", "9": "N
 SUITS_DE = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
 RANKS_DE = {"A": "Sau", "K": "König", "Q": "Ober", "J": "Unter", "T": "Zehn", "9": "Neun", "8": "Acht",
             "7": "Sieben", "6": "Sechs"}
+INDEX = {"A": "A", "K": "K", "Q": "O", "J": "U", "T": "10"}  # a corner's letter, where it is not the rank's
 CODES = [r + s for s in "CSHD" for r in "AKQJT9876"]  # the 36-card pack, which holds the 32-card one
 GERMAN_NAME = re.compile(r"^(Sau|King|Ober|Unter|Ten|Nine|Eight|Seven) of (Acorns|Leaves|Hearts|Bells)\b")
 SMALLEST = 9.0  # px: the least height of a corner's letter and of its suit symbol on a phone
@@ -73,7 +74,7 @@ def test_every_card_has_a_drawing_and_a_name_in_each_pack(live: LiveServer, brow
             assert "undefined" not in card["text"] and "NaN" not in card["text"], code
         # German: the corner's letter (A, K, O, U, the numbers), and only this suit's symbols, at both corners
         # and in the middle; a number card has as many symbols as its number.
-        assert g["pack"] == "german" and g["index"] == {"A": "A", "K": "K", "Q": "O", "J": "U", "T": "10"}.get(rank, rank)
+        assert g["pack"] == "german" and g["index"] == INDEX.get(rank, rank)
         assert len(g["suits"]) >= 3 and all(f"gsuit-{suit}" in cls for cls in g["suits"]), (code, g["suits"])
         if rank in "T9876":
             assert g["pips"] == (10 if rank == "T" else int(rank)), code
