@@ -757,7 +757,7 @@ def test_four_colour_deck_and_settings(live: LiveServer, browser: Any) -> None:
     colour = "getComputedStyle(document.body).getPropertyValue('--suit-D').trim()"
     red = page.evaluate(colour)
     page.click("#btn-settings")
-    page.check("text=Four-colour deck")
+    page.check("#pack-setting input[value='four-colour']")
     assert page.evaluate(colour) != red
     page.reload()
     page.wait_for_selector("#board .hand .card")

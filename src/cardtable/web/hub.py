@@ -23,6 +23,7 @@ from cardtable.words import first_dealer_line
 from . import present
 from .assist import Assist
 from .guard import RateLimits, wait_words
+from .packs import pack_choice
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
@@ -33,7 +34,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack")
 TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -166,6 +167,7 @@ class Server(PublicRoom, Assist, Room):
         speed = body.get("speed", "normal")
         if speed not in SPEEDS:
             raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
+        pack = pack_choice(body.get("pack"), game)
         rows: list[tuple[str, str, str | None, str | None]] = []
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
@@ -215,12 +217,12 @@ class Server(PublicRoom, Assist, Room):
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover, speed=speed, creator_address=address)
+                             takeover=takeover, speed=speed, creator_address=address, pack=pack)
         await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
-                "speed": speed,
+                "speed": speed, "pack": pack,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}

@@ -25,6 +25,7 @@ from cardtable.words import options_howto, with_howto
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
+from .packs import GERMAN_FIRST, packs_of_game
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
 from .store import Damaged, StoreError, Unavailable
@@ -74,6 +75,7 @@ def game_json(info: Any) -> dict[str, Any]:
             "player_counts_by_option": [{"option": n, "value": v, "counts": list(c)}
                                         for n, v, c in info.player_counts_by_option],
             "summary": (info.doc.split("\n\n")[0] if info.doc else ""),
+            "packs": list(packs_of_game(info.id)), "german_first": info.id in GERMAN_FIRST,
             "options": [option_json(o) for o in info.options]}
 
 

@@ -25,6 +25,7 @@ import cardtable as ct
 
 from . import present
 from .groupcommit import GroupCommit
+from .packs import GERMAN_FIRST, packs_for
 from .protocol import plain
 from .records import effective, undone_to
 from .store import ActionRow, Append, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store, StoreError
@@ -102,6 +103,7 @@ class Table:
     muted: bool = False  # spectators may not chat
     assisted: bool = False  # an undo or a hint was used: the match is not rated
     speed: str = "normal"  # the bots' speed (a key of SPEEDS)
+    pack: str = "auto"  # the pack its cards are drawn in (chosen by its creator; a browser may choose its own)
     chat_last: int = 0  # the id of the last chat line sent to this process's connections
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
@@ -158,7 +160,8 @@ class Table:
                            **({"open": True} if s.seat in free else {})}
                           for s in self.seats],
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
-                "speed": self.speed,
+                "speed": self.speed, "pack": self.pack, "packs": list(packs_for(self.game)),
+                "german_first": info.id in GERMAN_FIRST,
                 "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
@@ -200,7 +203,7 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
                   snap.seats, sheet, seed=row.seed, creator=row.creator,
                   logged=len(snap.actions.get(snap.deals[-1].deal_no, [])) if snap.deals else 0,
                   takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints),
-                  speed=row.speed)
+                  speed=row.speed, pack=row.pack)
     return table, fresh
 
 

@@ -52,6 +52,7 @@ class TableRow:
     hints: int = 0
     rated: int = 0
     speed: str = "normal"
+    pack: str = "auto"  # the pack the cards are drawn in (cardtable.web.packs)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,22 @@
 // Cards drawn as SVG: suits as paths (no font needed), pips laid out as on a real card, court cards, jokers
 // (also a joker standing for a card in a meld), and names for people and screen readers.
 // Colours come from the style sheet (classes ink-S, ink-H...), so the four-colour deck is a class on <body>.
+// The German-suited pack is drawn by german.js: which pack the page draws is ``look.pack`` (packs.js sets it).
 
 import { el } from "./dom.js";
+import { GERMAN_INDEX, GERMAN_INK, germanFace, germanName, germanSuitName, germanSuitSVG } from "./german.js";
+
+/** The pack the page draws its cards in: "french" (with the four-colour class on <body>, four-colour) or "german". */
+export const look = { pack: "french" };
+
+/** Draw the cards from now on in ``pack`` ("french" or "german"). */
+export function setPack(pack) {
+  look.pack = pack === "german" ? "german" : "french";
+}
+
+const GERMAN_CARD = /^[AKQJT9876][SHDC]$/;
+const german = (code, pack) => pack === "german" && GERMAN_CARD.test(code || "");
+const pageLang = () => ((document.documentElement.lang || "").toLowerCase().startsWith("de") ? "de" : "en");
 
 export const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -42,9 +56,11 @@ export function isCard(tok) {
 /** The card a code shows: ``JK=3C`` shows the three of clubs (as a joker). */
 export const standsFor = (code) => (code && code.startsWith("JK=") ? code.slice(3) : code);
 
-/** "Queen of spades", "Joker", "Joker as the three of clubs". */
-export function cardName(code) {
+/** "Queen of spades", "Joker", "Joker as the three of clubs"; in the German pack "Ober of Acorns" (on a page in
+German "Eichel-Ober"). The one place a card gets its name: a translation layer may replace it. */
+export function cardName(code, pack = look.pack) {
   if (!code) return "a card face down";
+  if (german(code, pack)) return germanName(code, pageLang());
   if (code === "JK") return "Joker";
   if (code.startsWith("JK=")) return `Joker as the ${cardName(code.slice(3)).toLowerCase()}`;
   const m = CARD_RE.exec(code);
@@ -53,8 +69,9 @@ export function cardName(code) {
   return name[0].toUpperCase() + name.slice(1);
 }
 
-/** "Q♠", "10♥", "Joker", "Joker (3♣)". */
-export function cardSymbol(code) {
+/** "Q♠", "10♥", "Joker", "Joker (3♣)"; in the German pack, whose suits have no letters of their own, its name. */
+export function cardSymbol(code, pack = look.pack) {
+  if (german(code, pack)) return cardName(code, pack);
   if (code === "JK") return "Joker";
   if (code.startsWith("JK=")) return `Joker (${cardSymbol(code.slice(3))})`;
   const m = CARD_RE.exec(code);
@@ -93,8 +110,11 @@ function faceSVG(r, s) {
   return FRAME + idx + idx2 + body;
 }
 
-/** One card face (a back when ``code`` is empty) as an SVG string, 100 x 140 units. */
-export function cardSVG(code) {
+/** One card face (a back when ``code`` is empty) as an SVG string, 100 x 140 units, in ``pack``. */
+export function cardSVG(code, pack = look.pack) {
+  if (german(code, pack)) {
+    return `<svg class="svg-card pack-german" data-pack="german" viewBox="0 0 100 140" aria-hidden="true">${germanFace(code[0], code[1])}</svg>`;
+  }
   if (!code) return `<svg class="svg-card" viewBox="0 0 100 140" aria-hidden="true"><rect class="back-frame" x="1" y="1" width="98" height="138" rx="8"/><rect class="back-fill" x="7" y="7" width="86" height="126" rx="5"/></svg>`;
   let body;
   if (code === "JK") {
@@ -122,11 +142,20 @@ export const backEl = (cls = "") => el("span", { class: `card back ${cls}`.trim(
 
 /** A card written in text: "Q♠" coloured by suit, its name on hover and for screen readers. */
 export function cardSpan(code) {
+  if (german(code, look.pack)) { // the corner's letter and the suit's own symbol
+    return el("span", { class: "cardtext gcard", style: `color: ${GERMAN_INK[code[1]]}`, title: cardName(code), role: "img",
+      "aria-label": cardName(code), html: `${GERMAN_INDEX[code[0]]}${germanSuitSVG(code[1])}` });
+  }
   const suit = standsFor(code) === "JK" ? "J" : standsFor(code)[1];
   return el("span", { class: `cardtext ink-${suit}`, title: cardName(code) }, cardSymbol(code));
 }
 
 export function suitSpan(s) {
+  if (look.pack === "german" && GERMAN_INK[s]) {
+    const name = germanSuitName(s, pageLang());
+    return el("span", { class: "cardtext gcard", style: `color: ${GERMAN_INK[s]}`, role: "img", "aria-label": name,
+      html: `${germanSuitSVG(s)} ${name}` });
+  }
   return el("span", { class: `cardtext ink-${s}` }, `${SUIT_SYMBOL[s] || ""} ${SUIT_NAMES[s] || s}`.trim());
 }
 

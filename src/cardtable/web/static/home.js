@@ -1,6 +1,7 @@
 // The home page: pick a game, set seats and options, create a table.
 
 import { $, el } from "./dom.js";
+import "./packs.js"; // the table's pack in the form (it listens for the game chosen before this module runs)
 
 let catalog = { games: [], bots: [] };
 let chosen = null;
@@ -79,6 +80,7 @@ function playerChoices(g) {
 
 function choose(g) {
   chosen = g;
+  window.dispatchEvent(new CustomEvent("cardtable:game", { detail: g })); // packs.js offers the packs it may have
   history.replaceState(null, "", `/?game=${g.id}`);
   $("setup").hidden = false;
   $("setup-empty").hidden = true;

@@ -5,6 +5,7 @@ import { cardEl, cardName, richText } from "./cards.js";
 import { $, el } from "./dom.js";
 import { facts, stage } from "./board.js";
 import { poolName } from "./pools.js";
+import { packSetting } from "./packs.js";
 import { nameOf, say, useWords } from "./words.js";
 
 export const panel = { kind: null };
@@ -122,7 +123,6 @@ export const prefs = {
 };
 
 export function applyPrefs() {
-  document.body.classList.toggle("four-colour", prefs.flag("four-colour"));
   document.body.classList.toggle("no-motion", prefs.flag("no-motion"));
 }
 
@@ -131,8 +131,8 @@ export function openSettings() {
     el("input", { type: "checkbox", checked: prefs.flag(name), onchange: (e) => { prefs.setFlag(name, e.target.checked); applyPrefs(); } }),
     ` ${text}`, note ? el("small", {}, note) : null);
   openPanel("settings", "Settings", el("p", { class: "small" }, "The bots' speed is the table's own: it is beside the scores."),
-    el("fieldset", {}, el("legend", {}, "Cards and sound"),
-      flag("four-colour", "Four-colour deck", "spades black, hearts red, diamonds blue, clubs green"),
+    packSetting(), // the pack the cards are drawn in (packs.js)
+    el("fieldset", {}, el("legend", {}, "Sound and movement"),
       flag("sound", "A sound when it is your turn"),
       flag("no-motion", "No card movement", "also off when your system asks for reduced motion")));
 }

@@ -624,6 +624,7 @@ function main() {
   }
   document.addEventListener("keydown", onKey);
   window.addEventListener("cardtable:send", (e) => send(e.detail)); // public room: tableroom.js
+  window.addEventListener("cardtable:pack", () => render({}, shown)); // the cards drawn in another pack (packs.js)
   let resized = null;
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => render({}, shown), 150); });
   $("board").replaceChildren(el("p", { class: "loading" }, "Joining the table…"));
