@@ -2,7 +2,8 @@
 
 Sources: the "Offizielle Schafkopfordnung" of the Bayerischer Schafkopf-Verein (1989), the Schafkopfschule's
 rules, bayerisch-schafkopf.de's "Schafkopf-Regeln", and Parlett's *Penguin Book of Card Games* for the English
-terms and the tariff; the decisions where they differ or are silent are in docs/decisions.md (BS-1 ... BS-13)
+terms and the tariff, schafkopfhaie.de for the Hochzeit; the decisions where they differ or are silent are in
+docs/decisions.md (BS-1 ... BS-14)
 and in the rules text for players (``games/rules/bavarian-schafkopf.md``).
 
 The rules as implemented
@@ -39,6 +40,12 @@ less; 31 is Schneider free); Schwarz with every trick. Value: base (Sauspiel 10,
 + 10 Schwarz + 10 a Laufender (from three, from two in Wenz and Geier), doubled by Kontra and Re. A Tout must
 take every trick and counts double (without Schneider and Schwarz). Sauspiel: each loser pays one winner the
 value; Solo: the soloist wins or pays it from or to each of the three.
+
+Hochzeit (option ``hochzeit``, BS-14): a player holding exactly one trump may name a Hochzeit, ranking above
+the Sauspiel and below the games played alone. When it stands the others are asked in turn from his left
+("accept" or "pass"); the first who accepts takes the trump face down and gives back a card that is not a
+trump ("give 9C", seen only by the two); they are partners known to all and it is paid as a Sauspiel. Nobody
+accepting is as if everyone had passed.
 
 Hidden information: the holder of the called ace is hidden until it falls. The views show him to himself only
 (then to all once the ace is played or he gives Re); ``sample`` places the ace only where it may lie (not with
@@ -79,7 +86,7 @@ __all__ = [
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
-          "bayerisch-schafkopf.de; Parlett; decisions BS-1 to BS-12")
+          "bayerisch-schafkopf.de; Parlett; schafkopfhaie.de (the Hochzeit); decisions BS-1 to BS-14")
 
 BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
 """The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
@@ -974,7 +981,7 @@ class BavarianSchafkopf(TrickDeal):
             for z in zones:
                 if z.key[1] == sie:
                     z.fixed |= FACES
-        if self.setup.kinds and HOCHZEIT in self.setup.kinds:
+        if HOCHZEIT in self.setup.kinds:
             zones = self._wed_zones(viewer, zones)
         if self.ace < 0 or self.played >> self.ace & 1 or self.hands[viewer] >> self.ace & 1:
             return zones
