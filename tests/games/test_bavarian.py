@@ -714,3 +714,30 @@ def test_the_rules_of_thumb_offer_take_and_answer_a_hochzeit():
         d.act(bot.choose(d, d.turn))
     assert [a for _, a in d.history] == [*moves("play play play pass hochzeit pass pass accept"), "give 9S"]
     assert d.phase == "kontra" and d.view(0)["partner"] == 1
+
+
+def test_a_running_account_per_player_over_the_evening():
+    # Each player's account is the sum of what he won and paid deal by deal, and it always adds up to nothing.
+    # Dee deals a Sauspiel won with 61 (Ann and Cal +10 each); Ann then deals the same cards from her left, so
+    # Bea plays Ann's game and Dee holds Cal's hand, under Cal's Kontra: 20 each, and the deal passes on.
+    m = ct.Match(ct.load(GID), dealer=3)
+    first = m.next_deal(deck=A)
+    for a in [*SAUSPIEL, *NO_DOUBLES, *moves(WON_61)]:
+        first.act(a)
+    assert m.record(first).deltas == [10, -10, 10, -10] and m.totals == [10, -10, 10, -10]
+    second = m.next_deal(deck=A)
+    assert (second.dealer, second.turn) == (0, 1)
+    for a in [*SAUSPIEL, "kontra", "pass", "pass", "pass", *moves(WON_61)]:
+        second.act(a)
+    assert m.record(second).deltas == [-20, 20, -20, 20]
+    assert m.totals == [-10, 10, -10, 10] and sum(m.totals) == 0 and m.dealer == 1
+
+
+def test_laufende_from_two_in_the_geier():
+    # Schafkopfschule: Laufende count from two in the Wenz and the Geier (BS-6): Ann holds the acorn and leaf
+    # Obers but not the heart Ober, two Laufende; with only the acorn Ober, none.
+    d = deal(C, "play pass pass pass geier", geier=True)
+    assert d.laufende() == 2
+    one = deck_of("QC JC JS QD AH TH KH AS", "QS QH 9H 8H TC KC TS 7S", "JH 7H AC 8C 7C KS 9S 9C",
+                  "JD 8S AD TD KD 9D 8D 7D")
+    assert deal(one, "play pass pass pass geier", geier=True).laufende() == 0
