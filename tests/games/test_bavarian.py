@@ -741,3 +741,15 @@ def test_laufende_from_two_in_the_geier():
     one = deck_of("QC JC JS QD AH TH KH AS", "QS QH 9H 8H TC KC TS 7S", "JH 7H AC 8C 7C KS 9S 9C",
                   "JD 8S AD TD KD 9D 8D 7D")
     assert deal(one, "play pass pass pass geier", geier=True).laufende() == 0
+
+
+def test_sampling_never_gives_the_called_ace_to_a_seat_that_showed_void():
+    # Bea shows she has no acorn on the first acorn lead (she trumps it): to Dee, the called acorn ace lies with
+    # neither Bea nor the caller Ann, so always with Cal, and Bea is never given an acorn.
+    void = deck_of("QC QS JC AH TH 9C AS 7D", "JD 7H 8S AD TD KD 9D 8D", "QD JH 9H AC 8C 7C KS 9S",
+                   "QH JS KH 8H TC KC TS 7S")
+    d = deal(void, SAUSPIEL + NO_DOUBLES + ["9C", "7H"])
+    clubs = PACK_32.mask("AC TC KC 9C 8C 7C")
+    assert holders(d, 3) == {2}
+    for k in range(40):
+        assert not d.sample(3, random.Random(k)).hands[1] & clubs
