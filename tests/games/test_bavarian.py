@@ -1,5 +1,6 @@
 """Scenario tests for Bavarian Schafkopf (the Schafkopfordnung of the Bayerischer Schafkopf-Verein, the
-Schafkopfschule's rules, bayerisch-schafkopf.de, Parlett; the decisions BS-1 ... BS-12 in docs/decisions.md).
+Schafkopfschule's rules, bayerisch-schafkopf.de, Parlett, schafkopfhaie.de for the Hochzeit; the decisions
+BS-1 ... BS-14 in docs/decisions.md).
 
 Every deal here is dealt by Dee (dealer 3), so Ann (seat 0) is forehand: she speaks first and leads.
 """
