@@ -292,7 +292,7 @@ class BavarianSchafkopf(TrickDeal):
         Key("contract", Kind.TEXT, "the game being played, in words (with the called ace or the trump suit)",
             null=True),
         Key("partner", Kind.SEAT, "the called ace's holder: shown to him, and to everyone once the ace falls "
-                                  "or he gives Re", null=True),
+                                  "or he gives Re; in a Hochzeit, who took it, shown to all", null=True),
         Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
         Key("re", Kind.SEAT, "who gave Re", null=True),
         Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
