@@ -97,6 +97,9 @@ TUNED: dict[str, dict[str, Any]] = {
     # (400 deals: +0.02 ± 0.31 and +0.16 ± 0.24 searching all; +0.57 ± 0.21 and +0.23 ± 0.22 cards only).
     "cross-color-michigan": {"search": "cards"},
     "boodle": {"search": "cards"},
+    # Bavarian Schafkopf: searching every decision lost its bidding and Kontra to the rules of thumb (-8.98 ±
+    # 11.92 chips, 100 deals); searching the card play only, +6.73 ± 3.36 (100 deals).
+    "bavarian-schafkopf": {"search": "cards"},
     "fan-tan": {"flat": True, "infer": 8},
     "five-or-nine": {"flat": True, "infer": 8},
     # Coon Can's long playouts leave few rounds a decision; flat rollouts measured as well as the tree

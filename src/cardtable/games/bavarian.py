@@ -2,7 +2,8 @@
 
 Sources: the "Offizielle Schafkopfordnung" of the Bayerischer Schafkopf-Verein (1989), the Schafkopfschule's
 rules, bayerisch-schafkopf.de's "Schafkopf-Regeln", and Parlett's *Penguin Book of Card Games* for the English
-terms and the tariff; the decisions where they differ or are silent are in docs/decisions.md (BS-1 ... BS-13)
+terms and the tariff, schafkopfhaie.de for the Hochzeit; the decisions where they differ or are silent are in
+docs/decisions.md (BS-1 ... BS-14)
 and in the rules text for players (``games/rules/bavarian-schafkopf.md``).
 
 The rules as implemented
@@ -40,6 +41,12 @@ less; 31 is Schneider free); Schwarz with every trick. Value: base (Sauspiel 10,
 take every trick and counts double (without Schneider and Schwarz). Sauspiel: each loser pays one winner the
 value; Solo: the soloist wins or pays it from or to each of the three.
 
+Hochzeit (option ``hochzeit``, BS-14): a player holding exactly one trump may name a Hochzeit, ranking above
+the Sauspiel and below the games played alone. When it stands the others are asked in turn from his left
+("accept" or "pass"); the first who accepts takes the trump face down and gives back a card that is not a
+trump ("give 9C", seen only by the two); they are partners known to all and it is paid as a Sauspiel. Nobody
+accepting is as if everyone had passed.
+
 Hidden information: the holder of the called ace is hidden until it falls. The views show him to himself only
 (then to all once the ace is played or he gives Re); ``sample`` places the ace only where it may lie (not with
 the caller or a Kontra's giver, not with a seat that played another card to the first lead of its suit; with the
@@ -56,7 +63,7 @@ from typing import Any, ClassVar
 
 from ..core.aims import Aim
 from ..core.bounds import ActionForm, DealBounds
-from ..core.cards import NO_SUIT, PACK_32, SUIT_NAMES, SUITS
+from ..core.cards import NO_SUIT, PACK_32, SUIT_NAMES, SUITS, bit_list
 from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
@@ -79,7 +86,7 @@ __all__ = [
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
-          "bayerisch-schafkopf.de; Parlett; decisions BS-1 to BS-12")
+          "bayerisch-schafkopf.de; Parlett; schafkopfhaie.de (the Hochzeit); decisions BS-1 to BS-14")
 
 BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
 """The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
@@ -148,17 +155,21 @@ class GameKind:
 
 KINDS = (
     GameKind("sauspiel", "Sauspiel", 1, "normal", False, False, False, 3, None),
-    GameKind("geier", "Geier", 2, "geier", False, True, False, 2, "geier"),
-    GameKind("farbwenz", "Farbwenz", 2, "wenz", True, True, False, 2, "farbwenz"),
-    GameKind("wenz", "Wenz", 3, "wenz", False, True, False, 2, None),
-    GameKind("solo", "Solo", 4, "normal", True, True, False, 3, None),
-    GameKind("geier tout", "Geier Tout", 5, "geier", False, True, True, 2, "geier tout"),
-    GameKind("farbwenz tout", "Farbwenz Tout", 5, "wenz", True, True, True, 2, "farbwenz tout"),
-    GameKind("wenz tout", "Wenz Tout", 6, "wenz", False, True, True, 2, "tout"),
-    GameKind("solo tout", "Solo Tout", 7, "normal", True, True, True, 3, "tout"),
-    GameKind("sie", "Sie", 8, "normal", False, True, True, 3, "sie"),
+    GameKind("hochzeit", "Hochzeit", 2, "normal", False, False, False, 3, "hochzeit"),
+    GameKind("geier", "Geier", 3, "geier", False, True, False, 2, "geier"),
+    GameKind("farbwenz", "Farbwenz", 3, "wenz", True, True, False, 2, "farbwenz"),
+    GameKind("wenz", "Wenz", 4, "wenz", False, True, False, 2, None),
+    GameKind("solo", "Solo", 5, "normal", True, True, False, 3, None),
+    GameKind("geier tout", "Geier Tout", 6, "geier", False, True, True, 2, "geier tout"),
+    GameKind("farbwenz tout", "Farbwenz Tout", 6, "wenz", True, True, True, 2, "farbwenz tout"),
+    GameKind("wenz tout", "Wenz Tout", 7, "wenz", False, True, True, 2, "tout"),
+    GameKind("solo tout", "Solo Tout", 8, "normal", True, True, True, 3, "tout"),
+    GameKind("sie", "Sie", 9, "normal", False, True, True, 3, "sie"),
 )
 KIND_OF = {k.word: k for k in KINDS}
+HOCHZEIT = KIND_OF["hochzeit"]
+"""The Hochzeit (option ``hochzeit``, BS-14): a two-handed game like the Sauspiel, the partner found by the single
+trump instead of a called ace."""
 FACES = PACK_32.mask("QC QS QH QD JC JS JH JD")
 """The four Obers and the four Unters: holding all eight is a Sie."""
 CALL_WORDS = tuple(f"call {SUIT_NAMES[s]}" for s in (CLUBS, SPADES, DIAMONDS))
@@ -175,13 +186,15 @@ class BavarianPhase(Phase):
     ASK = "ask"          # each says whether he wants to play
     DECLARE = "declare"  # those who want to play name their games by precedence
     CALL = "call"        # the winner calls his ace or names the trump suit
+    WED = "wed"          # Hochzeit: the others in turn may take the offered trump
+    GIVE = "give"        # Hochzeit: who took it gives back a card that is not a trump
     KONTRA = "kontra"    # the defenders may double
     RE = "re"            # the player's side may redouble
     PLAY = "play"        # the eight tricks
     DONE = "done"
 
 
-ASK, DECLARE, CALL, KONTRA, RE, PLAY, DONE = BavarianPhase
+ASK, DECLARE, CALL, WED, GIVE, KONTRA, RE, PLAY, DONE = BavarianPhase
 
 
 @dataclass(frozen=True)
@@ -219,15 +232,17 @@ class BavarianSchafkopf(TrickDeal):
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that numbers
     # them, and the bounds of a deal
     action_forms: ClassVar[tuple[ActionForm, ...]] = (
-        ActionForm("#"), ActionForm("pass"), ActionForm("play"), *(ActionForm(k.word) for k in KINDS),
+        ActionForm("#"), ActionForm("pass"), ActionForm("play"),
+        *(ActionForm(k.word) for k in KINDS if k is not HOCHZEIT),
         *(ActionForm(w) for w in CALL_WORDS), *(ActionForm(w) for w in TRUMP_WORDS), ActionForm("kontra"),
-        ActionForm("re"),
+        ActionForm("re"), ActionForm("hochzeit"), ActionForm("accept"), ActionForm("give #"),
     )
 
     @classmethod
     def deal_bounds(cls, players: int, options: Options) -> DealBounds:
         """An upper bound from the rules: each seat says "play" or "pass" once, then each who wants to play names
-        at most each game once (ten games), the winner calls an ace or names a suit, each seat has at most one
+        at most each game once (eleven games), the winner calls an ace or names a suit (or, offering a Hochzeit,
+        the three others take it or pass and the one who takes it gives a card back), each seat has at most one
         Kontra or pass and one Re or pass, and the 32 cards are played. A game is worth at most a Solo's tariff
         (or a Sauspiel's, if higher), Schneider and Schwarz, and fourteen Laufende, times four for the Sie, twice
         for a Tout and four times for Kontra and Re, from or to each of three opponents; everyone passing
@@ -236,7 +251,7 @@ class BavarianSchafkopf(TrickDeal):
         base = max(options.tariff_solo, options.tariff_sauspiel)
         value = (base + 2 * options.tariff_schneider + 14 * options.tariff_laufende) * 4 * 2 * 4
         stake = options.tariff_sauspiel if options.all_pass == "stock" else 0
-        return DealBounds(actions=players + players * len(KINDS) + 1 + 2 * players + 32,
+        return DealBounds(actions=players + players * len(KINDS) + 1 + (players - 1) + 1 + 2 * players + 32,
                           least=-3 * value - stake, most=3 * value, zero_sum=options.all_pass != "stock", dealt=32)
     # -- end of the declaration
     option_specs = (
@@ -263,6 +278,10 @@ class BavarianSchafkopf(TrickDeal):
                source="kartenspiele.net 'Schafkopf'; BS-10"),
         Option("farbwenz", bool, False, doc="the Farbwenz (the Unters and a suit trumps) may be announced",
                source="BS-10"),
+        Option("hochzeit", bool, False,
+               doc="a player holding exactly one trump may offer a Hochzeit: the first of the others who takes the "
+                   "trump gives back a card that is not a trump and becomes his partner, as in a Sauspiel",
+               source="schafkopfhaie.de 'Anleitung', 'Der Hochzeiter'; Wikipedia 'Schafkopf'; BS-14"),
     )
     view_keys = (
         *TRICK_KEYS,
@@ -273,7 +292,7 @@ class BavarianSchafkopf(TrickDeal):
         Key("contract", Kind.TEXT, "the game being played, in words (with the called ace or the trump suit)",
             null=True),
         Key("partner", Kind.SEAT, "the called ace's holder: shown to him, and to everyone once the ace falls "
-                                  "or he gives Re", null=True),
+                                  "or he gives Re; in a Hochzeit, who took it, shown to all", null=True),
         Key("kontra", Kind.SEAT, "who gave Kontra", null=True),
         Key("re", Kind.SEAT, "who gave Re", null=True),
         Key("multiplier", Kind.INT, "the doubling of the value by Kontra and Re: 1, 2 or 4"),
@@ -310,13 +329,23 @@ class BavarianSchafkopf(TrickDeal):
     """The cards each seat has played to finished tricks."""
     stock_in: int
     """The Stock carried into this deal (option all_pass "stock")."""
+    wed_offerer: int | None
+    """Who offered a Hochzeit (kept when nobody took it)."""
+    wed_by: int | None
+    """Who took the Hochzeit (the partner)."""
+    wed_trump: int
+    """The trump the Hochzeit passed to its taker (-1: none)."""
+    wed_card: int
+    """The card the taker gave back (-1: none yet)."""
+    wed_asked: list[int]
+    """The seats asked in turn whether they take the Hochzeit."""
 
     # ---------------------------------------------------------- configuration
     @classmethod
     def configure(cls, game: Game) -> BavarianSetup:
         o = game.options
         on = {"geier": o.geier, "farbwenz": o.farbwenz, "tout": o.tout, "geier tout": o.geier and o.tout,
-              "farbwenz tout": o.farbwenz and o.tout, "sie": o.sie}
+              "farbwenz tout": o.farbwenz and o.tout, "sie": o.sie, "hochzeit": o.hochzeit}
         kinds = tuple(k for k in KINDS if k.option is None or on[k.option])
         rules = {(t, s): bavarian_rules(t, s) for t in ("normal", "wenz", "geier") for s in (None, *range(4))}
         return BavarianSetup(kinds=kinds, rules=rules, sauspiel=o.tariff_sauspiel, solo=o.tariff_solo,
@@ -343,6 +372,9 @@ class BavarianSchafkopf(TrickDeal):
         self.doublers = []
         self.ramsch = False
         self.stock_in = int((self.carry_in.get("pools") or {}).get("stock", 0))
+        self.wed_offerer = self.wed_by = None
+        self.wed_trump = self.wed_card = -1
+        self.wed_asked = []
         self.phase, self.turn = ASK, self.speakers[0]
 
     @property
@@ -369,7 +401,14 @@ class BavarianSchafkopf(TrickDeal):
         if self.wanting:
             self.candidates = list(self.wanting)
             self.phase, self.turn = DECLARE, self.candidates[0]
-        elif self.setup.all_pass == "ramsch":
+        else:
+            self._no_game()
+
+    def _no_game(self) -> None:
+        """Nobody plays (everyone passed, or nobody took a Hochzeit): the cards are thrown in, or Ramsch is
+        played, or the Stock is fed at the settlement (option all_pass, BS-9, BS-13)."""
+        self.declarer = self.partner = None
+        if self.setup.all_pass == "ramsch":
             self.ramsch = True
             self.start_play(self.setup.rules[("normal", HEARTS)], self.forehand, PLAY)
         else:
@@ -414,7 +453,14 @@ class BavarianSchafkopf(TrickDeal):
         if kind.word == "sauspiel" and not self.callable_suits(seat):
             return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
                     "whose ace you do not hold")
+        if kind is HOCHZEIT and (self.hands[seat] & self.trumps).bit_count() != 1:
+            return "a Hochzeit may be offered only holding exactly one trump (an Ober, an Unter or a heart)"
         return None
+
+    @property
+    def trumps(self) -> int:
+        """The trumps of the Sauspiel (and of the Hochzeit): the Obers, the Unters and the hearts."""
+        return self.setup.rules[("normal", HEARTS)].trump_mask
 
     def apply_declare(self, seat: int, action: str) -> None:
         if action == "pass":
@@ -429,6 +475,11 @@ class BavarianSchafkopf(TrickDeal):
             self.declarer = self.holder
             if self.kind.word == "sie":  # laid down: it takes every trick, nothing is played (BS-12)
                 self.end()
+            elif self.kind is HOCHZEIT:  # the others in turn, from his left, may take his trump (BS-14)
+                d = self.declarer
+                self.wed_offerer = d
+                self.wed_asked = [(d + k) % 4 for k in range(1, 4)]
+                self.phase, self.turn = WED, self.wed_asked[0]
             elif self.kind.suited or not self.kind.solo:  # a suit to name, or an ace to call
                 self.phase, self.turn = CALL, self.holder
             else:
@@ -477,11 +528,71 @@ class BavarianSchafkopf(TrickDeal):
             rules = self.setup.rules[("normal", HEARTS)]
             self.called_plain = rules.suit_mask[suit]  # type: ignore[index]
             self.partner = next(s for s in range(4) if self.hands[s] >> self.ace & 1)
+        self._to_doubling()
+
+    def _to_doubling(self) -> None:
+        """The game is fixed: Kontra (option ``kontra``), else the play."""
         if self.setup.kontra:
-            self.doublers = [s for s in self.speakers if s != self.declarer]
+            # in a Sauspiel every seat but the caller (the hidden partner among them); in a Hochzeit, whose
+            # partner is known, the two others
+            public = self.wed_by is not None
+            self.doublers = [s for s in self.speakers if s != self.declarer and not (public and s == self.partner)]
             self.phase, self.turn = KONTRA, self.doublers[0]
         else:
             self._begin_play()
+
+    # ------------------------------------------------------------ the Hochzeit
+    def options_wed(self, seat: int) -> Iterable[str]:
+        return ("pass", "accept")
+
+    def check_wed(self, seat: int, action: str) -> str | None:
+        if action == "pass":
+            return None
+        if action == "accept":
+            if not self.hands[seat] & ~self.trumps:
+                return "you hold only trumps: you would have no card that is not a trump to give back"
+            return None
+        assert self.declarer is not None
+        return (f"take {self.names[self.declarer]}'s Hochzeit ('accept': you take the trump and give back a card "
+                "that is not a trump) or leave it ('pass')")
+
+    def apply_wed(self, seat: int, action: str) -> None:
+        d = self.declarer
+        assert d is not None
+        if action == "accept":  # the single trump goes to him face down (BS-14)
+            t = self.hands[d] & self.trumps
+            self.hands[d] &= ~t
+            self.hands[seat] |= t
+            self.wed_trump = t.bit_length() - 1
+            self.wed_by = self.partner = seat
+            self.phase, self.turn = GIVE, seat
+            return
+        i = self.wed_asked.index(seat)
+        if i + 1 < len(self.wed_asked):
+            self.turn = self.wed_asked[i + 1]
+            return
+        self.kind, self.high, self.holder = None, 0, None  # nobody takes it: as if everyone had passed (BS-14)
+        self._no_game()
+
+    def options_give(self, seat: int) -> Iterable[str]:
+        return (f"give {c}" for c in self.card_codes(self.hands[seat] & ~self.trumps))
+
+    def check_give(self, seat: int, action: str) -> str | None:
+        c = PACK_32.index_of.get(action[5:]) if action.startswith("give ") else None
+        if c is not None and self.hands[seat] >> c & 1 and not self.trumps >> c & 1:
+            return None
+        cards = ", ".join(self.card_codes(self.hands[seat] & ~self.trumps))
+        return f"give back one of your cards that is not a trump, face down (e.g. 'give {cards.split(', ')[0]}'): " \
+               f"{cards}"
+
+    def apply_give(self, seat: int, action: str) -> None:
+        c = PACK_32.index_of[action[5:]]
+        d = self.declarer
+        assert d is not None
+        self.hands[seat] &= ~(1 << c)
+        self.hands[d] |= 1 << c
+        self.wed_card = c
+        self._to_doubling()
 
     def trick_rules(self) -> TrickRules:
         """The trick rules of the game announced."""
@@ -510,6 +621,8 @@ class BavarianSchafkopf(TrickDeal):
             return None
         if action == "kontra" and seat not in self.player_side():
             return None
+        if action == "kontra" and self.wed_by is not None:
+            return "only the player's opponents may give Kontra; you took the Hochzeit"
         if action == "kontra":
             return "only the player's opponents may give Kontra; you hold the called ace"
         return "give Kontra ('kontra'), doubling the game, or let it stand ('pass')"
@@ -519,8 +632,12 @@ class BavarianSchafkopf(TrickDeal):
             self.kontra_by = seat
             assert self.declarer is not None
             # Re: the player, and in a Sauspiel every other seat but the Kontra's (the hidden partner among them)
-            self.doublers = [self.declarer] if self.partner is None else \
-                [s for s in self.speakers if s != seat]
+            if self.partner is None:
+                self.doublers = [self.declarer]
+            elif self.wed_by is not None:  # the Hochzeit's two, known to all
+                self.doublers = [s for s in self.speakers if s in self.player_side()]
+            else:
+                self.doublers = [s for s in self.speakers if s != seat]
             self.phase, self.turn = RE, self.doublers[0]
             return
         i = self.doublers.index(seat)
@@ -613,7 +730,9 @@ class BavarianSchafkopf(TrickDeal):
         return self.declarer
 
     def partner_public(self) -> bool:
-        """Whether everyone knows the partner: the called ace has been played, or he gave Re."""
+        """Whether everyone knows the partner: he took a Hochzeit, the called ace has been played, or he gave Re."""
+        if self.wed_by is not None:
+            return True
         return self.ace >= 0 and (bool(self.played >> self.ace & 1) or
                                   (self.re_by is not None and self.re_by != self.declarer))
 
@@ -644,14 +763,19 @@ class BavarianSchafkopf(TrickDeal):
             self._settle_ramsch(led)
         elif self.declarer is None and stock:  # BS-13: each pays the Sauspiel tariff into the Stock
             t = self.setup.sauspiel
-            led.note("everyone passed: each pays into the Stock and the next dealer deals")
+            led.note(f"{self._why_no_game()}: each pays into the Stock and the next dealer deals")
             for s in self.speakers:
                 led.to_pool(s, "stock", t, f"{self.names[s]} pays {t} into the Stock")
         elif self.declarer is None:
-            led.note("everyone passed: the cards are thrown in and the next dealer deals")
+            led.note(f"{self._why_no_game()}: the cards are thrown in and the next dealer deals")
         else:
             self._settle_game(led)
         return led.settlement()
+
+    def _why_no_game(self) -> str:
+        if self.wed_offerer is not None:
+            return f"nobody took {self.names[self.wed_offerer]}'s Hochzeit"
+        return "everyone passed"
 
     def _settle_stock(self, led: Ledger, win: bool) -> None:
         """BS-13: a game won takes the Stock (shared by the two of a Sauspiel); a game lost pays as much again
@@ -748,6 +872,8 @@ class BavarianSchafkopf(TrickDeal):
         kind = self.kind
         if kind is None or self.declarer is None or (self.phase == CALL and self.turn is not None):
             return None
+        if kind is HOCHZEIT:
+            return "Hochzeit"
         if not kind.solo:
             assert self.suit is not None
             return f"Sauspiel with the {BAVARIAN_SUIT[self.suit]} ace"
@@ -762,6 +888,14 @@ class BavarianSchafkopf(TrickDeal):
             return "I want to play (Ich spiele)"
         if action == "pass":
             return "Pass (Weiter)"
+        if action == "hochzeit":
+            return "Hochzeit (offer your one trump for a partner)"
+        if action == "accept":
+            return "Take the Hochzeit (take the trump, give back a card that is not a trump)"
+        if action == "give":
+            return "Give back a card (face down)"
+        if action.startswith("give "):
+            return f"Give back the {action_label(action[5:])[0].lower()}{action_label(action[5:])[1:]} (face down)"
         if action in KIND_OF:
             return KIND_OF[action].name
         if action.startswith("call "):
@@ -781,6 +915,10 @@ class BavarianSchafkopf(TrickDeal):
         if text is None or self.declarer is None:
             return text
         out = f"{self.names[self.declarer]} plays a {text}"
+        if self.wed_by is not None:
+            out = f"{self.names[self.declarer]} plays a Hochzeit with {self.names[self.wed_by]}"
+        elif self.kind is HOCHZEIT:
+            out = f"{self.names[self.declarer]} offers a Hochzeit"
         if self.kontra_by is not None:
             out += f"; {self.names[self.kontra_by]} gave Kontra"
         if self.re_by is not None:
@@ -842,6 +980,8 @@ class BavarianSchafkopf(TrickDeal):
             for z in zones:
                 if z.key[1] == sie:
                     z.fixed |= FACES
+        if HOCHZEIT in self.setup.kinds:
+            zones = self._wed_zones(viewer, zones)
         if self.ace < 0 or self.played >> self.ace & 1 or self.hands[viewer] >> self.ace & 1:
             return zones
         bit = 1 << self.ace
@@ -855,16 +995,77 @@ class BavarianSchafkopf(TrickDeal):
                 z.allowed &= ~bit
         return zones
 
+    def _wed_zones(self, viewer: int, zones: list[Zone]) -> list[Zone]:
+        """What a Hochzeit tells (BS-14). Its offerer held exactly one trump: before anyone took it, his hidden
+        hand is split into that one trump and seven cards that are not trumps (unless he has played his trump:
+        then none is left); once it is taken he holds no trump at all. The offerer knows which trump the taker
+        holds, and the taker which card he gave back, while those lie in the hand."""
+        off, trumps = self.wed_offerer, self.trumps
+        named = {s for s, a in self.history if a == "hochzeit"}  # each held exactly one trump
+        if not named:
+            return zones
+        out = []
+        for z in zones:
+            s = z.key[1]
+            if s in named and not (s == off and self.wed_by is not None) and not self._played_by(s) & trumps:
+                out.append(Zone(z.key, z.cards & ~trumps, allowed=z.allowed & ~trumps))
+                out.append(Zone(("wed", s), z.cards & trumps, allowed=z.allowed & trumps))
+                continue
+            if s in named:  # his one trump given away or played
+                z.allowed &= ~trumps
+                if s == off and viewer == self.wed_by and self.wed_card >= 0:
+                    z.fixed |= z.cards & 1 << self.wed_card
+            elif s == self.wed_by and viewer == off:
+                z.fixed |= z.cards & 1 << self.wed_trump
+            out.append(z)
+        return out
+
+    def _set_zone(self, key: Any, mask: int, rng: random.Random) -> None:
+        if key[0] == "wed":  # the offerer's one trump, beside the rest of his hand (set first)
+            self.hands[key[1]] |= mask
+        else:
+            super()._set_zone(key, mask, rng)
+
+    def _played_by(self, seat: int) -> int:
+        """The cards ``seat`` has played (to finished tricks and to this one)."""
+        out = self.given[seat]
+        for s, c in zip(self.trick_seats, self.trick):
+            if s == seat:
+                out |= 1 << c
+        return out
+
+    def _redact(self, seat: int, action: str, viewer: int | None) -> str:
+        # the card given back for a Hochzeit's trump is seen only by the two who exchange
+        if action.startswith("give ") and viewer != seat and viewer != self.wed_offerer:
+            return "give"
+        return action
+
     def sample(self, seat: int, rng: random.Random | int | None = None) -> BavarianSchafkopf:
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         new: BavarianSchafkopf = super().sample(seat, rng)  # type: ignore[assignment]
         for _ in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
+            new._wed_cards(seat, rng)
             if new._could_call(seat):
                 break
             new = super().sample(seat, rng)  # type: ignore[assignment]
         new._after_sample()
         return new
+
+    def _wed_cards(self, viewer: int, rng: random.Random) -> None:
+        """In a sample: which trump the Hochzeit passed and which card came back, where ``viewer`` did not see
+        them, drawn among the cards the sample gives the two (the taker's trumps, the offerer's other cards)."""
+        if self.wed_by is None:
+            return
+        off, by = self.wed_offerer, self.wed_by
+        assert off is not None
+        if viewer != by and viewer != off:
+            mine = self._played_by(by) | self.hands[by]
+            if not mine >> self.wed_trump & 1 and mine & self.trumps:
+                self.wed_trump = rng.choice(bit_list(mine & self.trumps))
+            theirs = self._played_by(off) | self.hands[off]
+            if self.wed_card >= 0 and not theirs >> self.wed_card & 1:
+                self.wed_card = rng.choice(bit_list(theirs & ~self.trumps))
 
     def _could_call(self, viewer: int) -> bool:
         """Whether this deal's cards let every seat but ``viewer`` have done what it did: a seat that named a
@@ -877,6 +1078,9 @@ class BavarianSchafkopf(TrickDeal):
         r = self.runner
         if r is not None and r != viewer and (dealt[r] & self.called_plain).bit_count() < 4:
             return False  # he ran away: he held four or more of the suit
+        by = self.wed_by
+        if by is not None and by != viewer and not (self._played_by(by) | self.hands[by]) >> self.wed_trump & 1:
+            return False  # who took the Hochzeit holds (or played) the trump it passed him
         named = {s for s, a in self.history if a == "sauspiel"}
         return all(self.callable_suits(s, dealt[s]) for s in named if s != viewer)
 
@@ -889,7 +1093,13 @@ class BavarianSchafkopf(TrickDeal):
         in_trick = [0] * 4
         for s, c in zip(self.trick_seats, self.trick):
             in_trick[s] |= 1 << c
-        return [self.hands[s] | self.given[s] | in_trick[s] for s in range(4)]
+        out = [self.hands[s] | self.given[s] | in_trick[s] for s in range(4)]
+        off, by = self.wed_offerer, self.wed_by
+        if off is not None and by is not None:  # undo the Hochzeit's exchange
+            t, g = 1 << self.wed_trump, (1 << self.wed_card if self.wed_card >= 0 else 0)
+            out[off] = out[off] & ~g | t
+            out[by] = out[by] & ~t | g
+        return out
 
     def _after_sample(self) -> None:
         """Recompute what the sampled cards decide: who holds the called ace, and the hands as dealt."""

@@ -23,9 +23,14 @@ __all__ = ["hand_count", "policy"]
 THRESHOLD = {"sauspiel": 6.0, "solo": 11.5, "wenz": 8.5, "geier": 9.0, "farbwenz": 11.5,
              "solo tout": 17.0, "wenz tout": 13.5, "geier tout": 14.0, "farbwenz tout": 17.0}
 """The hand count a game needs before it is announced."""
+HOCHZEIT_ACES = 2
+"""Plain aces a hand of one trump needs before it offers a Hochzeit (the partner brings the trumps)."""
+WED_AT = 6.0
+"""The count (under the Sauspiel's trumps) at which a player takes a Hochzeit offered him."""
 KONTRA_AT = 8.5
 """The count (under the player's trumps) at which a defender gives Kontra."""
 RE_AT = 12.0
+_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 
 
 def hand_count(rules: TrickRules, hand: int, code_of: Sequence[str]) -> float:
@@ -65,6 +70,11 @@ def _counts(d: Any, seat: int, legal: list[str]) -> dict[str, float]:
     for a in legal:
         if a in ("pass", "sie"):
             continue
+        if a == "hochzeit":
+            r = rules[("normal", 1)]
+            aces = sum(1 for s in (0, 2, 3) if hand >> d.pack.index_of["A" + "SHDC"[s]] & 1)
+            out[a] = float(aces - HOCHZEIT_ACES) + 0.01 * hand_count(r, hand, code_of)
+            continue
         trumps = a.split()[0]
         base = {"sauspiel": "normal", "solo": "normal", "wenz": "wenz", "farbwenz": "wenz", "geier": "geier"}[trumps]
         suited = trumps in ("solo", "farbwenz")
@@ -86,9 +96,7 @@ def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | No
     if "sie" in legal:
         return "sie"  # it cannot lose
     if ph == "ask":
-        games = [k.word for k in b.setup.kinds if k.word != "sie"]
-        if "sauspiel" in games and not b.callable_suits(seat):
-            games.remove("sauspiel")
+        games = [k.word for k in b.setup.kinds if k.word != "sie" and b.check_declare(seat, k.word) is None]
         counts = _counts(b, seat, games)
         return "play" if max(counts.values()) >= 0 else "pass"
     if ph == "declare":
@@ -106,6 +114,17 @@ def policy(d: Deal, seat: int, legal: list[str], rng: random.Random) -> str | No
         # call the ace of the suit he holds fewest of (a void to come, trumps to use)
         hand, r = b.hands[seat], b.setup.rules[("normal", 1)]
         return min(legal, key=lambda a: (hand & r.suit_mask[SUIT_NAMES.index(a[5:])]).bit_count())
+    if ph == "wed":  # take the Hochzeit with a hand that would play a Sauspiel (and gains a trump)
+        if "accept" in legal and hand_count(b.setup.rules[("normal", 1)], b.hands[seat], b.pack.code_of) >= WED_AT:
+            return "accept"
+        return "pass"
+    if ph == "give":  # give back the card worth least, from the shortest plain suit
+        hand, r = b.hands[seat], b.setup.rules[("normal", 1)]
+
+        def cost(a: str) -> tuple[int, int]:
+            c = b.pack.index_of[a[5:]]
+            return (_POINTS.get(a[5], 0), (hand & r.suit_mask[r.suit_of[c]]).bit_count())
+        return min(legal, key=cost)
     if ph in ("kontra", "re") and len(legal) > 1:
         count = hand_count(b.trick_rules(), b.hands[seat], b.pack.code_of)
         word = legal[1]
