@@ -28,9 +28,10 @@ install_cardtable() {
       say ".venv is up to date, nothing to install"
       return ;;
     deps)
-      say "installing what the extras $* need (the package itself is already built)"
-      if ! .venv/bin/python -m pip install --progress-bar off -r <(.venv/bin/python scripts/venv.py missing "$@") \
-           2>&1 | { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
+      say "installing what the extras $* need (the package itself is already installed)"
+      if ! .venv/bin/python -m pip install --progress-bar off --no-compile --disable-pip-version-check \
+           -r <(.venv/bin/python scripts/venv.py missing "$@") 2>&1 |
+           { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
         say "installing the extras' requirements failed (the lines above say why)"
         return 1
       fi
@@ -49,8 +50,10 @@ install_cardtable() {
   extras=$( { .venv/bin/python scripts/venv.py installed 2>/dev/null || true; echo "$@"; } | tr ' ' '\n' | sort -u |
             grep -v '^$' | paste -sd, -)
   say "step 1 of 2: the dependencies, and Cython for the compiled core (from the pip cache, else PyPI)"
+  # --no-compile: no byte-compiling of every installed module now (each is compiled when first imported).
   # shellcheck disable=SC2046
-  if ! .venv/bin/python -m pip install --progress-bar off "setuptools>=77" wheel "Cython>=3.0" \
+  if ! .venv/bin/python -m pip install --progress-bar off --no-compile --disable-pip-version-check \
+       "setuptools>=77" wheel "Cython>=3.0" \
        -r <(.venv/bin/python scripts/venv.py deps $(echo "$extras" | tr , ' ')) 2>&1 |
        { grep --line-buffered -E '^(Collecting|Successfully installed)|^ERROR'; true; }; then
     say "installing the dependencies failed (the lines above say why)"
@@ -59,7 +62,8 @@ install_cardtable() {
   say "step 2 of 2: cardtable itself, as plain Python modules (seconds; the core is compiled apart)"
   # No build isolation: setuptools is the one just installed, and pip installs nothing again. Nothing is
   # compiled here (CARDTABLE_PURE=1): the package runs as plain Python until compile_core has built its core.
-  if ! CARDTABLE_PURE=1 .venv/bin/python -m pip install --progress-bar off --no-build-isolation --no-deps \
+  if ! CARDTABLE_PURE=1 .venv/bin/python -m pip install --progress-bar off --disable-pip-version-check \
+       --no-build-isolation --no-deps \
        -e ".[${extras}]" 2>&1 | { grep --line-buffered -E "^Successfully installed|(^|: )(error|ERROR)[: ]"; true; }; then
     say "the install failed (the lines above say why)"
     return 1

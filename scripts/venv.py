@@ -473,6 +473,8 @@ if __name__ == "__main__":
         print("\n".join(missing(requirements(args))))
     elif command == "core":
         print(core())
+    elif command == "inputs":
+        print(inputs_hash())
     elif command == "compile" and args == ["--background"]:
         start_background()
     elif command == "compile":

@@ -76,7 +76,8 @@ def _stale(package: str) -> bool:
     changed = changed_sources(package)
     if changed:
         warnings.warn(f"cardtable: the compiled core does not match its source ({', '.join(changed)}); running "
-                      f"the plain Python modules (reinstall, e.g. pip install -e ., to compile again)", stacklevel=4)
+                      "the plain Python modules (reinstall to compile again; in a checkout, bash scripts/run.sh "
+                      "does it)", stacklevel=4)
         return True
     return not os.path.isfile(os.path.join(package, RECORD))
 
