@@ -77,7 +77,7 @@ compile_core() {
     say "CARDTABLE_PURE is set: the plain Python modules run, nothing is compiled"
     return
   fi
-  state=$(.venv/bin/python scripts/venv.py core)
+  state=$(.venv/bin/python scripts/venv.py core 2>&1) || state="compile the check of the compiled core failed: $state"
   case $state in
     compiled)
       say "the compiled core is up to date"

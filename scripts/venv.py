@@ -232,6 +232,8 @@ def core(running: bool = True) -> str:
     changed = changed_sources()
     if changed:
         return f"compile a compiled module's source changed since it was compiled ({', '.join(changed)})"
+    if not stamp:
+        return "compile this .venv has not compiled it (a new .venv)"
     if stamp.get("inputs") != want:
         return "compile setup.py or core/compiled.py changed since it was compiled"
     return "compiled"
