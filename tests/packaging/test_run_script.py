@@ -29,7 +29,8 @@ def installed_marks(repo: Path) -> dict[str, int]:
     return {str(f): f.stat().st_mtime_ns for f in files}
 
 
-def test_the_first_start_serves_at_once_and_compiles_in_the_background(first_start: FirstStart) -> None:
+def test_the_first_start_serves_at_once_and_compiles_in_the_background(first_start: FirstStart,
+                                                                      user_env: dict[str, str]) -> None:
     out, repo = first_start.output, first_start.repo
     assert "installing into .venv (the first start)" in out and "tables saved in" in out, out[-3000:]
     # Each step said; nothing compiled before serving: the build is started in the background, and said so.
@@ -47,7 +48,7 @@ def test_the_first_start_serves_at_once_and_compiles_in_the_background(first_sta
 
     asked = subprocess.run([str(repo / ".venv" / "bin" / "python"), "-c",
                             "from cardtable import _pure; print(_pure.compiled())"],
-                           cwd=repo, capture_output=True, text=True, timeout=300)
+                           cwd=repo, env=user_env, capture_output=True, text=True, timeout=300)
     assert (asked.stdout, asked.stderr) == ("True\n", "")
 
 
