@@ -10,8 +10,12 @@ Set ``CARDTABLE_PURE=1`` when installing to skip it; without a C compiler the bu
 ``CARDTABLE_PURE=1`` imports the plain Python modules even when compiled ones are present.
 
 The build writes ``cardtable/_compiled.json`` beside the compiled modules: the SHA-256 of each source
-they were compiled from. ``cardtable._pure`` compares it with the sources found at run time, so that an
-edited source is never hidden by an old build, whatever the files' times.
+they were compiled from, read before Cython reads them (a source edited during the build is recorded as it
+was, so the build shows stale at once). ``cardtable._pure`` compares it with the sources found at run time,
+so that an edited source is never hidden by an old build, whatever the files' times.
+
+A checkout's first start (scripts/run.sh) installs the package with ``CARDTABLE_PURE=1`` and compiles in
+the background with ``scripts/venv.py compile``, which runs ``setup.py build_ext`` on a copy of the sources.
 """
 
 import hashlib
@@ -28,6 +32,8 @@ SRC = HERE / "src"
 PXD = HERE / "build" / "cython"
 PACKAGE = "src/cardtable"
 RECORD = "_compiled.json"
+HASHED: dict[str, str] = {}
+"""The SHA-256 of the compiled modules' sources, taken before they are translated (see the record)."""
 
 
 def source_hashes(modules: list[str]) -> dict[str, str]:
@@ -56,7 +62,9 @@ class BuildWithRecord(build_ext):
                  if os.path.isfile(os.path.join(self.build_lib, self.get_ext_filename(ext.name)))]
         if not built:  # nothing compiled (CARDTABLE_PURE=1, no compiler): no record
             return
-        text = json.dumps(source_hashes(built), indent=1, sort_keys=True) + "\n"
+        stems = {os.path.relpath(os.path.splitext(py)[0], PACKAGE).replace(os.sep, "/") for py in built}
+        record = {rel: digest for rel, digest in HASHED.items() if rel.rsplit(".", 1)[0] in stems}
+        text = json.dumps(record, indent=1, sort_keys=True) + "\n"
         folders = [os.path.join(self.build_lib, "cardtable")]
         if self.inplace:
             folders.append(self.get_finalized_command("build_py").get_package_dir("cardtable"))
@@ -84,6 +92,7 @@ def write_declarations() -> tuple[list[Extension], bool]:
     compiled = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(compiled)  # stdlib only: the package itself is not imported
     paths = {m: SRC / (m.replace(".", "/") + ".py") for m in compiled.MODULES}
+    HASHED.update(source_hashes([str(p.relative_to(HERE)) for p in paths.values()]))  # before Cython reads them
     sources = {m: p.read_text(encoding="utf-8") for m, p in paths.items()}
     changed = False
     wanted = {PXD / (module.replace(".", "/") + ".pxd"): text

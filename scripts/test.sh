@@ -15,10 +15,13 @@ fi
 
 # A virtualenv with the package and every optional extra the tests exercise: the same .venv and install as
 # run.sh's (scripts/install.sh), so that after run.sh only the extras' requirements are installed and nothing
-# is compiled again.
+# is compiled again. The compiled core is tested as installed: built here, in the foreground, unless run.sh's
+# background build already put it in place (a background build still running is stopped and its work
+# reused: what it finished is not compiled again).
 # shellcheck source=scripts/install.sh
 source scripts/install.sh
 install_cardtable all test
+compile_core foreground
 
 # PostgreSQL for the store's tests on both backends and the multi-process tests: $CARDTABLE_TEST_PG (a URL)
 # when set, else a throwaway cluster started here from nothing (Debian's postgresql installed if absent),

@@ -1,12 +1,19 @@
-"""Which modules run compiled: the plain Python source when asked, or when the build is stale.
+"""Which modules run compiled: the plain Python source when asked, when there is no whole build, or when it
+is stale.
 
-The compiled build (setup.py) puts extension modules beside a few ``.py`` files, and Python prefers
-them. A finder placed first on ``sys.meta_path`` loads the ``.py`` file instead when ``CARDTABLE_PURE``
-is set (and not ``0``) — for profilers, debuggers and the tests that compare both — and when the build
-is stale: the build records the SHA-256 of every source it compiled (``_compiled.json`` beside this
-module), and a source found with another hash (an edit since the build) sends every compiled module back
-to its source, so that an edit is never hidden by an old build. One warning says so (reinstall to
-compile again). Hashes, not file times: an installed wheel's files carry the times of their unpacking.
+The compiled build (setup.py, or ``scripts/venv.py compile`` for a checkout) puts extension modules beside a
+few ``.py`` files, and Python prefers them. A finder placed first on ``sys.meta_path`` loads the ``.py`` file
+instead when ``CARDTABLE_PURE`` is set (and not ``0``) — for profilers, debuggers and the tests that compare
+both — and when the build is absent or stale: the build records the SHA-256 of every source it compiled
+(``_compiled.json`` beside this module, written last, once every compiled module is in place), and a source
+found with another hash (an edit since the build), or a compiled module without a record (a build not
+finished), sends every compiled module back to its source, so that an edit is never hidden by an old build.
+One warning says so (reinstall to compile again). Hashes, not file times: an installed wheel's files carry
+the times of their unpacking.
+
+A process decides once, at its first import of a module of the package: a build that lands while it runs
+(the first start's background build) is used from the next process on, never mixed with the plain modules
+already imported.
 """
 
 from __future__ import annotations
@@ -63,17 +70,21 @@ def changed_sources(package: str = PACKAGE) -> list[str]:
 
 
 @functools.cache
-def _stale(package: str) -> tuple[str, ...]:
-    """:func:`changed_sources`, once per process, with one warning when there are any."""
-    changed = tuple(changed_sources(package))
+def _stale(package: str) -> bool:
+    """Whether this process runs the plain modules although not asked to: no whole build (no record), or a
+    stale one (:func:`changed_sources`, with one warning naming them). Decided once per process."""
+    changed = changed_sources(package)
     if changed:
         warnings.warn(f"cardtable: the compiled core does not match its source ({', '.join(changed)}); running "
-                      f"the plain Python modules (reinstall, e.g. pip install -e ., to compile again)", stacklevel=4)
-    return changed
+                      "the plain Python modules (reinstall to compile again; in a checkout, bash scripts/run.sh "
+                      "does it)", stacklevel=4)
+        return True
+    return not os.path.isfile(os.path.join(package, RECORD))
 
 
 class PureFinder:
-    """Find a compiled ``cardtable`` module as its ``.py`` source when wanted or when the build is stale."""
+    """Find a compiled ``cardtable`` module as its ``.py`` source when wanted, or when the build is absent or
+    stale."""
 
     package = PACKAGE
 
@@ -87,9 +98,10 @@ class PureFinder:
             source = os.path.join(folder, leaf + ".py")
             if not os.path.isfile(source):
                 continue
-            if not any(os.path.isfile(os.path.join(folder, leaf + s)) for s in importlib.machinery.EXTENSION_SUFFIXES):
-                return None
+            # The decision is taken at the first module found, compiled or not, and kept (see above).
             if not pure_wanted() and not _stale(cls.package):
+                return None
+            if not any(os.path.isfile(os.path.join(folder, leaf + s)) for s in importlib.machinery.EXTENSION_SUFFIXES):
                 return None
             return importlib.util.spec_from_file_location(name, source)
         return None
