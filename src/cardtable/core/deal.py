@@ -26,12 +26,13 @@ from .chips import Settlement
 from .compiled import copier_of
 from .dealing import shuffle
 from .game import Game, GameInfo, info_of, rules_text_of
+from .i18n import _
 from .options import Option, Options
 from .phases import DONE, DONE_OF, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
 from .records import normalize_action, rebuild, record_of
 from .sampling import Zone, assign_cards
 from .views import BASE_KEYS, Key
-from .words import action_label, possessive
+from .words import action_label
 
 if TYPE_CHECKING:
     from .kernel import PlayoutKernel
@@ -349,7 +350,7 @@ class Deal:  # compiled
 
     def why_card(self, seat: int, code: str) -> str | None:
         """``None`` if ``seat`` may play the card ``code`` now, else the reason (a card phase's checker)."""
-        return "no card may be played now"
+        return _("no card may be played now")
 
     def _play_index(self, seat: int, c: int) -> None:  # compiled; cdef; seat c as Py_ssize_t
         """Play card index ``c`` (known legal) from ``seat``'s hand: what a card phase's action does."""
@@ -461,9 +462,9 @@ class Deal:  # compiled
                 return problem
         turn = self.turn
         if turn is None:
-            return "the deal is over; no action is allowed"
+            return _("the deal is over; no action is allowed")
         if seat is not None and seat != turn:
-            return f"it is {possessive(self.names[turn])} turn, not {possessive(self.names[seat])}"
+            return _("it is {player}'s turn, not {player2}'s", player=self.names[turn], player2=self.names[seat])
         try:
             a = self.canonical_action(action)
         except IllegalAction as e:
@@ -476,7 +477,7 @@ class Deal:  # compiled
             why = self._explain(turn, a)
         except ValueError as e:
             why = str(e)
-        return f"{a!r} is not allowed: {why}. Legal now: {shown}"
+        return _("{action!r} is not allowed: {why}. Legal now: {shown}", action=a, why=why, shown=shown)
 
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
@@ -541,7 +542,7 @@ class Deal:  # compiled
         self._legal_cache = None
         if self.phase in self._card_phases:
             mask = self.play_mask(seat)
-            for _ in range(int(rng.random() * mask.bit_count())):
+            for _x in range(int(rng.random() * mask.bit_count())):
                 mask &= mask - 1
             c = (mask & -mask).bit_length() - 1
             code = self.pack.code_of[c]
@@ -583,7 +584,8 @@ class Deal:  # compiled
     def result(self) -> Settlement:
         """The settlement; only when the deal is over."""
         if self.turn is not None:
-            raise IllegalAction(f"the deal is not over: {self.names[self.turn]} is to act ({self.phase})")
+            raise IllegalAction(_("the deal is not over: {player} is to act ({phase})",
+                                  player=self.names[self.turn], phase=self.phase))
         if self._result is None:
             self._result = self._settle()
         return self._result
@@ -608,7 +610,7 @@ class Deal:  # compiled
         what is wrong with it, in words."""
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return None
-        return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
+        return _("there is no seat {seat!r}; seats are 0 to {players}", seat=seat, players=self.players - 1)
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may see."""
@@ -653,7 +655,7 @@ class Deal:  # compiled
 
     @staticmethod
     def _event_json(e: tuple[Any, ...], seat: int | None, out: list[dict[str, Any]]) -> None:
-        _, kind, who, what, index, seen_by, others = e
+        _x, kind, who, what, index, seen_by, others = e
         if seen_by is not None and seen_by != seat:
             if others is None:
                 return
@@ -777,7 +779,7 @@ class Deal:  # compiled
                 return c
         found = self.pack.parse_in(code, mask)
         if found is None:
-            raise IllegalAction(f"{code} is not there")
+            raise IllegalAction(_("{code} is not there", code=code))
         return found
 
     def cards_in(self, words: Iterable[str], mask: int) -> int:
@@ -786,6 +788,6 @@ class Deal:  # compiled
         for w in words:
             c = self.pack.parse_in(w, mask & ~out)
             if c is None:
-                raise IllegalAction(f"{w} is not there")
+                raise IllegalAction(_("{player} is not there", player=w))
             out |= 1 << c
         return out

@@ -61,6 +61,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
@@ -358,7 +359,7 @@ class BavarianSchafkopf(TrickDeal):
     def check_ask(self, seat: int, action: str) -> str | None:
         if action in ("pass", "play"):
             return None
-        return "first say whether you want to play ('play', Ich spiele) or not ('pass', Weiter)"
+        return _("first say whether you want to play ('play', Ich spiele) or not ('pass', Weiter)")
 
     def apply_ask(self, seat: int, action: str) -> None:
         if action == "play":
@@ -399,22 +400,22 @@ class BavarianSchafkopf(TrickDeal):
     def check_declare(self, seat: int, action: str) -> str | None:
         if action == "pass":
             if self.holder is None:
-                return "you said you want to play: name your game"
+                return _("you said you want to play: name your game")
             return None
         kind = KIND_OF.get(action)
         if kind is None or kind not in self.setup.kinds:
             words = ", ".join(k.word for k in self.setup.kinds)
-            return f"name a game ({words}) or give way ('pass')"
+            return _("name a game ({words}) or give way ('pass')", words=words)
         if self.holder is not None and (kind.rank < self.high or (kind.rank == self.high
                                                                   and not self._earlier(seat, self.holder))):
             assert self.kind is not None
-            return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
-                    "only if you spoke before him) or give way")
+            return (_("{player} has named a {name}: name a higher game (an equal one only if you spoke before him) "
+                      "or give way", player=self.names[self.holder], name=self.kind.name))
         if kind.word == "sie" and self.hands[seat] & FACES != FACES:
-            return "a Sie needs all four Obers and all four Unters"
+            return _("a Sie needs all four Obers and all four Unters")
         if kind.word == "sauspiel" and not self.callable_suits(seat):
-            return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
-                    "whose ace you do not hold")
+            return (_("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts whose ace "
+                      "you do not hold"))
         return None
 
     def apply_declare(self, seat: int, action: str) -> None:
@@ -457,12 +458,12 @@ class BavarianSchafkopf(TrickDeal):
         if self.kind.suited:
             if action in TRUMP_WORDS:
                 return None
-            return f"name the trump suit of your {self.kind.name}: 'trump clubs' (acorns), 'trump spades' " \
-                   "(leaves), 'trump hearts' or 'trump diamonds' (bells)"
+            return _("name the trump suit of your {name}: 'trump clubs' (acorns), 'trump spades' (leaves), 'trump "
+                     "hearts' or 'trump diamonds' (bells)", name=self.kind.name)
         if action in CALL_WORDS and SUIT_NAMES.index(action[5:]) in self.callable_suits(seat):
             return None
-        return ("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
-                "you do not hold: " + ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat)))
+        return (_("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
+                  "you do not hold: ") + ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat)))
 
     def apply_call(self, seat: int, action: str) -> None:
         self._contract_fixed(SUIT_NAMES.index(action.split()[1]))
@@ -512,8 +513,8 @@ class BavarianSchafkopf(TrickDeal):
         if action == "kontra" and seat not in self.player_side():
             return None
         if action == "kontra":
-            return "only the player's opponents may give Kontra; you hold the called ace"
-        return "give Kontra ('kontra'), doubling the game, or let it stand ('pass')"
+            return _("only the player's opponents may give Kontra; you hold the called ace")
+        return _("give Kontra ('kontra'), doubling the game, or let it stand ('pass')")
 
     def apply_kontra(self, seat: int, action: str) -> None:
         if action == "kontra":
@@ -539,8 +540,8 @@ class BavarianSchafkopf(TrickDeal):
         if action == "re" and seat in self.player_side():
             return None
         if action == "re":
-            return "only the player's side may answer Kontra with Re"
-        return "answer the Kontra with Re ('re'), doubling again, or let it stand ('pass')"
+            return _("only the player's side may answer Kontra with Re")
+        return _("answer the Kontra with Re ('re'), doubling again, or let it stand ('pass')")
 
     def apply_re(self, seat: int, action: str) -> None:
         if action == "re":
@@ -584,11 +585,12 @@ class BavarianSchafkopf(TrickDeal):
         if not TrickDeal.play_mask(self, seat) >> c & 1:
             return super().why_card(seat, code)
         if not self.trick:
-            return ("you hold the called ace: you may lead its suit only with the ace itself, unless you hold four "
-                    "or more cards of the suit (running away)")
+            return (_("you hold the called ace: you may lead its suit only with the ace itself, unless you hold "
+                      "four or more cards of the suit (running away)"))
         if self.rules.suit_of[self.trick[0]] == self.suit:
-            return "the called ace must be played when its suit is first led"
-        return "the called ace may not be thrown on another suit before its suit has been led, except in the last trick"
+            return _("the called ace must be played when its suit is first led")
+        return _("the called ace may not be thrown on another suit before its suit has been led, except in the "
+                 "last trick")
 
     def trick_done(self, winner: int) -> None:
         for s, c in self.last_trick:
@@ -645,11 +647,11 @@ class BavarianSchafkopf(TrickDeal):
             self._settle_ramsch(led)
         elif self.declarer is None and stock:  # BS-13: each pays the Sauspiel tariff into the Stock
             t = self.setup.sauspiel
-            led.note("everyone passed: each pays into the Stock and the next dealer deals")
+            led.note(_("everyone passed: each pays into the Stock and the next dealer deals"))
             for s in self.speakers:
-                led.to_pool(s, "stock", t, f"{self.names[s]} pays {t} into the Stock")
+                led.to_pool(s, "stock", t, _("{player} pays {t} into the Stock", player=self.names[s], t=t))
         elif self.declarer is None:
-            led.note("everyone passed: the cards are thrown in and the next dealer deals")
+            led.note(_("everyone passed: the cards are thrown in and the next dealer deals"))
         else:
             self._settle_game(led)
         return led.settlement()
@@ -661,9 +663,11 @@ class BavarianSchafkopf(TrickDeal):
         share = self.stock_in // len(side)
         for s in side:
             if win:
-                led.from_pool(s, "stock", share, f"{self.names[s]} takes {share} from the Stock")
+                led.from_pool(s, "stock", share, _("{player} takes {share} from the Stock", player=self.names[s],
+                                                   share=share))
             else:
-                led.to_pool(s, "stock", share, f"{self.names[s]} pays {share} into the Stock")
+                led.to_pool(s, "stock", share, _("{player} pays {share} into the Stock", player=self.names[s],
+                                                 share=share))
 
     def _carry(self) -> dict[str, Any] | None:
         if self.setup.all_pass != "stock":
@@ -684,11 +688,11 @@ class BavarianSchafkopf(TrickDeal):
         base = st.solo if kind.solo else st.sauspiel
         if kind.word == "sie":
             win, value = True, 4 * (base + run * st.laufende)
-            led.note(f"Sie: {who} holds all four Obers and all four Unters and takes every trick")
+            led.note(_("Sie: {who} holds all four Obers and all four Unters and takes every trick", who=who))
         elif kind.tout:
             win = tricks == 8 and not self._tout_lost()
             value = 2 * (base + run * st.laufende)
-            led.note(f"{self.contract_text()}: {who} " + ("took every trick" if win else "gave a trick away"))
+            led.note(f"{self.contract_text()}: {who} " + (_("took every trick") if win else _("gave a trick away")))
         else:
             win = pts >= 61
             schneider = pts >= 91 if win else pts <= 30
@@ -698,21 +702,25 @@ class BavarianSchafkopf(TrickDeal):
             led.note(f"{self.contract_text()}: {who} took {pts} points in {tricks} trick"
                      f"{'' if tricks == 1 else 's'}: " + ("won" if win else "lost") + extra)
         if run:
-            led.note(f"{run} Laufende")
+            led.note(_("{run} Laufende", run=run))
         if self.multiplier > 1:
-            led.note("Kontra and Re: four times the value" if self.re_by is not None else "Kontra: double the value")
+            led.note(_("Kontra and Re: four times the value") if self.re_by is not None else _("Kontra: double the "
+                                                                                            "value"))
         value *= self.multiplier
         if kind.solo:
             d = self.declarer
             for o in others:
                 if win:
-                    led.pay(o, d, value, f"{names[o]} pays {names[d]} {value}")
+                    led.pay(o, d, value, _("{player} pays {player2} {value}", player=names[o], player2=names[d],
+                                           value=value))
                 else:
-                    led.pay(d, o, value, f"{names[d]} pays {names[o]} {value}")
+                    led.pay(d, o, value, _("{player} pays {player2} {value}", player=names[d], player2=names[o],
+                                           value=value))
         else:
             winners, losers = (sorted(side), others) if win else (others, sorted(side))
             for w, lo in zip(winners, losers):
-                led.pay(lo, w, value, f"{names[lo]} pays {names[w]} {value}")
+                led.pay(lo, w, value, _("{player} pays {player2} {value}", player=names[lo], player2=names[w],
+                                        value=value))
         if self.stock_in:
             self._settle_stock(led, win)
 
@@ -729,7 +737,8 @@ class BavarianSchafkopf(TrickDeal):
         if sweeper is not None:  # Durchmarsch: all the tricks win
             for o in self.speakers:
                 if o != sweeper:
-                    led.pay(o, sweeper, rate, f"Durchmarsch: {names[o]} pays {names[sweeper]} {rate}")
+                    led.pay(o, sweeper, rate, _("Durchmarsch: {player} pays {player2} {rate}", player=names[o],
+                                                player2=names[sweeper], rate=rate))
             return
         top = max(pts)
         losers = [s for s in self.speakers if pts[s] == top]
@@ -739,7 +748,8 @@ class BavarianSchafkopf(TrickDeal):
         for lo in losers:
             for o in self.speakers:
                 if o not in losers:
-                    led.pay(lo, o, rate, f"{names[lo]} took the most points and pays {names[o]} {rate}")
+                    led.pay(lo, o, rate, _("{player} took the most points and pays {player2} {rate}",
+                                           player=names[lo], player2=names[o], rate=rate))
 
     # ------------------------------------------------------------ words, views
     def contract_text(self) -> str | None:
@@ -760,21 +770,23 @@ class BavarianSchafkopf(TrickDeal):
     def label(self, action: str) -> str:
         # (the same words whatever the phase: the log shows earlier actions in the words of their own time)
         if action == "play":
-            return "I want to play (Ich spiele)"
+            return _("I want to play (Ich spiele)")
         if action == "pass":
-            return "Pass (Weiter)"
+            return _("Pass (Weiter)")
         if action in KIND_OF:
             return KIND_OF[action].name
         if action.startswith("call "):
             s = SUIT_NAMES.index(action[5:])
-            return f"Call the {BAVARIAN_SUIT[s]} ace ({GERMAN_SUIT[s]}-Sau, the ace of {SUIT_NAMES[s]})"
+            return _("Call the {BAVARIAN_SUIT} ace ({GERMAN_SUIT}-Sau, the ace of {suit})",
+                     BAVARIAN_SUIT=BAVARIAN_SUIT[s], GERMAN_SUIT=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action.startswith("trump "):
             s = SUIT_NAMES.index(action[6:])
-            return f"Trumps: {BAVARIAN_SUIT[s]} ({GERMAN_SUIT[s]}, {SUIT_NAMES[s]})"
+            return _("Trumps: {BAVARIAN_SUIT} ({GERMAN_SUIT}, {suit})", BAVARIAN_SUIT=BAVARIAN_SUIT[s],
+                     GERMAN_SUIT=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action == "kontra":
-            return "Kontra (double)"
+            return _("Kontra (double)")
         if action == "re":
-            return "Re (double again)"
+            return _("Re (double again)")
         return action_label(action)
 
     def status(self, seat: int | None) -> str | None:
@@ -860,7 +872,7 @@ class BavarianSchafkopf(TrickDeal):
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         new: BavarianSchafkopf = super().sample(seat, rng)  # type: ignore[assignment]
-        for _ in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
+        for _x in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
             if new._could_call(seat):
                 break
             new = super().sample(seat, rng)  # type: ignore[assignment]

@@ -82,6 +82,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import CLAIMS, TrickDeal, TrickRules
@@ -365,7 +366,7 @@ class Nap(TrickDeal):  # compiled
         if action == "pass":
             if self.setup.forced and seat == self.dealer and self.auction.holder is None:
                 low = ladder[next(iter(ladder))].name
-                return f"the dealer must declare at least {low} when everyone else has passed"
+                return _("the dealer must declare at least {low} when everyone else has passed", low=low)
             return None
         if action in ladder:
             return self._why_not_declare(seat, action)
@@ -374,35 +375,37 @@ class Nap(TrickDeal):  # compiled
             return self._why_not_purchase(seat, action.split()[1:])
         if action == "peep":
             if self.setup.peep != "paid_peek_before_bid":
-                return "paying to peep at the top card is not part of this game"
+                return _("paying to peep at the top card is not part of this game")
             if self.peeked >> seat & 1:
-                return "you have already peeped this deal"
-            return None if self.stock else "the pack is empty"
+                return _("you have already peeped this deal")
+            return None if self.stock else _("the pack is empty")
         if word == "bid" or action in ("misery", "wellington", "blucher"):
             names = ", ".join(c.name for c in ladder.values())
-            return f"there is no declaration {action!r} here; the declarations are: {names}"
-        return "declare (pass or a higher declaration) first; cards are played after the declarations"
+            return _("there is no declaration {action!r} here; the declarations are: {names}", action=action,
+                     names=names)
+        return _("declare (pass or a higher declaration) first; cards are played after the declarations")
 
     def _why_not_declare(self, seat: int, word: str) -> str | None:
         high = self.auction.high_bid
         if word == "wellington" and high != "nap":
-            return "Wellington may be declared only over a declaration of Nap"
+            return _("Wellington may be declared only over a declaration of Nap")
         if word == "blucher" and high != "wellington":
-            return "Blucher may be declared only over a declaration of Wellington"
+            return _("Blucher may be declared only over a declaration of Wellington")
         if self.auction.why_not(word) is not None and high is not None:
-            return f"each declaration must be higher than the last ({self.setup.ladder[high].name})"
+            return _("each declaration must be higher than the last ({name})", name=self.setup.ladder[high].name)
         if word == "bid 1" and not (seat == self.dealer and high is None):
-            return "only the dealer, after everyone has passed, may declare One"
+            return _("only the dealer, after everyone has passed, may declare One")
         return None
 
     def _why_not_purchase(self, seat: int, codes: list[str]) -> str | None:
         if not self.setup.purchase:
-            return "exchanging before declaring is Purchase Nap, which is not in play"
+            return _("exchanging before declaring is Purchase Nap, which is not in play")
         if self.bought >> seat & 1:
-            return "you have already exchanged this deal"
+            return _("you have already exchanged this deal")
         hand = self.card_codes(self.hands[seat])
         if not codes or len(set(codes)) != len(codes) or not set(codes) <= set(hand) or len(codes) > len(self.stock):
-            return f"you may exchange only cards in your hand, at most {len(self.stock)} (cards left in the pack)"
+            return _("you may exchange only cards in your hand, at most {n} (cards left in the pack)",
+                     n=len(self.stock))
         return None
 
     def apply_declare(self, seat: int, action: str) -> None:
@@ -416,7 +419,7 @@ class Nap(TrickDeal):  # compiled
             self.hands[seat] &= ~out
             self.discards |= out
             self.discarded_by[seat] |= out
-            for _ in cards:
+            for _x in cards:
                 self.hands[seat] |= 1 << self.stock.pop()
             self.bought |= 1 << seat
             self.paid[seat] += len(cards)
@@ -448,7 +451,7 @@ class Nap(TrickDeal):  # compiled
         word, *cards = action.split() or [""]
         if word == "discard" and len(cards) == 1 and cards[0] in self.card_codes(self.hands[seat]):
             return None
-        return "discard one card of your six (the card you took, or one from your hand)"
+        return _("discard one card of your six (the card you took, or one from your hand)")
 
     def apply_peep(self, seat: int, action: str) -> None:
         c = self.find_card(action.split()[1], self.hands[seat])
@@ -498,20 +501,24 @@ class Nap(TrickDeal):  # compiled
         for p in range(self.players):
             if self.paid[p]:
                 why = "for the cards bought" if self.bought >> p & 1 else "for a peep"
-                led.to_pool(p, POOL, self.paid[p], f"{names[p]} pays {self.paid[p]} into the pool {why}")
+                led.to_pool(p, POOL, self.paid[p], _("{player} pays {paid} into the pool {why}", player=names[p],
+                                                     paid=self.paid[p], why=why))
         if self.contract is None or self.declarer is None:
-            led.note("everyone passed: the deal is void and the next dealer deals")
+            led.note(_("everyone passed: the deal is void and the next dealer deals"))
             return led.settlement()
         c, d = self.contract, self.declarer
         if self.made():
-            led.note(f"{names[d]} made {c.name} ({_tricks(self.tricks_won[d])})")
+            led.note(_("{player} made {name} ({tricks})", player=names[d], name=c.name,
+                       tricks=_tricks(self.tricks_won[d])))
             for p in range(self.players):
                 if p != d:
                     led.pay(p, d, c.win)
             if c.napish and led.pools.get(POOL):
-                led.from_pool(d, POOL, None, f"{names[d]} takes the pool of {led.pools[POOL]} for winning {c.name}")
+                led.from_pool(d, POOL, None, _("{player} takes the pool of {pools} for winning {name}",
+                                               player=names[d], pools=led.pools[POOL], name=c.name))
         else:
-            led.note(f"{names[d]} failed {c.name} ({_tricks(self.tricks_won[d])})")
+            led.note(_("{player} failed {name} ({tricks})", player=names[d], name=c.name,
+                       tricks=_tricks(self.tricks_won[d])))
             for p in range(self.players):
                 if p != d:
                     led.pay(d, p, c.lose)
@@ -528,11 +535,11 @@ class Nap(TrickDeal):  # compiled
             return contract.name
         word, *cards = action.split() or [""]
         if word == "exchange":
-            return f"Exchange {cards_phrase(cards)} for cards from the pack"
+            return _("Exchange {cards} for cards from the pack", cards=cards_phrase(cards))
         if word == "peep":
-            return "Pay 1 to peep at the top card of the pack"
+            return _("Pay 1 to peep at the top card of the pack")
         if word == "discard" and cards:
-            return f"Discard {cards_phrase(cards)}"
+            return _("Discard {cards}", cards=cards_phrase(cards))
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

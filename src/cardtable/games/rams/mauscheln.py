@@ -9,6 +9,7 @@ from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -226,7 +227,7 @@ class Mauscheln(PoolFamily):
     def check_blind(self, seat: int, action: str) -> str | None:
         if action in ("pass", "diddle"):
             return None
-        return "the dealer may diddle blind (before looking at his cards) or pass"
+        return _("the dealer may diddle blind (before looking at his cards) or pass")
 
     def apply_blind(self, seat: int, action: str) -> None:
         if action == "diddle":
@@ -240,7 +241,7 @@ class Mauscheln(PoolFamily):
         return ("pass", "diddle")
 
     def check_bid(self, seat: int, action: str) -> str | None:
-        return None if action in ("pass", "diddle") else "say pass or diddle (undertake two tricks)"
+        return None if action in ("pass", "diddle") else _("say pass or diddle (undertake two tricks)")
 
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "diddle":
@@ -260,7 +261,7 @@ class Mauscheln(PoolFamily):
     def check_join(self, seat: int, action: str) -> str | None:
         if action in ("pass", "join"):
             return None
-        return "someone diddles: say join (undertake one trick) or pass (drop out)"
+        return _("someone diddles: say join (undertake one trick) or pass (drop out)")
 
     def apply_join(self, seat: int, action: str) -> None:
         if action == "join":
@@ -299,8 +300,8 @@ class Mauscheln(PoolFamily):
         word, *args = action.split()
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())):
             return None
-        return (f"exchange <cards of your hand> (at most {self.available()} can be drawn), or stand; "
-                "each active player exchanges once")
+        return (_("exchange <cards of your hand> (at most {available} can be drawn), or stand; each active player "
+                  "exchanges once", available=self.available()))
 
     def apply_exchange(self, seat: int, action: str) -> None:
         args = action.split()[1:]
@@ -314,7 +315,7 @@ class Mauscheln(PoolFamily):
 
     # ---------------------------------------------------------------- play
     def trick_done(self, winner: int) -> None:
-        trick = [c for _, c in self.last_trick]
+        trick = [c for _x, c in self.last_trick]
         belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
         ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
         if belli and ace:
@@ -337,33 +338,36 @@ class Mauscheln(PoolFamily):
         d, pot, stake, name = self.dealer, self.pot, self.game.options.stake, self.names
         led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
         staked = num(self.pool_start + stake)
-        led.to_pool(d, POT, stake, f"{name[d]} (dealer) stakes {stake}; the pot is {staked}")
+        led.to_pool(d, POT, stake, _("{name} (dealer) stakes {stake}; the pot is {staked}", name=name[d],
+                                     stake=stake, staked=staked))
         for payer, payee, amount, why in self.premiums:
             if payee < 0:
                 staked = num(staked + amount)
-                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot; the pot is "
-                            f"{staked}")
+                led.to_pool(payer, POT, amount, _("{why}: pays a premium of {amount} to the pot; the pot is "
+                                                  "{staked}", why=why, amount=amount, staked=staked))
             else:
-                led.pay(payer, payee, amount, f"{why}: pays {name[payee]} a premium of {amount}")
+                led.pay(payer, payee, amount, _("{why}: pays {name} a premium of {amount}", why=why,
+                                                name=name[payee], amount=amount))
         if self.diddler < 0:
-            led.note("no one offered to diddle: the pot is carried to the next deal")
+            led.note(_("no one offered to diddle: the pot is carried to the next deal"))
         elif not self.joined:
-            led.from_pool(self.diddler, POT, pot, f"{name[self.diddler]} diddles and no one joins in: "
-                          f"he takes the pot of {pot} without play")
+            led.from_pool(self.diddler, POT, pot, _("{name} diddles and no one joins in: he takes the pot of {pot} "
+                                                    "without play", name=name[self.diddler], pot=pot))
         else:
             for s in self.active:
                 t = self.tricks_won[s]
                 who = f"{name[s]} ({'diddler' if s == self.diddler else 'joined in'})"
                 if t:
                     share = num(Fraction(pot * t, 4))
-                    led.from_pool(s, POT, share, f"{who} won {t} trick{'s' * (t > 1)}: {t}/4 of the pot of {pot} "
-                                  f"= {share}")
+                    led.from_pool(s, POT, share, _("{who} won {t} trick{value}: {t}/4 of the pot of {pot} = {share}",
+                                                   who=who, t=t, value='s' * (t > 1), pot=pot, share=share))
                 need = 2 if s == self.diddler else 1
                 if t < need:
                     times = 2 if s == self.diddler and t == 0 else 1
-                    led.to_pool(s, POT, pot * times, f"{who} won {t} trick{'s' * (t != 1)} and pays "
-                                + ("double the pot" if times == 2 else "the value of the pot")
-                                + f", {pot * times}, into the pot")
+                    led.to_pool(s, POT, pot * times, _("{who} won {t} trick{value} and pays ", who=who, t=t,
+                                                       value='s' * (t != 1))
+                                + (_("double the pot") if times == 2 else _("the value of the pot"))
+                                + _(", {pot}, into the pot", pot=pot * times))
         return led.settlement()
 
     # ---------------------------------------------------------------- view

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.bounds import ActionForm
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
@@ -83,11 +84,12 @@ class ProgressiveSolo(SixBidSolo):
         times = (1, 2, 4)[self.auction.doubled]
         doubler = self.auction.doubler
         each = sign < 0 and self.game.options.failed_double_pays == "each_opponent_x2"
-        return [(s, times if (s == doubler or each) else 1) for s, _ in super().payers(sign)]
+        return [(s, times if (s == doubler or each) else 1) for s, _x in super().payers(sign)]
 
     def describe(self) -> str:
         a = self.auction
         if not a.doubled:
             return super().describe()
         again = " and redoubled" if a.doubled == 2 else ""
-        return f"{super().describe()} doubled by {self.names[a.doubler or 0]}{again}"
+        return _("{describe} doubled by {player}{again}", describe=super().describe(),
+                 player=self.names[a.doubler or 0], again=again)

@@ -19,6 +19,7 @@ from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import CLAIMS, TrickDeal, TrickRules
@@ -240,19 +241,20 @@ class SixBidSolo(TrickDeal):
         calls = ("pass", "double", "redouble") if a.doubling else ("pass",)
         if word in calls or word in ladder:
             if action != word:
-                return f"a call is the one word '{word}', with nothing after it"
+                return _("a call is the one word '{word}', with nothing after it", word=word)
             if a.why_not(action) is None:
                 return None
         if word in ladder:
             if seat == a.holder and not a.own_overcall:
-                return "you hold the highest bid; you speak again only to redouble or pass"
+                return _("you hold the highest bid; you speak again only to redouble or pass")
             if a.high_bid is not None:
-                return f"each bid must name a higher-ranking game than the last ({ladder[a.high_bid].name})"
+                return _("each bid must name a higher-ranking game than the last ({name})",
+                         name=ladder[a.high_bid].name)
         if word == "double" and a.doubling:
-            return "a bid may be doubled once, by another player still in the bidding, in his turn"
+            return _("a bid may be doubled once, by another player still in the bidding, in his turn")
         if word == "redouble" and a.doubling:
-            return "only the player whose bid was doubled may redouble, once, in his turn"
-        return f"bid a game ({', '.join(ladder)}) or pass; the cards are played after the bidding"
+            return _("only the player whose bid was doubled may redouble, once, in his turn")
+        return _("bid a game ({join}) or pass; the cards are played after the bidding", join=', '.join(ladder))
 
     def apply_bid(self, seat: int, action: str) -> None:
         a = self.auction
@@ -281,7 +283,7 @@ class SixBidSolo(TrickDeal):
             return None
         assert self.contract is not None
         names = ", ".join(SUIT_NAMES[SUITS.index(t)] for t in self.contract.choices)
-        return f"name the trump suit for {self.contract.name}: {names}"
+        return _("name the trump suit for {name}: {names}", name=self.contract.name, names=names)
 
     def apply_trump(self, seat: int, action: str) -> None:
         self.trump = SUITS.index(SUIT_WORDS[action[6:]])
@@ -315,7 +317,7 @@ class SixBidSolo(TrickDeal):
         c = self._called_card(action)
         if c is not None and not self.hands[seat] >> c & 1:
             return None
-        return "Call Solo: call for any card not in your hand, in words (e.g. 'call ace of spades')"
+        return _("Call Solo: call for any card not in your hand, in words (e.g. 'call ace of spades')")
 
     def apply_call(self, seat: int, action: str) -> None:
         c = self._called_card(action)
@@ -343,7 +345,7 @@ class SixBidSolo(TrickDeal):
     def check_give(self, seat: int, action: str) -> str | None:
         if self._names_card(action, "give ", self.hands[seat] & ~(1 << self.called)):  # any card but the called
             return None
-        return "give the holder of the called card any card of your hand in exchange (e.g. 'give 6C')"
+        return _("give the holder of the called card any card of your hand in exchange (e.g. 'give 6C')")
 
     def apply_give(self, seat: int, action: str) -> None:
         c = self.find_card(action[5:], self.hands[seat])
@@ -359,7 +361,7 @@ class SixBidSolo(TrickDeal):
     def check_discard(self, seat: int, action: str) -> str | None:
         if self._names_card(action, "discard ", self.hands[seat]):
             return None
-        return "the Frog bidder picks up the widow and discards three cards of his hand, one at a time"
+        return _("the Frog bidder picks up the widow and discards three cards of his hand, one at a time")
 
     def apply_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action[8:], self.hands[seat])
@@ -442,15 +444,16 @@ class SixBidSolo(TrickDeal):
         led = Ledger(self.players, dict(self.pools_in), names=names)
         for pot, amount in self.ante.items():
             for s in range(self.players):
-                led.to_pool(s, pot, amount, f"{names[s]} puts {amount} into the {pot.replace('_', ' ')}")
+                led.to_pool(s, pot, amount, _("{player} puts {amount} into the {replace}", player=names[s],
+                                              amount=amount, replace=pot.replace('_', ' ')))
         c, d = self.contract, self.declarer
         if c is None or d is None:
-            led.note("everyone passed: no score; the next dealer deals")
+            led.note(_("everyone passed: no score; the next dealer deals"))
             return led.settlement()
         sign, words = self.outcome()
         name = self.describe()
         if sign == 0:
-            led.note(f"{names[d]} bid {name} and took 60 points: a tie, no score")
+            led.note(_("{player} bid {name} and took 60 points: a tie, no score", player=names[d], name=name))
             return led.settlement()
         if c.kind == "rate":
             diff = abs(self.bidder_points() - 60)
@@ -469,16 +472,20 @@ class SixBidSolo(TrickDeal):
             pot = f"{c.pot}_pot"
             have = led.pools.get(pot, 0)
             if sign > 0 and have:
-                led.from_pool(d, pot, None, f"{names[d]} takes the {c.pot} pot of {have}")
+                led.from_pool(d, pot, None, _("{player} takes the {pot} pot of {have}", player=names[d], pot=c.pot,
+                                              have=have))
             elif sign < 0 and have:
-                led.to_pool(d, pot, have, f"{names[d]} doubles the {c.pot} pot, paying in {have}")
+                led.to_pool(d, pot, have, _("{player} doubles the {pot} pot, paying in {have}", player=names[d],
+                                            pot=c.pot, have=have))
         return led.settlement()
 
     def describe(self) -> str:
         """The contract in words, with a named trump."""
         c = self.contract
         assert c is not None
-        return c.name + (f" ({SUIT_NAMES[self.trump]} trumps)" if self.trump is not None and c.trump is None else "")
+        if self.trump is not None and c.trump is None:
+            return _("{contract} ({suit} trumps)", contract=c.name, suit=SUIT_NAMES[self.trump])
+        return c.name
 
     def payers(self, sign: int) -> list[tuple[int, int]]:
         """(seat, multiple) for each seat paying or paid: the opponents, and a sitting-out dealer."""
@@ -500,9 +507,9 @@ class SixBidSolo(TrickDeal):
         if contract is not None:
             return contract.name
         if action.startswith("trump "):
-            return f"Trumps: {action[6:]}"
+            return _("Trumps: {action}", action=action[6:])
         if action.startswith("call "):
-            return f"Call the {action[5:]}"
+            return _("Call the {action}", action=action[5:])
         return action_label(action)
 
     def exposed_seat(self) -> int | None:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import SUITS, bits
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
@@ -119,26 +120,27 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         low = self._min_bid(seat)
         if action == "pass":
             if seat == self.dealer and self.high == 0 and self.game.options.all_pass == "dealer_forced_min":
-                return "everyone else passed: the dealer must bid"
+                return _("everyone else passed: the dealer must bid")
             return None
         if action == "hold":
             # "dealer may [take] the previous bid without going over, by saying 'I hold'"
             if seat != self.dealer:
-                return "only the dealer may say 'I hold', taking the last bid at its value"
+                return _("only the dealer may say 'I hold', taking the last bid at its value")
             if not self.high:
-                return "there is no bid to hold"
+                return _("there is no bid to hold")
             if self.bidder == seat:
-                return "you hold the bid already"
+                return _("you hold the bid already")
             if self.high < low:
-                return "your side has 100 or more and may not bid (or hold) less than 20"
+                return _("your side has 100 or more and may not bid (or hold) less than 20")
             return None
         # "Bids are in multiples of 5 points and the highest bid is 30"; "Each bid must be higher than the
         # preceding bid"; "A side having 100 points or more may not bid less than 20".
         n = bid_value(action)
         if n % 5 == 0 and max(low, self.high + 5) <= n <= 30:
             return None
-        return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
-            + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
+        return _("bids go in fives from {low} up to 30, each higher than the last ({value})", low=low,
+                 value=self.high or 'none yet') \
+            + (_("; a side at 100 or more may not bid less than 20") if low == 20 else "")
 
     def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -189,8 +191,8 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None \
                 and self._may_discard():
             return None
-        return "discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the " \
-               f"pack can replace ({len(self.stock)} cards are left in it)"
+        return _("discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the pack can "
+                 "replace ({n} cards are left in it)", n=len(self.stock))
 
     def apply_discard(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -201,7 +203,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
             self.discarded_by[seat] |= 1 << c
             self.dropped += 1
             return
-        for _ in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
+        for _x in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
             self.hands[seat] |= 1 << self.stock.pop()
         self.dropped = 0
         if seat == self.dealer:
@@ -223,7 +225,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     def made_points(self) -> list[int]:
         """What each side took: 5 a trick and 5 more for the trick holding the highest trump played."""
         got = [5 * t for t in self.side_tricks()]
-        _, by = self.highest_trump()
+        _x, by = self.highest_trump()
         if by >= 0:
             got[self.side(by)] += 5  # "the highest trump in play counts an additional 5"
         return got
@@ -270,9 +272,9 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
         if action == "hold":
-            return "I hold: take the bid at its value"
+            return _("I hold: take the bid at its value")
         if action == "done":
-            return "Done discarding"
+            return _("Done discarding")
         word, *rest = action.split() or [""]
         if word == "bid" and len(rest) == 1 and rest[0].isdigit():
             return number_word(int(rest[0])).capitalize()  # the bid by its value: "Fifteen", "Twenty-five"

@@ -15,6 +15,7 @@ from ...core.cutting import first_dealer_option
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import TrickDeal, TrickRules
@@ -219,11 +220,11 @@ class FiveCardDeal(TrickDeal):
         if action in ("rob", "decline") and not self.setup.rob_compulsory:
             return None
         if self.setup.rob_compulsory:
-            return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer must " \
-                   "first 'rob <card>', putting out a card of his hand for the ace"
-        return "the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card out " \
-               "for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare whether " \
-               "or not he is exchanging for the ace')"
+            return _("the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer must "
+                     "first 'rob <card>', putting out a card of his hand for the ace")
+        return _("the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card out "
+                 "for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare whether "
+                 "or not he is exchanging for the ace')")
 
     def apply_rob(self, seat: int, action: str) -> None:
         if action == "rob":  # the dealer takes the ace and will put a card out for it later
@@ -284,28 +285,28 @@ class FiveCardDeal(TrickDeal):
         if word == "rob" and len(args) == 1 and self.may_rob(seat):
             c = self.pack.parse_in(args[0], self.hands[seat])
             if c is None:
-                return "rob by discarding a card of your hand for the turn-up"
+                return _("rob by discarding a card of your hand for the turn-up")
             if c == self.ace and seat == self.rob_pending:
-                return "rob with another card of your hand: giving up the ace itself for the turn-up gains nothing"
+                return _("rob with another card of your hand: giving up the ace itself for the turn-up gains nothing")
             return None
         if seat == self.dealer and self.ace_waits:
             if word == "decline":
-                return "you have taken the ace: put out a card for it ('rob <card>') when you wish to"
+                return _("you have taken the ace: put out a card for it ('rob <card>') when you wish to")
             if word == "rob":
-                return "put out a card of your hand for the ace: 'rob <card>'"
+                return _("put out a card of your hand for the ace: 'rob <card>'")
             if self.pack.parse_in(action, self.up_mask) is not None:
-                return "the ace is still on the table: put out a card for it first ('rob <card>'), then play it"
+                return _("the ace is still on the table: put out a card for it first ('rob <card>'), then play it")
         if word == "decline" and seat == self.rob_pending:
-            return "robbing is compulsory (option rob_compulsory): rob the turn-up" \
+            return _("robbing is compulsory (option rob_compulsory): rob the turn-up") \
                 if self.setup.rob_compulsory else None
         if word in ("rob", "decline"):
             if seat == self.rob_pending:
-                return "rob by discarding a card of your hand for the turn-up"
-            return "only the holder of the ace of trumps may rob the turn-up or have it turned down, at his " \
-                   "first turn to play"
+                return _("rob by discarding a card of your hand for the turn-up")
+            return _("only the holder of the ace of trumps may rob the turn-up or have it turned down, at his "
+                     "first turn to play")
         if seat == self.rob_pending and self.setup.rob_compulsory:
-            return "you hold the ace of trumps and robbing is compulsory (option rob_compulsory): " \
-                   "'rob <card>' before you play"
+            return _("you hold the ace of trumps and robbing is compulsory (option rob_compulsory): 'rob <card>' "
+                     "before you play")
         return self.why_card(seat, action)
 
     def apply_play(self, seat: int, action: str) -> None:
@@ -340,9 +341,9 @@ class FiveCardDeal(TrickDeal):
     # ------------------------------------------------------------ information
     def label(self, action: str) -> str:
         if action == "rob":
-            return "Rob: take the ace, and put out a card for it later"
+            return _("Rob: take the ace, and put out a card for it later")
         if action == "decline":
-            return "Have the turn-up turned down"
+            return _("Have the turn-up turned down")
         return action_label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
@@ -392,24 +393,24 @@ class FiveCardDeal(TrickDeal):
         if self.phase == ROB:
             if me:
                 if self.setup.rob_compulsory:
-                    return (f"The {up} is turned up and you must rob it: 'rob <card>' puts "
-                            "that card face down and takes the ace")
-                return (f"The {up} is turned up: you may rob it ('rob <card>' puts that card "
-                        "face down and takes the ace) or 'decline'")
-            return f"{self.names[self.dealer]}, the dealer, says whether he robs the turned-up ace"
+                    return (_("The {up} is turned up and you must rob it: 'rob <card>' puts that card face down "
+                              "and takes the ace", up=up))
+                return (_("The {up} is turned up: you may rob it ('rob <card>' puts that card face down and takes "
+                          "the ace) or 'decline'", up=up))
+            return _("{player}, the dealer, says whether he robs the turned-up ace", player=self.names[self.dealer])
         if self.ace_waits and me:
-            return (f"You have taken the {up}, which waits on the table: put out a card for it "
-                    "('rob <card>') whenever you like, and before you play it")
+            return (_("You have taken the {up}, which waits on the table: put out a card for it ('rob <card>') "
+                      "whenever you like, and before you play it", up=up))
         if self.ace_waits:
-            return f"{self.names[self.dealer]}, the dealer, has taken the {up} and will put out a card for it"
+            return _("{player}, the dealer, has taken the {up} and will put out a card for it",
+                     player=self.names[self.dealer], up=up)
         if me and seat == self.rob_pending and self.setup.rob_compulsory:
-            return (f"You hold the ace of trumps and must rob the {up}: "
-                    "'rob <card>' discards a card for it")
+            return (_("You hold the ace of trumps and must rob the {up}: 'rob <card>' discards a card for it", up=up))
         if me and seat == self.rob_pending:
             late = ("your ace becomes the lowest trump" if self.setup.ace_penalty == "lowest_trump"
                     else "you cannot win the pool this deal")
-            return (f"You hold the ace of trumps: rob the {up} ('rob <card>' discards a card "
-                    f"for it) or 'decline' to have it turned down; if you play without either, {late}")
+            return (_("You hold the ace of trumps: rob the {up} ('rob <card>' discards a card for it) or 'decline' "
+                      "to have it turned down; if you play without either, {late}", up=up, late=late))
         return ""
 
 
@@ -476,7 +477,8 @@ class ScoresMixin:
         for line in self.point_lines(pts):
             led.note(line)
         for t in range(self.nsides):
-            led.note(f"{self.members(t)}: {pts[t]:+d} points, now {self.scores[t] + pts[t]}")
+            led.note(_("{members}: {points:+d} points, now {scores}", members=self.members(t), points=pts[t],
+                       scores=self.scores[t] + pts[t]))
         new = [a + b for a, b in zip(self.scores, pts)]
         target = self.game.target
         assert target is not None
@@ -487,8 +489,9 @@ class ScoresMixin:
                 self.game_winner = bid_side
             else:
                 self.game_winner = max(reached, key=lambda t: (new[t], t == bid_side))
-            led.note(f"{self.members(self.game_winner)} reach{'es' * (self.players == self.nsides)} "
-                     f"{new[self.game_winner]} and win{'s' * (self.players == self.nsides)} the game")
+            led.note(_("{members} reach{value} {new} and win{value2} the game",
+                       members=self.members(self.game_winner), value='es' * (self.players == self.nsides),
+                       new=new[self.game_winner], value2='s' * (self.players == self.nsides)))
         self.new_scores = new
         return led.settlement()
 
@@ -523,7 +526,7 @@ TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
 
 def bid_value(action: str) -> int:
     """The number of a ``bid <n>`` action (0 for any other action)."""
-    word, _, n = action.partition(" ")
+    word, _x, n = action.partition(" ")
     return int(n) if word == "bid" and n.isdigit() and str(int(n)) == n else 0
 
 
@@ -560,7 +563,7 @@ class BidsMixin:
     def check_trump(self, seat: int, action: str) -> str | None:
         if action in TRUMP_WORDS:
             return None
-        return "the high bidder names the trump suit: 'trump hearts' and so on"
+        return _("the high bidder names the trump suit: 'trump hearts' and so on")
 
     def name_trumps(self, action: str) -> None:
         """"The high bidder names the trump": the trump suit and its trick rules."""

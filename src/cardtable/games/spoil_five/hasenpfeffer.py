@@ -13,6 +13,7 @@ from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Options
 from ...core.tricks import CLAIMS, TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
@@ -121,13 +122,13 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         # One bid each from the dealer's left, each higher (HP-GAP-2); "If all players pass, the player
         # holding the joker must bid three" (HP-GAP-3).
         if self.forced:
-            return None if action == "bid 3" else "all passed: the holder of the joker must bid three"
+            return None if action == "bid 3" else _("all passed: the holder of the joker must bid three")
         if action == "pass" or self.high < bid_value(action) <= 6:
             return None
         if self.high == 6:
-            return "six, every trick, has been bid: you may only pass"
-        return f"bid a number of tricks from {self.high + 1} to 6 (each bid higher than the last), or pass; " \
-               "one bid each"
+            return _("six, every trick, has been bid: you may only pass")
+        return _("bid a number of tricks from {high} to 6 (each bid higher than the last), or pass; one bid each",
+                 high=self.high + 1)
 
     def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -165,7 +166,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         word, *args = action.split() or [""]
         if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None:
             return None
-        return "the bidder discards one card of his seven"
+        return _("the bidder discards one card of his seven")
 
     def apply_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action.split()[1], self.hands[seat])
@@ -178,7 +179,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     def why_card(self, seat: int, code: str) -> str | None:
         why = super().why_card(seat, code)
         if why is not None and self.trick and self.pack.parse_in(code, self.hands[seat]) == self.joker:
-            return "a player may not play the joker as long as he can follow to a no-trump suit led"
+            return _("a player may not play the joker as long as he can follow to a no-trump suit led")
         return why
 
     def trick_done(self, winner: int) -> None:

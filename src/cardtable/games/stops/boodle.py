@@ -16,6 +16,7 @@ from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
 from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name
 
@@ -114,11 +115,12 @@ class Spin(Boodle):
     def check_spin(self, seat: int, action: str) -> str | None:
         # "he must, however, play an eligible card before playing the ace of diamonds" (SP-GAP-2)
         if not self.hands[seat] >> AD & 1:
-            return "only the holder of the ace of diamonds may spin"
+            return _("only the holder of the ace of diamonds may spin")
         if action in self.extra_plays(seat, self.play_cards(seat)):
             return None
-        return ("'spin X' plays an eligible card X, then the ace of diamonds ('he must, however, play an "
-                "eligible card before playing the ace of diamonds'); after the king of diamonds the ace is simply next")
+        return (_("'spin X' plays an eligible card X, then the ace of diamonds ('he must, however, play an "
+                  "eligible card before playing the ace of diamonds'); after the king of diamonds the ace is "
+                  "simply next"))
 
     def apply_spin(self, seat: int, code: str) -> None:
         c = self.find_card(code, self.hands[seat])
@@ -127,7 +129,8 @@ class Spin(Boodle):
         names = self.names
         for o in range(self.players):
             if o != seat and bonus:
-                self._pay(o, seat, bonus, f"{names[o]} pays {names[seat]} {bonus} for the spin")
+                self._pay(o, seat, bonus, _("{player} pays {player2} {bonus} for the spin", player=names[o],
+                                            player2=names[seat], bonus=bonus))
         self.hands[seat] &= ~(1 << AD)
         self.table |= 1 << AD
         self.last_card = AD

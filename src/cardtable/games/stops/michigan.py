@@ -28,6 +28,7 @@ from ...core.cutting import first_dealer_option
 from ...core.deal import Deal, Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.layouts import Layout
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -368,8 +369,9 @@ class Michigan(Deal):
     def check_stake(self, seat: int, action: str) -> str | None:
         if action in self.setup.stake_actions:
             return None
-        return ("place your four chips on the money cards, naming the card of each chip in the order "
-                f"{', '.join(self.setup.stake_words)}, e.g. '{self.setup.stake_actions[0]}'")
+        return (_("place your four chips on the money cards, naming the card of each chip in the order {join}, "
+                  "e.g. '{stake_actions}'", join=', '.join(self.setup.stake_words),
+                  stake_actions=self.setup.stake_actions[0]))
 
     def apply_stake(self, seat: int, action: str) -> None:
         words = action.split()[1:]
@@ -389,7 +391,7 @@ class Michigan(Deal):
     def check_widow(self, seat: int, action: str) -> str | None:
         if action in ("take", "keep"):
             return None
-        return "the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')"
+        return _("the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')")
 
     def apply_widow(self, seat: int, action: str) -> None:
         if action == "take":
@@ -420,8 +422,8 @@ class Michigan(Deal):
         assert a is not None
         if (action == "pass" or action in a.bids) and a.why_not(action) is None:
             return None
-        return (f"bid a number of chips from {a.high + 2} to {len(a.bids)}, more than the highest bid, or pass "
-                "('auction off the right to exchange the widow to the highest bidder')")
+        return (_("bid a number of chips from {high} to {n}, more than the highest bid, or pass ('auction off the "
+                  "right to exchange the widow to the highest bidder')", high=a.high + 2, n=len(a.bids)))
 
     def apply_auction(self, seat: int, action: str) -> None:
         a = self.auction
@@ -434,8 +436,9 @@ class Michigan(Deal):
             self.dead, self.widow = self.widow, 0  # MI-GAP-4: nobody bids; the widow stays dead
         else:
             price = a.rank(a.high_bid or "") + 1
-            self._pay(a.holder, self.dealer, price, f"{self.names[a.holder]} buys the widow from the dealer, "
-                      f"{self.names[self.dealer]}, for {price}")
+            self._pay(a.holder, self.dealer, price, _("{player} buys the widow from the dealer, {player2}, for "
+                                                      "{price}", player=self.names[a.holder],
+                                                      player2=self.names[self.dealer], price=price))
             self._exchange(a.holder)
         self._begin_play()
 
@@ -471,24 +474,24 @@ class Michigan(Deal):
             if self.may_pass(seat, self.play_cards(seat)):
                 return None
             if self.phase == RESTART:
-                return ("nobody could begin a new suit, so the turn came back to you: play the lowest card in your "
-                        "hand ('the turn comes back to the original passer, who then may play the lowest card in "
-                        "his hand')")
-            return ("a player able to play must play ('For failing to play properly in his turn, the player pays "
-                    "a penalty'); passing while able needs the option penalised_passes")
+                return (_("nobody could begin a new suit, so the turn came back to you: play the lowest card in "
+                          "your hand ('the turn comes back to the original passer, who then may play the lowest "
+                          "card in his hand')"))
+            return (_("a player able to play must play ('For failing to play properly in his turn, the player pays "
+                      "a penalty'); passing while able needs the option penalised_passes"))
         if word == "spin":
             return self.check_spin(seat, action)
         try:
             c = self.pack.parse_in(parse_code(action), self.hands[seat])
         except CardError:
-            return "play a card code such as '5C', or pass when you cannot play"
+            return _("play a card code such as '5C', or pass when you cannot play")
         if c is None:
-            return f"you do not hold {action}"
+            return _("you do not hold {action}", action=action)
         return self.why_card(seat, action)
 
     def check_spin(self, seat: int, action: str) -> str | None:
         """The rule of a ``spin`` play (Spin only)."""
-        return "only Spin has the 'spin' play"
+        return _("only Spin has the 'spin' play")
 
     def why_card(self, seat: int, code: str) -> str | None:
         """``None`` if ``seat`` may play the held card ``code`` now, else why not, naming the rule."""
@@ -496,20 +499,20 @@ class Michigan(Deal):
         if self.play_cards(seat) >> card & 1:
             return None
         if self.phase == BUILD:
-            return (f"the {card_name(self.next_card())} is next in sequence ('whoever holds the next card in "
-                    "sequence plays it')")
+            return (_("the {card} is next in sequence ('whoever holds the next card in sequence plays it')",
+                      card=card_name(self.next_card())))
         if self.phase == RESTART:
-            return "nobody could begin a new suit: play the lowest card in your hand"
+            return _("nobody could begin a new suit: play the lowest card in your hand")
         s = self.pack.suit[card]
         if s not in self.lead_suits():
             return self.why_suit()
-        return f"a suit is begun with the lowest card you hold in it ('it must be the lowest card he holds in " \
-               f"that suit'), here {self.pack.code(lowest(self.hands[seat] & SUIT_BITS[s]))}"
+        return _("a suit is begun with the lowest card you hold in it ('it must be the lowest card he holds in "
+                 "that suit'), here {code}", code=self.pack.code(lowest(self.hands[seat] & SUIT_BITS[s])))
 
     def why_suit(self) -> str:
         """Why the stopped suit may not be started again."""
-        return (f"after a stop the new suit must be other than {SUIT_NAMES[self.stopped]} ('lead the lowest "
-                "card he holds in some other suit')")
+        return (_("after a stop the new suit must be other than {suit} ('lead the lowest card he holds in some "
+                  "other suit')", suit=SUIT_NAMES[self.stopped]))
 
     def apply_lead(self, seat: int, action: str) -> None:
         if action == "pass":
@@ -577,7 +580,8 @@ class Michigan(Deal):
         if able:
             for o in range(self.players):
                 if o != seat:
-                    self._pay(seat, o, 1, f"{self.names[seat]} fails to play properly and pays 1 to {self.names[o]}")
+                    self._pay(seat, o, 1, _("{player} fails to play properly and pays 1 to {player2}",
+                                            player=self.names[seat], player2=self.names[o]))
         if self.phase == BUILD:
             self._broken_run(seat)
             self._stop(self.last_seat)
@@ -612,12 +616,14 @@ class Michigan(Deal):
         for s in range(self.players):
             left = self.hands[s].bit_count()
             if s != winner and left:
-                self._pay(s, winner, left, f"{names[s]} pays {names[winner]} {left} for the cards left in hand")
+                self._pay(s, winner, left, _("{player} pays {player2} {left} for the cards left in hand",
+                                             player=names[s], player2=names[winner], left=left))
         for offender, victim, name in self.offences:
             if name not in self.won and self.pools.get(name, 0):
                 k = self.pools[name]
-                self._pay(offender, victim, k, f"{names[offender]} makes good the {k} on the {name} his pass kept "
-                          f"from {names[victim]}; they stay on the card")
+                self._pay(offender, victim, k, _("{player} makes good the {k} on the {name} his pass kept from "
+                                                 "{player2}; they stay on the card", player=names[offender], k=k,
+                                                 name=name, player2=names[victim]))
         self.end_of_play(winner)
 
     def end_of_play(self, winner: int) -> None:
@@ -658,17 +664,17 @@ class Michigan(Deal):
     def label(self, action: str) -> str:
         word, *rest = action.split() or [""]
         if word == "take":
-            return "Take the widow"
+            return _("Take the widow")
         if word == "keep":
-            return "Keep my hand and auction the widow"
+            return _("Keep my hand and auction the widow")
         if word == "bid" and rest:
-            return f"Bid {rest[0]} for the widow"
+            return _("Bid {rest} for the widow", rest=rest[0])
         if word == "stake" and rest:
             by_word = dict(zip(self.setup.stake_words, self.setup.money_names))
             return "Stake " + ", ".join(f"{rest.count(w)} on the {by_word[w]}" for w in dict.fromkeys(rest)
                                         if w in by_word)
         if word == "spin" and rest:
-            return f"Spin: play the {card_name(self.pack.parse(rest[0]))}, then the ace of diamonds"
+            return _("Spin: play the {card}, then the ace of diamonds", card=card_name(self.pack.parse(rest[0])))
         return super().label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -689,7 +695,7 @@ class Michigan(Deal):
     def status(self, seat: int | None) -> str:
         names = self.names
         if self.winner is not None:
-            return f"{names[self.winner]} is out and wins"
+            return _("{player} is out and wins", player=names[self.winner])
         turn = names[self.turn] if self.turn is not None else ""
         texts: dict[str, str] = {
             WIDOW: "the dealer takes the widow or auctions it", AUCTION: "the widow is auctioned",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import PACK_52, SUIT_NAMES
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.views import Key, Kind
 from .michigan import SEED, Michigan
@@ -39,8 +40,8 @@ class CrossColorMichigan(Michigan):
         return [s for s in range(4) if RED[s] != RED[self.stopped]]
 
     def why_suit(self) -> str:
-        return (f"after a stop in {SUIT_NAMES[self.stopped]} the new suit must be of the other colour ('a player "
-                "may only start a new suit in a different color from the last one played')")
+        return (_("after a stop in {suit} the new suit must be of the other colour ('a player may only start a new "
+                  "suit in a different color from the last one played')", suit=SUIT_NAMES[self.stopped]))
 
 
 NINE_H, TEN_H, JACK_H = (PACK_52.parse(c) for c in ("9H", "TH", "JH"))
