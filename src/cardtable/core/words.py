@@ -162,7 +162,7 @@ PHASE_WORDS = {
     "peep": _("Peeping"), "rob": _("Robbing"), "enter": _("Passing or playing"), "join": _("Joining in"),
     "show": _("Showing"), "stake": _("Staking"), "lead": _("Leading"), "play": _("Playing the tricks"),
     "jink": _("Jinking"), "build": _("Building"), "draw": _("Drawing"), "restart": _("Starting again"),
-    "done": _("Deal over"),
+    "done": _("Deal over"), "ask": _("Ask"), "kontra": _("Kontra"), "re": _("Re"),
 }
 """A deal's phases in words, by the phase's name (its value in views and records)."""
 

@@ -61,7 +61,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.i18n import _
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
@@ -82,7 +82,7 @@ SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
           "bayerisch-schafkopf.de; Parlett; decisions BS-1 to BS-12")
 
-BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
+BAVARIAN_SUIT = {SPADES: _("leaves"), HEARTS: _("hearts"), DIAMONDS: _("bells"), CLUBS: _("acorns")}
 """The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
 GERMAN_SUIT = {SPADES: "Gras", HEARTS: "Herz", DIAMONDS: "Schellen", CLUBS: "Eichel"}
 
@@ -148,16 +148,16 @@ class GameKind:
 
 
 KINDS = (
-    GameKind("sauspiel", "Sauspiel", 1, "normal", False, False, False, 3, None),
-    GameKind("geier", "Geier", 2, "geier", False, True, False, 2, "geier"),
-    GameKind("farbwenz", "Farbwenz", 2, "wenz", True, True, False, 2, "farbwenz"),
-    GameKind("wenz", "Wenz", 3, "wenz", False, True, False, 2, None),
-    GameKind("solo", "Solo", 4, "normal", True, True, False, 3, None),
-    GameKind("geier tout", "Geier Tout", 5, "geier", False, True, True, 2, "geier tout"),
-    GameKind("farbwenz tout", "Farbwenz Tout", 5, "wenz", True, True, True, 2, "farbwenz tout"),
-    GameKind("wenz tout", "Wenz Tout", 6, "wenz", False, True, True, 2, "tout"),
-    GameKind("solo tout", "Solo Tout", 7, "normal", True, True, True, 3, "tout"),
-    GameKind("sie", "Sie", 8, "normal", False, True, True, 3, "sie"),
+    GameKind("sauspiel", _("Sauspiel"), 1, "normal", False, False, False, 3, None),
+    GameKind("geier", _("Geier"), 2, "geier", False, True, False, 2, "geier"),
+    GameKind("farbwenz", _("Farbwenz"), 2, "wenz", True, True, False, 2, "farbwenz"),
+    GameKind("wenz", _("Wenz"), 3, "wenz", False, True, False, 2, None),
+    GameKind("solo", _("Solo"), 4, "normal", True, True, False, 3, None),
+    GameKind("geier tout", _("Geier Tout"), 5, "geier", False, True, True, 2, "geier tout"),
+    GameKind("farbwenz tout", _("Farbwenz Tout"), 5, "wenz", True, True, True, 2, "farbwenz tout"),
+    GameKind("wenz tout", _("Wenz Tout"), 6, "wenz", False, True, True, 2, "tout"),
+    GameKind("solo tout", _("Solo Tout"), 7, "normal", True, True, True, 3, "tout"),
+    GameKind("sie", _("Sie"), 8, "normal", False, True, True, 3, "sie"),
 )
 KIND_OF = {k.word: k for k in KINDS}
 FACES = PACK_32.mask("QC QS QH QD JC JS JH JD")
@@ -692,15 +692,18 @@ class BavarianSchafkopf(TrickDeal):
         elif kind.tout:
             win = tricks == 8 and not self._tout_lost()
             value = 2 * (base + run * st.laufende)
-            led.note(f"{self.contract_text()}: {who} " + (_("took every trick") if win else _("gave a trick away")))
+            led.note(_("{game}: {who} took every trick", game=self.contract_text(), who=who) if win
+                     else _("{game}: {who} gave a trick away", game=self.contract_text(), who=who))
         else:
             win = pts >= 61
             schneider = pts >= 91 if win else pts <= 30
             schwarz = tricks == 8 if win else tricks == 0
             value = base + (st.schneider if schneider else 0) + (st.schneider if schwarz else 0) + run * st.laufende
-            extra = " Schwarz" if schwarz else (" Schneider" if schneider else "")
-            led.note(f"{self.contract_text()}: {who} took {pts} points in {tricks} trick"
-                     f"{'' if tricks == 1 else 's'}: " + ("won" if win else "lost") + extra)
+            extra = _(" Schwarz") if schwarz else (_(" Schneider") if schneider else "")
+            result = _("won{extra}", extra=extra) if win else _("lost{extra}", extra=extra)
+            led.note(_n("{game}: {who} took {points} points in {n} trick: {result}",
+                        "{game}: {who} took {points} points in {n} tricks: {result}", tricks,
+                        game=self.contract_text(), who=who, points=pts, n=tricks, result=result))
         if run:
             led.note(_("{run} Laufende", run=run))
         if self.multiplier > 1:
@@ -732,7 +735,8 @@ class BavarianSchafkopf(TrickDeal):
         pts = [card_points(m) for m in self.won]
         for s in self.speakers:
             n = self.tricks_won[s]
-            led.note(f"Ramsch: {names[s]} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
+            led.note(_n("Ramsch: {player} took {points} points in {n} trick",
+                        "Ramsch: {player} took {points} points in {n} tricks", n, player=names[s], points=pts[s], n=n))
         sweeper = next((s for s in range(4) if self.tricks_won[s] == 8), None)
         if sweeper is not None:  # Durchmarsch: all the tricks win
             for o in self.speakers:
@@ -755,16 +759,16 @@ class BavarianSchafkopf(TrickDeal):
     def contract_text(self) -> str | None:
         """The game in words: "Sauspiel with the acorn ace", "Solo in bells", "Wenz", "Ramsch"."""
         if self.ramsch:
-            return "Ramsch"
+            return _("Ramsch")
         kind = self.kind
         if kind is None or self.declarer is None or (self.phase == CALL and self.turn is not None):
             return None
         if not kind.solo:
             assert self.suit is not None
-            return f"Sauspiel with the {BAVARIAN_SUIT[self.suit]} ace"
+            return _("Sauspiel with the {suit} ace", suit=BAVARIAN_SUIT[self.suit])
         if kind.suited:
             assert self.suit is not None
-            return f"{kind.name} in {BAVARIAN_SUIT[self.suit]}"
+            return _("{game} in {suit}", game=kind.name, suit=BAVARIAN_SUIT[self.suit])
         return kind.name
 
     def label(self, action: str) -> str:
@@ -777,12 +781,12 @@ class BavarianSchafkopf(TrickDeal):
             return KIND_OF[action].name
         if action.startswith("call "):
             s = SUIT_NAMES.index(action[5:])
-            return _("Call the {BAVARIAN_SUIT} ace ({GERMAN_SUIT}-Sau, the ace of {suit})",
-                     BAVARIAN_SUIT=BAVARIAN_SUIT[s], GERMAN_SUIT=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
+            return _("Call the {bavarian} ace ({german}-Sau, the ace of {suit})",
+                     bavarian=BAVARIAN_SUIT[s], german=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action.startswith("trump "):
             s = SUIT_NAMES.index(action[6:])
-            return _("Trumps: {BAVARIAN_SUIT} ({GERMAN_SUIT}, {suit})", BAVARIAN_SUIT=BAVARIAN_SUIT[s],
-                     GERMAN_SUIT=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
+            return _("Trumps: {bavarian} ({german}, {suit})", bavarian=BAVARIAN_SUIT[s],
+                     german=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action == "kontra":
             return _("Kontra (double)")
         if action == "re":
@@ -793,11 +797,11 @@ class BavarianSchafkopf(TrickDeal):
         text = self.contract_text()
         if text is None or self.declarer is None:
             return text
-        out = f"{self.names[self.declarer]} plays a {text}"
+        out = _("{player} plays a {game}", player=self.names[self.declarer], game=text)
         if self.kontra_by is not None:
-            out += f"; {self.names[self.kontra_by]} gave Kontra"
+            out = _("{status}; {player} gave Kontra", status=out, player=self.names[self.kontra_by])
         if self.re_by is not None:
-            out += f", {self.names[self.re_by]} Re"
+            out = _("{status}, {player} Re", status=out, player=self.names[self.re_by])
         return out
 
     def trick_view(self) -> dict[str, Any]:

@@ -292,15 +292,15 @@ class Nap(TrickDeal):  # compiled
     def contracts(cls, options: Options) -> list[Contract]:
         """The declarations in ascending order, under the chosen options."""
         w = {"double_triple": (20, 10, 30, 15), "peel_modified": (10, 10, 10, 15)}[options.high_bids_scale]
-        out = [Contract("bid 1", "One", 1, 1, 1)] if options.all_pass == "dealer_bids_one" else []
-        out += [Contract("bid 2", "Two", 2, 2, 2), Contract("bid 3", "Three", 3, 3, 3)]
+        out = [Contract("bid 1", _("One"), 1, 1, 1)] if options.all_pass == "dealer_bids_one" else []
+        out += [Contract("bid 2", _("Two"), 2, 2, 2), Contract("bid 3", _("Three"), 3, 3, 3)]
         if options.misery:
-            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
-        out += [Contract("bid 4", "Four", 4, 4, 4), Contract("nap", "Nap", 5, 10, 5)]
+            out.append(Contract("misery", _("Misery"), 0, options.misery_win, options.misery_lose))
+        out += [Contract("bid 4", _("Four"), 4, 4, 4), Contract("nap", _("Nap"), 5, 10, 5)]
         if options.wellington:
-            out.append(Contract("wellington", "Wellington", 5, w[0], w[1]))
+            out.append(Contract("wellington", _("Wellington"), 5, w[0], w[1]))
         if options.blucher:
-            out.append(Contract("blucher", "Blucher", 5, w[2], w[3]))
+            out.append(Contract("blucher", _("Blucher"), 5, w[2], w[3]))
         return out
 
     @classmethod
@@ -650,11 +650,11 @@ class SevenCardNap(Nap):
 
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:
-        out = [Contract("bid 3", "Three", 3, 3, 3), Contract("bid 4", "Four", 4, 4, 4),
-               Contract("nap", "Nap", 5, 10, 5)]
+        out = [Contract("bid 3", _("Three"), 3, 3, 3), Contract("bid 4", _("Four"), 4, 4, 4),
+               Contract("nap", _("Nap"), 5, 10, 5)]
         if options.misery:
-            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
-        return [*out, Contract("bid 6", "Six", 6, 18, 9), Contract("bid 7", "Seven", 7, 28, 14)]
+            out.append(Contract("misery", _("Misery"), 0, options.misery_win, options.misery_lose))
+        return [*out, Contract("bid 6", _("Six"), 6, 18, 9), Contract("bid 7", _("Seven"), 7, 28, 14)]
 
 
 GAMES = (Nap, SevenCardNap)

@@ -117,7 +117,7 @@ from ..core.cutting import first_dealer_option
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.i18n import _
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import CLAIM, CLAIMS, CONCEDE, TrickDeal, TrickRules
@@ -147,7 +147,7 @@ def card_points(mask: int) -> int:
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+    return _n("{n} trick", "{n} tricks", n, n=n)
 
 
 # --------------------------------------------------------------- Schafkopf's trump suit

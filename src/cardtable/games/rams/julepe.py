@@ -38,7 +38,7 @@ class JulepePhase(Phase):
 
 BID, DEFEND, DEFEND_DISCARD, EXCHANGE, PLAY, DONE = JulepePhase
 
-_LABELS = {"pass": "Pass", "play": "Play (two tricks)", "defend": "Defend the pack", "stand": "Stand"}
+_LABELS = {"pass": _("Pass"), "play": _("Play (two tricks)"), "defend": _("Defend the pack"), "stand": _("Stand")}
 
 
 class Julepe(PoolFamily):

@@ -36,7 +36,10 @@ class KnackPhase(Phase):
 
 BID, JOIN, DRAW, PLAY, DONE = KnackPhase
 
-_LABELS = {"knock": "Knock", "lurk": "Lurk", "pass": "Pass", "join": "Join in", "drop": "Drop out", "stand": "Stand"}
+_LABELS = {
+    "knock": _("Knock"), "lurk": _("Lurk"), "pass": _("Pass"), "join": _("Join in"), "drop": _("Drop out"),
+    "stand": _("Stand"),
+}
 
 
 class Norrlandsknack(PoolFamily):

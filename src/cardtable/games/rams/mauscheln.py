@@ -34,7 +34,7 @@ class MauschelnPhase(Phase):
 
 BLIND, BID, JOIN, EXCHANGE, PLAY, DONE = MauschelnPhase
 
-_LABELS = {"pass": "Pass", "diddle": "Diddle (two tricks)", "join": "Join in (one trick)", "stand": "Stand"}
+_LABELS = {"pass": _("Pass"), "diddle": _("Diddle (two tricks)"), "join": _("Join in (one trick)"), "stand": _("Stand")}
 
 
 class Mauscheln(PoolFamily):

@@ -42,7 +42,9 @@ class RamsPhase(Phase):
 BID, ROB, PLAY_CARDS, DONE = RamsPhase
 
 _WORDS = ("pass", "play", "take", "rams")
-_LABELS = {"pass": "Pass", "play": "Play", "take": "Take the spare hand", "rams": "Bid Rams (all five tricks)"}
+_LABELS = {
+    "pass": _("Pass"), "play": _("Play"), "take": _("Take the spare hand"), "rams": _("Bid Rams (all five tricks)"),
+}
 
 
 class Rams(PoolFamily):

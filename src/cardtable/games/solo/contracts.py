@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.cutting import first_dealer_option
 from ...core.dealing import DealPlan
+from ...core.i18n import _
 from ...core.options import Option
 from ...core.tricks import TrickRules
 
@@ -34,7 +35,7 @@ CARD_POINTS = _VALUE
 """The card points of each rank (others count nothing)."""
 POINTS = tuple(_VALUE.get(c[0], 0) for c in PACK_36.code_of)
 _BY_VALUE = tuple((v, sum(1 << i for i, c in enumerate(PACK_36.code_of) if c[0] == r)) for r, v in _VALUE.items())
-COUNTERS = sum(m for _, m in _BY_VALUE)
+COUNTERS = sum(m for _x, m in _BY_VALUE)
 HEARTS = 1
 SUIT_WORDS = dict(zip(SUIT_NAMES, SUITS))
 _RANK_WORDS = dict(zip("AKQJT9876", ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "six")))
@@ -131,11 +132,11 @@ SIX_BID_TARIFF = (
 def six_bid_games(misere: int, guarantee: int, spread: int, call_hearts: int, call_other: int) -> list[Contract]:
     """Misère, Guarantee Solo, Spread Misère and Call Solo (low to high), with flat values."""
     return [
-        Contract("misere", "Misère", "misere", misere, trump="", widow="out"),
-        Contract("guarantee-solo", "Guarantee Solo", "flat", guarantee, choices=SUITS, need=80, need_hearts=74,
+        Contract("misere", _("Misère"), "misere", misere, trump="", widow="out"),
+        Contract("guarantee-solo", _("Guarantee Solo"), "flat", guarantee, choices=SUITS, need=80, need_hearts=74,
                  tie_at_60=False),
-        Contract("spread-misere", "Spread Misère", "misere", spread, trump="", widow="out", spread=True),
-        Contract("call-solo", "Call Solo", "flat", call_other, choices=SUITS, value_hearts=call_hearts, need=120,
+        Contract("spread-misere", _("Spread Misère"), "misere", spread, trump="", widow="out", spread=True),
+        Contract("call-solo", _("Call Solo"), "flat", call_other, choices=SUITS, value_hearts=call_hearts, need=120,
                  tie_at_60=False, call=True),
     ]
 

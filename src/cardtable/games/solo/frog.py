@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.bounds import ActionForm, forms
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .contracts import (
@@ -75,9 +76,9 @@ class Frog(SixBidSolo):
     def contracts(cls, options: Options) -> list[Contract]:
         o = options
         return [
-            Contract("frog", "Frog", "rate", o.frog_rate, trump="H", widow="take"),
-            Contract("chico", "Chico", "rate", o.chico_rate, collect_two=True),
-            Contract("grand", "Grand", "rate", o.grand_rate, trump="H", collect_two=True),
+            Contract("frog", _("Frog"), "rate", o.frog_rate, trump="H", widow="take"),
+            Contract("chico", _("Chico"), "rate", o.chico_rate, collect_two=True),
+            Contract("grand", _("Grand"), "rate", o.grand_rate, trump="H", collect_two=True),
         ]
 
 
@@ -126,9 +127,9 @@ class CoeurDAleneSolo(SixBidSolo):
     def contracts(cls, options: Options) -> list[Contract]:
         o = options
         out = [
-            Contract("frog", "Frog", "flat", o.frog_value, trump="H", widow="take"),
-            Contract("solo", "Solo", "flat", o.solo_value, collect_two=True),
-            Contract("heart-solo", "Heart Solo", "flat", o.heart_solo_value, trump="H", collect_two=True),
+            Contract("frog", _("Frog"), "flat", o.frog_value, trump="H", widow="take"),
+            Contract("solo", _("Solo"), "flat", o.solo_value, collect_two=True),
+            Contract("heart-solo", _("Heart Solo"), "flat", o.heart_solo_value, trump="H", collect_two=True),
         ]
         if o.bids == "six_bid":
             out += six_bid_games(o.misere, o.guarantee_solo, o.spread_misere, o.call_solo_hearts, o.call_solo_other)

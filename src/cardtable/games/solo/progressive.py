@@ -50,8 +50,9 @@ class ProgressiveSolo(SixBidSolo):
         CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
-    RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
-             ("diamond-solo", "Diamond Solo", "D", 4), ("heart-solo", "Heart Solo", "H", 5))
+    RATES = (("frog", _("Frog"), "H", 1), ("spade-solo", _("Spade Solo"), "S", 2),
+             ("club-solo", _("Club Solo"), "C", 3),
+             ("diamond-solo", _("Diamond Solo"), "D", 4), ("heart-solo", _("Heart Solo"), "H", 5))
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal

@@ -178,8 +178,8 @@ class SixBidSolo(TrickDeal):
         """The games that may be bid, low to high."""
         o = options
         return [
-            Contract("solo", "Solo", "rate", o.solo_rate, collect_two=True),
-            Contract("heart-solo", "Heart Solo", "rate", o.heart_solo_rate, trump="H", collect_two=True),
+            Contract("solo", _("Solo"), "rate", o.solo_rate, collect_two=True),
+            Contract("heart-solo", _("Heart Solo"), "rate", o.heart_solo_rate, trump="H", collect_two=True),
             *six_bid_games(o.misere, o.guarantee_solo, o.spread_misere, o.call_solo_hearts, o.call_solo_other),
         ]
 
@@ -430,11 +430,11 @@ class SixBidSolo(TrickDeal):
         if c.kind == "misere":
             if self.game.options.misere_goal == "no_tricks":
                 took = self.tricks_won[d]
-                return (1 if not took else -1), f"{took} tricks taken"
+                return (1 if not took else -1), _("{n} tricks taken", n=took)
             pts = card_points(self.won[d])
-            return (1 if not self.won[d] & COUNTERS else -1), f"{pts} points taken"
+            return (1 if not self.won[d] & COUNTERS else -1), _("{points} points taken", points=pts)
         pts = self.bidder_points()
-        words = f"{pts} points"
+        words = _("{points} points", points=pts)
         if c.kind == "rate" or (c.tie_at_60 and pts == 60):
             return (pts > 60) - (pts < 60), words
         return (1 if pts >= c.target(self.trump) else -1), words
@@ -458,11 +458,15 @@ class SixBidSolo(TrickDeal):
         if c.kind == "rate":
             diff = abs(self.bidder_points() - 60)
             base = c.value * diff
-            words += f", {diff} {'over' if sign > 0 else 'under'} 60 at {c.value} a point: {base}"
+            words = (_("{words}, {diff} over 60 at {rate} a point: {base}", words=words, diff=diff, rate=c.value,
+                       base=base) if sign > 0 else
+                     _("{words}, {diff} under 60 at {rate} a point: {base}", words=words, diff=diff, rate=c.value,
+                       base=base))
         else:
             base = c.flat_value(self.trump)
-            words += f": {base} a player"
-        led.note(f"{names[d]} {'made' if sign > 0 else 'failed'} {name}: {words}")
+            words = _("{words}: {base} a player", words=words, base=base)
+        led.note(_("{player} made {contract}: {words}", player=names[d], contract=name, words=words) if sign > 0
+                 else _("{player} failed {contract}: {words}", player=names[d], contract=name, words=words))
         for s, times in self.payers(sign):
             if sign > 0:
                 led.pay(s, d, base * times)
