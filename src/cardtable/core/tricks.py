@@ -38,8 +38,8 @@ CLAIM, CONCEDE = "claim", "concede"
 
 CLAIMS = Option(
     "claims", bool, False,
-    doc="players may claim the rest of the tricks, or concede them, when it is their turn to lead; their "
-        "hand is then shown to all, and a claim stands only if no way the others could play would beat it",
+    doc=_("players may claim the rest of the tricks, or concede them, when it is their turn to lead; their hand is "
+          "then shown to all, and a claim stands only if no way the others could play would beat it"),
     source="docs/decisions.md 'Claims and concessions' (ENGINE DEFAULT: off)")
 """The option a trick game lists (in its ``option_specs``) to offer claims and concessions."""
 

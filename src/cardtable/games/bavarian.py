@@ -242,27 +242,27 @@ class BavarianSchafkopf(TrickDeal):
     # -- end of the declaration
     option_specs = (
         Option("tariff_sauspiel", int, 10, range(1, 1001),
-               doc="what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much",
+               doc=_("what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much"),
                source="Parlett, 'a typical tariff of 10 and 50 Pfennig'; BS-7"),
         Option("tariff_solo", int, 50, range(1, 5001),
-               doc="what a Solo, Wenz, Geier or Farbwenz is worth from or to each opponent",
+               doc=_("what a Solo, Wenz, Geier or Farbwenz is worth from or to each opponent"),
                source="Parlett; BS-7"),
         Option("tariff_laufende", int, 10, range(0, 1001),
-               doc="what each Laufender (runner) adds to the value", source="Parlett, 'Runners'; BS-6"),
+               doc=_("what each Laufender (runner) adds to the value"), source="Parlett, 'Runners'; BS-6"),
         Option("tariff_schneider", int, 10, range(0, 1001),
-               doc="what Schneider adds to the value, and Schwarz as much again", source="Parlett; BS-5"),
+               doc=_("what Schneider adds to the value, and Schwarz as much again"), source="Parlett; BS-5"),
         Option("all_pass", str, "redeal", ("redeal", "ramsch", "stock"),
-               doc="when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, or "
-                   "each pays the Sauspiel tariff into the Stock, which the next game won takes",
+               doc=_("when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, "
+                     "or each pays the Sauspiel tariff into the Stock, which the next game won takes"),
                source="Schafkopfordnung 2.2 (thrown in); Ramsch and the Stock as played in many rounds; BS-9, BS-13"),
-        Option("kontra", bool, True, doc="Kontra and Re may be given", source="Schafkopfordnung 4.2; BS-4"),
-        Option("tout", bool, True, doc="Wenz Tout and Solo Tout may be announced",
+        Option("kontra", bool, True, doc=_("Kontra and Re may be given"), source="Schafkopfordnung 4.2; BS-4"),
+        Option("tout", bool, True, doc=_("Wenz Tout and Solo Tout may be announced"),
                source="Schafkopfordnung 1.3; BS-8"),
-        Option("sie", bool, True, doc="a player holding all four Obers and all four Unters may announce the Sie",
+        Option("sie", bool, True, doc=_("a player holding all four Obers and all four Unters may announce the Sie"),
                source="Schafkopfordnung 1.3; Parlett 'Sie. Win or lose quadruple'; BS-12"),
-        Option("geier", bool, False, doc="the Geier (only the Obers trumps) may be announced",
+        Option("geier", bool, False, doc=_("the Geier (only the Obers trumps) may be announced"),
                source="kartenspiele.net 'Schafkopf'; BS-10"),
-        Option("farbwenz", bool, False, doc="the Farbwenz (the Unters and a suit trumps) may be announced",
+        Option("farbwenz", bool, False, doc=_("the Farbwenz (the Unters and a suit trumps) may be announced"),
                source="BS-10"),
     )
     view_keys = (

@@ -256,11 +256,11 @@ class CoonCan(Deal):
     # -- end of the declaration
     option_specs = (
         Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
-               doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "
-                   "by adding the card beyond the other end",
+               doc=_("moving an end joker: only by playing the natural card it stands for, or also (Foster) by "
+                     "adding the card beyond the other end"),
                source="seed 000 Coon Can: 'provided the player has the natural card to replace it'; CC-GAP-2"),
         Option("go_out_requires_discard", bool, False,
-               doc="a player goes out only by discarding his last card (else also by melding or laying it off)",
+               doc=_("a player goes out only by discarding his last card (else also by melding or laying it off)"),
                source="CC-GAP-6"),
     )
     view_keys = (

@@ -175,17 +175,17 @@ class FanTan(Deal):
     layout_args: ClassVar[dict[str, Any]] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
     """How the layout is built (:class:`~cardtable.core.layouts.Layout`)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
+        Option("ante", int, 1, range(1, 11), doc=_("chips each player puts in the pot before each deal"),
                source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
         Option("penalised_passes", bool, False,
-               doc="allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
-                   "payments for a withheld seven)",
+               doc=_("allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
+                     "payments for a withheld seven)"),
                source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
         Option("pass_chip_with_penalty", bool, False,
-               doc="a penalised pass pays the ordinary chip as well as the 3-chip penalty",
+               doc=_("a penalised pass pays the ordinary chip as well as the 3-chip penalty"),
                source="FT-GAP-4 (ENGINE DEFAULT: the penalty replaces the chip)"),
         Option("short_hand_extra_ante", bool, False,
-               doc="each player dealt fewer cards antes one chip more",
+               doc=_("each player dealt fewer cards antes one chip more"),
                source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
         FIRST_DEALER,
     )
@@ -514,8 +514,8 @@ class PlayOrPay(FanTan):
     option_specs = (
         *FanTan.option_specs,
         Option("run_bonus", str, "after_first", ("after_first", "every_card", "none"),
-               doc="chips from each other player for a run: each card after the first, every card of a run "
-                   "of two or more, or none",
+               doc=_("chips from each other player for a run: each card after the first, every card of a run of "
+                     "two or more, or none"),
                source=f"{SEED}: 'collecting a chip from each other player for each card played'; PP-GAP-1"),
     )
     view_keys = (

@@ -175,32 +175,34 @@ class Nap(TrickDeal):  # compiled
     card_phases = (PLAY,)
     kernel = NapKernel(ids=("nap", "seven-card-nap"))  # these two games exactly, not a variant inheriting it
     option_specs = (
-        Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Three and Four",
+        Option("misery", bool, False, doc=_("allow Misery (lose every trick), ranking between Three and Four"),
                source="seed 000 Napoleon: 'Misery is a declaration to lose every trick'"),
-        Option("misery_trumps", bool, False, doc="play Misery with the opening lead's suit as trumps",
+        Option("misery_trumps", bool, False, doc=_("play Misery with the opening lead's suit as trumps"),
                source="seed 000: 'some play it with a trump suit'; N-GAP-5"),
-        Option("misery_win", int, 3, range(1, 101), doc="what a made Misery wins from each player",
+        Option("misery_win", int, 3, range(1, 101), doc=_("what a made Misery wins from each player"),
                source="seed 000: 'It pays and wins 3 units'; N-GAP-4"),
-        Option("misery_lose", int, 3, range(1, 101), doc="what a failed Misery pays each player",
+        Option("misery_lose", int, 3, range(1, 101), doc=_("what a failed Misery pays each player"),
                source="seed 000; N-GAP-4"),
-        Option("wellington", bool, False, doc="allow Wellington: all five at double stakes, only over a Nap",
+        Option("wellington", bool, False, doc=_("allow Wellington: all five at double stakes, only over a Nap"),
                source="seed 000: 'Wellington is declaration to win all five tricks at double stakes'; N-GAP-1"),
-        Option("blucher", bool, False, doc="allow Blucher: all five at triple stakes, only over a Wellington",
+        Option("blucher", bool, False, doc=_("allow Blucher: all five at triple stakes, only over a Wellington"),
                source="N-GAP-2 (Peel; 1911 EB)"),
         Option("high_bids_scale", str, "double_triple", ("double_triple", "peel_modified"),
-               doc="Wellington/Blucher stakes: +20/-10 and +30/-15, or Peel's +10/-10 and +10/-15",
+               doc=_("Wellington/Blucher stakes: +20/-10 and +30/-15, or Peel's +10/-10 and +10/-15"),
                source="N-GAP-2"),
         Option("peep", str, "off", ("off", "nap_declarer_only", "paid_peek_before_bid"),
-               doc="Peep Nap: the Nap declarer may exchange the top card of the pack (or the paid-peek house rule)",
+               doc=_("Peep Nap: the Nap declarer may exchange the top card of the pack (or the paid-peek house "
+                     "rule)"),
                source="seed 000: 'Peep Nap'; N-GAP-6"),
         Option("purchase", bool, False,
-               doc="Purchase Nap: buy replacements before declaring at 1 unit a card into a carried pool",
+               doc=_("Purchase Nap: buy replacements before declaring at 1 unit a card into a carried pool"),
                source="seed 000: 'Purchase Nap'; N-GAP-7"),
         Option("all_pass", str, "redeal", ("redeal", "dealer_bids_one"),
-               doc="when everyone passes: void deal and next dealer deals, or the dealer must declare One",
+               doc=_("when everyone passes: void deal and next dealer deals, or the dealer must declare One"),
                source="N-GAP-3"),
         Option("deal", str, "singly", ("singly", "3+2", "2+3"),
-               doc="how the five cards are dealt", source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
+               doc=_("how the five cards are dealt"),
+               source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
         CLAIMS,
     )
     view_keys = (
@@ -606,20 +608,20 @@ class SevenCardNap(Nap):
     source = "seed 000_021e177d957c1434.txt, 'SEVEN CARD NAPOLEON'; RESOLUTIONS.md §2.3 N-GAP-8, N-GAP-9"
     hand_size = 7
     option_specs = (
-        Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Nap and Six",
+        Option("misery", bool, False, doc=_("allow Misery (lose every trick), ranking between Nap and Six"),
                source="seed 000 Seven Card Napoleon: 'Misery is optional and, if permitted, ranks between Nap and "
                       "Six'"),
         *(o for o in Nap.option_specs if o.name not in
           ("misery", "wellington", "blucher", "high_bids_scale", "misery_win", "misery_lose", "deal", "all_pass")),
         Option("all_pass", str, "redeal", ("redeal", "dealer_bids_three"),
-               doc="when everyone passes: void deal and next dealer deals, or the dealer must declare (at least "
-                   "Three, the lowest contract here)",
+               doc=_("when everyone passes: void deal and next dealer deals, or the dealer must declare (at least "
+                     "Three, the lowest contract here)"),
                source="N-GAP-3 applied to the seed's 'cannot contract to win less than three tricks'"),
-        Option("misery_win", int, 10, range(1, 101), doc="what a made Misery wins from each player",
+        Option("misery_win", int, 10, range(1, 101), doc=_("what a made Misery wins from each player"),
                source="seed 000 Seven Card Napoleon table: Misery 10 / 5"),
-        Option("misery_lose", int, 5, range(1, 101), doc="what a failed Misery pays each player",
+        Option("misery_lose", int, 5, range(1, 101), doc=_("what a failed Misery pays each player"),
                source="seed 000 Seven Card Napoleon table"),
-        Option("seven_players", bool, False, doc="allow a seventh player (49 of the 52 cards dealt)",
+        Option("seven_players", bool, False, doc=_("allow a seventh player (49 of the 52 cards dealt)"),
                source="N-GAP-8"),
     )
 

@@ -212,12 +212,12 @@ class Schafkopf(TrickDeal):
     card_phases = (PLAY,)
     option_specs = (
         Option("settlement", str, "player_account", ("player_account", "each_opponent"),
-               doc="individual accounts credited or debited with the figures (points), or chips won from or "
-                   "paid to each opponent",
+               doc=_("individual accounts credited or debited with the figures (points), or chips won from or paid "
+                     "to each opponent"),
                source=f"{SEED} 'Individual accounts are kept'; Parlett; SK-GAP-3"),
         Option("least_tie_fallback", str, "latest_trick", ("latest_trick", "no_score"),
-               doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
-                   "earlier wins 2, or nobody scores",
+               doc=_("Least, two tie for low and the third took the last trick: the one whose latest trick came "
+                     "earlier wins 2, or nobody scores"),
                source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
         CLAIMS,
@@ -620,10 +620,10 @@ class AuctionSchafkopf(TrickDeal):
     card_phases = (A_PLAY,)
     option_specs = (
         Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
-               doc="the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)",
+               doc=_("the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)"),
                source=f"{SEED} 'club jack (high), spade jack, heart jack, diamond jack'; AS-GAP-1"),
         Option("target", int, 0, range(0, 1001),
-               doc="the match ends when a side's running score reaches this total (0: no target)",
+               doc=_("the match ends when a side's running score reaches this total (0: no target)"),
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
         CLAIMS,

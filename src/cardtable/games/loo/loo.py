@@ -108,7 +108,7 @@ class Loo(TrickDeal):
     option_specs = (
         *common_options(3),
         Option("defend_pool_hand", str, "own_or_miss", ("own_or_miss", "miss_only"),
-               doc="the dealer playing for the pool uses his own hand or the miss, or only the miss (Hoyle)",
+               doc=_("the dealer playing for the pool uses his own hand or the miss, or only the miss (Hoyle)"),
                source="L3-GAP-1"),
     )
     fixed_options = fixed_rules(option_specs)

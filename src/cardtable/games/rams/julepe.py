@@ -100,9 +100,9 @@ class Julepe(PoolFamily):
     """The defender holds six cards before his discard."""
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
-        Option("ante", int, 6, range(1, 101), doc="the dealer's ante to the pot each deal",
+        Option("ante", int, 6, range(1, 101), doc=_("the dealer's ante to the pot each deal"),
                source="JU-GAP-4 (ENGINE DEFAULT)"),
-        Option("julep", int, 6, range(1, 101), doc="the julep: what a failing active player pays",
+        Option("julep", int, 6, range(1, 101), doc=_("the julep: what a failing active player pays"),
                source="seed 002 'an agreed stake, the julep'; JU-GAP-4 (ENGINE DEFAULT size)"),
         CLAIMS,
     )

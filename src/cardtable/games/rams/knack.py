@@ -109,8 +109,8 @@ class Norrlandsknack(PoolFamily):
     hand_size = 6
     """The dealer holds six cards once he has taken the turn-up, before his discard."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "
-               "turn-up; the last two cards are dealt after the auction",
+        Option("auction_after_three", bool, False, doc=_("bid, join in or drop out after three cards each and the "
+                                                         "turn-up; the last two cards are dealt after the auction"),
                source="seed 002: 'It is also usual to bid, join in or drop out when three cards have been dealt'"),
         CLAIMS,
     )

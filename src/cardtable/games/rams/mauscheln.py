@@ -103,19 +103,20 @@ class Mauscheln(PoolFamily):
     hand_size = 4
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
-        Option("stake", int, 4, range(4, 101), doc="the dealer's stake each deal: a multiple of four",
+        Option("stake", int, 4, range(4, 101), doc=_("the dealer's stake each deal: a multiple of four"),
                source="seed 002: 'The dealer stakes an amount divisible by four'"),
-        Option("cards", int, 32, (32, 52), doc="the pack: 32 cards (AKQJT987) or 52", source="seed 002: '32 or 52c'"),
-        Option("blind_diddle", bool, False, doc="variant 1: on an Ace or King turned, the dealer may diddle blind "
-               "and takes the turn-up among his replacements",
+        Option("cards", int, 32, (32, 52), doc=_("the pack: 32 cards (AKQJT987) or 52"),
+               source="seed 002: '32 or 52c'"),
+        Option("blind_diddle", bool, False, doc=_("variant 1: on an Ace or King turned, the dealer may diddle "
+                                                  "blind and takes the turn-up among his replacements"),
                source="seed 002 Mauscheln variant 1; 'high card' = A or K is an ENGINE DEFAULT"),
         Option("belli", str, "off", ("off", "7D", "trump_seven"),
-               doc="variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
-               "premium if he loses it to the trump Ace", source="seed 002 variant 2; MA-GAP-1"),
-        Option("flush_redeal", bool, False, doc="variant 3: a hand dealt four of a suit pays a premium to the "
-               "pot, is thrown in and replaced", source="seed 002 variant 3"),
+               doc=_("variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
+                     "premium if he loses it to the trump Ace"), source="seed 002 variant 2; MA-GAP-1"),
+        Option("flush_redeal", bool, False, doc=_("variant 3: a hand dealt four of a suit pays a premium to the "
+                                                  "pot, is thrown in and replaced"), source="seed 002 variant 3"),
         Option("premium", str, "quarter_pot", ("quarter_pot", "stake"),
-               doc="the size of the Belli and flush premiums", source="MA-GAP-2 (ENGINE DEFAULT)"),
+               doc=_("the size of the Belli and flush premiums"), source="MA-GAP-2 (ENGINE DEFAULT)"),
     )
 
     view_keys = (

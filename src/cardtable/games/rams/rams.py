@@ -102,9 +102,9 @@ class Rams(PoolFamily):
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
         Option("all_pass", str, "dealer_paid", ("dealer_paid", "dealer_may_play"),
-               doc="when all before the dealer pass: no play and the dealer receives five from his right-hand "
-               "player (dealer_paid), or the dealer still speaks and may play alone to take the pool "
-               "(dealer_may_play)",
+               doc=_("when all before the dealer pass: no play and the dealer receives five from his right-hand "
+                     "player (dealer_paid), or the dealer still speaks and may play alone to take the pool "
+                     "(dealer_may_play)"),
                source="seed 002 'If everybody passes, dealer receives five chips from the player on his right' "
                "(ENGINE reading of 'everybody')"),
         CLAIMS,
@@ -361,7 +361,7 @@ class Bierspiel(Rams):
     source = f"{SEED}, 'Rams' ('Bierspiel, in which 7 is always the second-highest trump'); RA-GAP-1"
     option_specs = (*Rams.option_specs, Option(
         "bierspiel_seven", str, "trump_seven", ("trump_seven", "fixed_7D"),
-        doc="which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)",
+        doc=_("which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)"),
         source="RA-GAP-1"))
 
     def second_trump(self, trump: int | None) -> int | None:

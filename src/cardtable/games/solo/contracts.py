@@ -106,26 +106,27 @@ def _tariff(name: str, default: int, doc: str, source: str) -> Option:
 
 
 FOUR_HAND = Option("four_hand_solo_loss", str, "pay_three", ("pay_three", "pay_two"),
-                   doc="more than three at the table: a failed simple or heart solo pays everyone else at the table "
-                       "(all three at four; all four at Frog's five), or only the two active",
+                   doc=_("more than three at the table: a failed simple or heart solo pays everyone else at the "
+                         "table (all three at four; all four at Frog's five), or only the two active"),
                    source="seed 001 Six-Bid Solo scoring; SB-GAP-5")
 MISERE_GOAL = Option("misere_goal", str, "no_counters", ("no_counters", "no_tricks"),
-                     doc="Misère: avoid taking any counting card (Scarne), or any trick",
+                     doc=_("Misère: avoid taking any counting card (Scarne), or any trick"),
                      source="seed 001 'avoid taking any counting cards'; SB-GAP-2")
 SPREAD_EXPOSE = Option("spread_expose", str, "after_lead", ("after_lead", "after_first_trick_cards"),
-                       doc="Spread Misère: the hand is shown after the opening lead, or once the other two "
-                           "have played to the first trick",
+                       doc=_("Spread Misère: the hand is shown after the opening lead, or once the other two have "
+                             "played to the first trick"),
                        source="seed 001 'exposes his whole hand face up after the opening lead'; SB-GAP-3")
 SIX_BID_TARIFF = (
-    _tariff("solo_rate", 2, "Solo: chips per point over or under 60",
+    _tariff("solo_rate", 2, _("Solo: chips per point over or under 60"),
             source=f"{SEED} Six-Bid table: '2 for each point'"),
-    _tariff("heart_solo_rate", 3, "Heart Solo: chips per point over or under 60",
+    _tariff("heart_solo_rate", 3, _("Heart Solo: chips per point over or under 60"),
             source=f"{SEED} Six-Bid table: '3 for each point'"),
-    _tariff("misere", 30, "Misère: chips won or lost per opponent", source="SB-GAP-1 (traditional tariff; default 30)"),
-    _tariff("guarantee_solo", 40, "Guarantee Solo: chips won or lost per opponent", source="SB-GAP-1"),
-    _tariff("spread_misere", 60, "Spread Misère: chips won or lost per opponent", source="SB-GAP-1"),
-    _tariff("call_solo_hearts", 150, "Call Solo with hearts trumps: chips per opponent", source="SB-GAP-1"),
-    _tariff("call_solo_other", 100, "Call Solo with another trump: chips per opponent", source="SB-GAP-1"),
+    _tariff("misere", 30, _("Misère: chips won or lost per opponent"),
+            source="SB-GAP-1 (traditional tariff; default 30)"),
+    _tariff("guarantee_solo", 40, _("Guarantee Solo: chips won or lost per opponent"), source="SB-GAP-1"),
+    _tariff("spread_misere", 60, _("Spread Misère: chips won or lost per opponent"), source="SB-GAP-1"),
+    _tariff("call_solo_hearts", 150, _("Call Solo with hearts trumps: chips per opponent"), source="SB-GAP-1"),
+    _tariff("call_solo_other", 100, _("Call Solo with another trump: chips per opponent"), source="SB-GAP-1"),
 )
 
 

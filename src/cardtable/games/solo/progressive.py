@@ -33,16 +33,17 @@ class ProgressiveSolo(SixBidSolo):
     auction_mode = "round"
     option_specs = (
         Option("failed_double_pays", str, "each_opponent_x2", ("each_opponent_x2", "doubler_x2_other_x1"),
-               doc="a failed doubled bid pays twice to each opponent, or twice to the doubler and once to the others "
-                   "(four times when redoubled)",
+               doc=_("a failed doubled bid pays twice to each opponent, or twice to the doubler and once to the "
+                     "others (four times when redoubled)"),
                source=f"{SEED} Progressive: 'the bidder loses twice the usual amount to the other players'; PS-GAP-2"),
-        Option("pot_ante", int, 1, range(1, 101), doc="chips each player puts into a pot when it is fed",
+        Option("pot_ante", int, 1, range(1, 101), doc=_("chips each player puts into a pot when it is fed"),
                source="ENGINE DEFAULT (unsourced): 'each player contributes equally to a frog pot and a solo pot'"),
         Option("pot_feed", str, "when_empty", ("when_empty", "every_deal"),
-               doc="feed a pot when it is empty at the start of a deal, or feed both pots every deal",
+               doc=_("feed a pot when it is empty at the start of a deal, or feed both pots every deal"),
                source="ENGINE DEFAULT (unsourced)"),
         Option("doubled_bidder_overcalls", bool, False,
-               doc="the player whose bid was doubled may himself bid higher in his turn (not only pass or redouble)",
+               doc=_("the player whose bid was doubled may himself bid higher in his turn (not only pass or "
+                     "redouble)"),
                source=f"{SEED} Progressive: 'the doubled or redoubled bid may be overcalled by anyone making a "
                       "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,

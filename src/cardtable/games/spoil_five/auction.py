@@ -39,13 +39,13 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     card_phases = (PLAY,)
     robbing = False
     option_specs = (
-        Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",
+        Option("min_bid", int, 15, (5, 10, 15, 20), doc=_("the lowest bid"),
                source="A45-GAP-2 (Nova Scotia practice: 15)"),
         Option("all_pass", str, "redeal", ("redeal", "dealer_forced_min"),
-               doc="when all pass: throw the deal in (the deal passes left), or the dealer must bid",
+               doc=_("when all pass: throw the deal in (the deal passes left), or the dealer must bid"),
                source="A45-GAP-2 (ENGINE DEFAULT)"),
         Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
-               doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
+               doc=_("both sides reaching 120 in one deal: the bidding side wins, or the higher total"),
                source="A45-GAP-3"),
         FIRST_DEALER,
         CLAIMS,

@@ -593,6 +593,6 @@ SCORE_KEYS = (
 
 ROB_COMPULSORY = Option(
     "rob_compulsory", bool, False,
-    doc="robbing is compulsory: the dealer must take a turned-up ace, and the holder of the trump ace must rob "
-        "at his first turn",
+    doc=_("robbing is compulsory: the dealer must take a turned-up ace, and the holder of the trump ace must rob "
+          "at his first turn"),
     source="SF-GAP-4 (1911 EB: 'the dealer must rob ... a player who holds the ace of trumps must rob')")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .base import FIRST_DEALER, ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
@@ -30,7 +31,7 @@ class FortyFive(ScoresMixin, FiveCardDeal):
     option_specs: ClassVar[tuple[Option, ...]] = (
         ROB_COMPULSORY,
         Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
-               doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
+               doc=_("5 for three or four tricks and 10 for five, or 5 a trick less the other side's"),
                source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
                       "counts 5 points'"),
         FIRST_DEALER,
@@ -112,8 +113,8 @@ class TwentyFive(FortyFive):
     option_specs = (
         *FortyFive.option_specs,
         Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
-               doc="Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
-                   "first to 25",
+               doc=_("Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, first "
+                     "to 25"),
                source="docs/decisions.md (Parlett's Twenty-Five)"),
     )
 

@@ -45,13 +45,13 @@ class SpoilFive(FiveCardDeal):
     phases = SpoilPhase
     option_specs = (
         Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
-               doc="an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
-                   "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
-                   "(the 1911 Britannica)",
+               doc=_("an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
+                     "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
+                     "(the 1911 Britannica)"),
                source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7"),
         ROB_COMPULSORY,
         Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
-               doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
+               doc=_("after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)"),
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
         FIRST_DEALER,
         CLAIMS,

@@ -46,7 +46,7 @@ class Boodle(Michigan):
     stakes_at_will = True
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("deal_table", str, "foster", ("foster", "sixteen"),
-               doc="cards each: Foster's table (3 players 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6) or 16 each for three",
+               doc=_("cards each: Foster's table (3 players 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6) or 16 each for three"),
                source="BO-GAP-1 (Foster's Complete Hoyle, Pope Joan table)"),
         PENALISED,
         FIRST_DEALER,
@@ -91,7 +91,7 @@ class Spin(Boodle):
     source = f"{SEED}, 'Spinade or Spin'; docs/decisions.md"
     option_specs = (
         *Boodle.option_specs,
-        Option("spin_bonus", int, 0, (0, 3), doc="chips each other player pays the spinner",
+        Option("spin_bonus", int, 0, (0, 3), doc=_("chips each other player pays the spinner"),
                source="SP-GAP-1 (seed: none; Hervey's Spinado, Cassell's, Peel: 3)"),
     )
 
@@ -157,7 +157,7 @@ class PopeJoan(Boodle):
     option_specs = (
         *Boodle.option_specs,
         *(Option(f"stake_{card_name(PACK_52.parse(c)).replace(' ', '_')}", int, k, range(0, 101),
-                 doc=f"the chips the dealer puts on the {card_name(PACK_52.parse(c))} each deal",
+                 doc=_("the chips the dealer puts on the {card} each deal", card=card_name(PACK_52.parse(c))),
                  source=f"{SEED} Pope Joan: 'Only the dealer puts the chips on the money cards, usually one on the "
                         "ten of diamonds, two on the jack of clubs, three on the queen of spades, four on the king "
                         "of hearts, and five on the nine of diamonds'")

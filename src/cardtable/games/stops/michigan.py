@@ -47,8 +47,8 @@ LOWER_RANKS = tuple(sum(1 << d for d in range(52) if PACK_52.rank[d] < PACK_52.r
 assert all(PACK_52.rank[c] == c % 13 + 2 for c in range(52)), "stops relies on the 52-card pack order"
 PENALISED = Option(
     "penalised_passes", bool, False,
-    doc="allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
-        "the money-card chips the pass kept from others",
+    doc=_("allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
+          "the money-card chips the pass kept from others"),
     source=f"{SEED} 'Additional Rules'; issue 6")
 """The option of the whole family: a pass while able to play, at the book's penalty."""
 FIRST_DEALER = first_dealer_option(
@@ -122,11 +122,12 @@ class Michigan(Deal):
     """Before the deal each player places four chips on the money cards as he pleases (Boodle, Spin); else
     the antes are fixed (:meth:`_antes`)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("dealer_double_ante", bool, False, doc="the dealer puts two chips on each money card, the others one",
+        Option("dealer_double_ante", bool, False, doc=_("the dealer puts two chips on each money card, the others "
+                                                        "one"),
                source="MI-GAP-1 (pagat, Bicycle: dealer 2, others 1; seed: everyone 1)"),
         Option("widow_max_bid", int, 0, range(0, 10001),
-               doc="the highest bid allowed in the widow auction; 0: no practical ceiling (100, or all the chips "
-                   "on the money cards if they are more)",
+               doc=_("the highest bid allowed in the widow auction; 0: no practical ceiling (100, or all the chips "
+                     "on the money cards if they are more)"),
                source="MI-GAP-5 (the seed sets no limit)"),
         PENALISED,
         FIRST_DEALER,

@@ -59,7 +59,7 @@ class SequenceMichigan(Michigan):
     source = f"{SEED}, 'Sequence Michigan'; docs/decisions.md"
     option_specs = (
         *Michigan.option_specs,
-        Option("sequence_ante", int, 1, range(1, 11), doc="chips each player adds to the sequence every deal",
+        Option("sequence_ante", int, 1, range(1, 11), doc=_("chips each player adds to the sequence every deal"),
                source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (docs/decisions.md)"),
     )
 
@@ -98,11 +98,11 @@ class JackpotMichigan(Michigan):
     source = f"{SEED}, 'Jackpot Michigan'; docs/decisions.md"
     option_specs = (
         *Michigan.option_specs,
-        Option("jackpot_ante", int, 1, range(1, 11), doc="chips each player antes to the jackpot each hand",
+        Option("jackpot_ante", int, 1, range(1, 11), doc=_("chips each player antes to the jackpot each hand"),
                source=f"{SEED}: 'each player ante one chip to a special pool on each hand'"),
         Option("jackpot_pay_on", str, "hand_n_plus_1", ("hand_n_plus_1", "hand_n"),
-               doc="which hand's winner takes the jackpot: the one dealt when the deal returns to the round's first "
-                   "dealer (N+1), or the round's last ante hand (N)",
+               doc=_("which hand's winner takes the jackpot: the one dealt when the deal returns to the round's "
+                     "first dealer (N+1), or the round's last ante hand (N)"),
                source="docs/decisions.md (ENGINE DEFAULT on the boundary)"),
     )
     view_keys = (
