@@ -50,11 +50,12 @@ class Option:
         if isinstance(self.allowed, range):
             r = self.allowed
             if r.step != 1:
-                return _("a whole number from {start} to {r} in steps of {step}", start=r.start, r=r[-1], step=r.step)
-            return _("a whole number from {start} to {stop}", start=r.start, stop=r.stop - 1)
+                return _("a whole number from {start} to {end} in steps of {step}", start=r.start, end=r[-1],
+                         step=r.step)
+            return _("a whole number from {start} to {end}", start=r.start, end=r.stop - 1)
         if self.allowed is not None:
-            return _("one of ") + ", ".join(repr(a) for a in self.allowed)
-        return _("a whole number") if self.type is int else "text"
+            return _("one of {values}", values=", ".join(repr(a) for a in self.allowed))
+        return _("a whole number") if self.type is int else _("text")
 
     def validate(self, value: Any, game: str) -> Any:
         """Return the value converted to the option's type, or raise :class:`RulesError`."""
