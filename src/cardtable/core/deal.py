@@ -26,7 +26,7 @@ from .chips import Settlement
 from .compiled import copier_of
 from .dealing import shuffle
 from .game import Game, GameInfo, info_of, rules_text_of
-from .i18n import _
+from .i18n import _, translate
 from .options import Option, Options
 from .phases import DONE, DONE_OF, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
 from .records import normalize_action, rebuild, record_of
@@ -67,6 +67,17 @@ def _copied(value: Any) -> Any:
     if has is None:
         has = _HAS_COPY[t] = callable(getattr(t, "copy", None)) and t not in (str, bytes)
     return value.copy() if has else value
+
+
+def _worded(hook: Any) -> Any:
+    """A game's ``label(action)`` hook made to take ``lang`` too, its words translated (:meth:`Deal.label`)."""
+
+    def label(self: Deal, action: str, lang: str | None = None) -> str:
+        return self.in_language(hook(self, action), lang)
+
+    label.__doc__, label.__name__, label.__qualname__ = hook.__doc__, hook.__name__, hook.__qualname__
+    label.worded = True  # type: ignore[attr-defined]
+    return label
 
 
 class Deal:  # compiled
@@ -137,6 +148,13 @@ class Deal:  # compiled
     """Every form of the game's actions, in the order that numbers them (:mod:`.bounds`): a bare card first."""
     flat_refusal: ClassVar[str] = ""
     """Why the game's actions cannot be numbered one by one, in words (empty: they can)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``label(action)`` hook also takes ``lang``: its words are translated (see :meth:`label`)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("label")
+        if own is not None and not getattr(own, "worded", False):
+            cls.label = _worded(own)  # type: ignore[method-assign]
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
                  names: tuple[str, ...] | None = None) -> None:
@@ -235,9 +253,10 @@ class Deal:  # compiled
         return info_of(cls)
 
     @classmethod
-    def rules_text(cls) -> str:
-        """The rules as implemented, in prose (by default the class docstring, then the module's text)."""
-        return rules_text_of(cls)
+    def rules_text(cls, lang: str | None = None) -> str:
+        """The rules for players, in Markdown (``games/rules/<id>.md``); ``lang``: in that language where the
+        text has been translated, else in English with a line saying so."""
+        return rules_text_of(cls, lang)
 
     @classmethod
     def declaration_problems(cls) -> list[str]:
@@ -304,12 +323,19 @@ class Deal:  # compiled
         """A one-line summary in words of what is happening, for the view's ``status`` (``None`` or empty: none)."""
         return None
 
-    def label(self, action: str) -> str:
-        """An action in plain words for people: ``"Two"``, ``"Pass"``, ``"Queen of spades"``.
+    def label(self, action: str, lang: str | None = None) -> str:
+        """An action in plain words for people: ``"Two"``, ``"Pass"``, ``"Queen of spades"``; in the language
+        ``lang`` (default: the game's, ``ct.load(..., lang="de")``; English when none): ``"Kreuz-Dame"``.
 
-        A game words its own actions and leaves the rest to this default (:func:`.words.action_label`).
+        A game words its own actions (its ``label(action)`` hook, whose words are messages) and leaves the rest
+        to this default (:func:`.words.action_label`).
         """
-        return action_label(action)
+        return self.in_language(action_label(action), lang)
+
+    def in_language(self, text: str, lang: str | None = None) -> str:
+        """``text`` (a message of the engine's) in ``lang``, or in the game's language (English when none)."""
+        lang = lang or getattr(self.game, "lang", None)
+        return translate(text, lang) if lang else text
 
     def end(self) -> None:
         """End the deal: the phase ``done``, no one to act."""
@@ -454,8 +480,13 @@ class Deal:  # compiled
                 return [*lc, *extra]
         return list(lc)
 
-    def why_not(self, action: str, seat: int | None = None) -> str | None:
-        """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason."""
+    def why_not(self, action: str, seat: int | None = None, *, lang: str | None = None) -> str | None:
+        """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason; in the language
+        ``lang`` (default: the game's; English when none)."""
+        why = self._why_not(action, seat)
+        return why if why is None else self.in_language(why, lang)
+
+    def _why_not(self, action: str, seat: int | None) -> str | None:
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             problem = self.seat_problem(seat)
             if problem is not None:

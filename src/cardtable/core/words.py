@@ -112,15 +112,15 @@ def hidden_label(action: str) -> str | None:
     if not args[0].isdigit():
         return None
     n = int(args[0])
-    return _n(*HIDDEN_SOME[word], n, number=number_word(n))
+    return HIDDEN_SOME[word](n, number_word(n))
 
 
 HIDDEN_ONE = {"exchange": _("Exchange a card"), "give": _("Give a card"), "discard": _("Discard a card")}
-HIDDEN_SOME = {
-    "exchange": (N_("Exchange {number} card"), N_("Exchange {number} cards")),
-    "take": (N_("Take {number} card"), N_("Take {number} cards")),
-    "give": (N_("Give {number} card"), N_("Give {number} cards")),
-    "discard": (N_("Discard {number} card"), N_("Discard {number} cards")),
+HIDDEN_SOME: dict[str, Callable[[int, str], Msg]] = {
+    "exchange": lambda n, w: _n("Exchange {number} card", "Exchange {number} cards", n, number=w),
+    "take": lambda n, w: _n("Take {number} card", "Take {number} cards", n, number=w),
+    "give": lambda n, w: _n("Give {number} card", "Give {number} cards", n, number=w),
+    "discard": lambda n, w: _n("Discard {number} card", "Discard {number} cards", n, number=w),
 }
 """The labels of the counted moves, as another seat's log shows them."""
 
