@@ -29,7 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "Msg", "_", "_n", "pack_words", "pick_language", "translate"]
+__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "Msg", "_", "_n", "capitalized", "pack_words", "pick_language",
+           "translate"]
 
 DEFAULT = "en"
 """The source language: message ids are English sentences."""
@@ -82,6 +83,30 @@ def _n(singular: str, plural: str, n: int, /, **args: Any) -> Msg:
 def N_(msgid: str) -> str:
     """Mark a constant for extraction without making a message (a table's words, translated where shown)."""
     return msgid
+
+
+class Capitalized(Msg):
+    """A message begun with a capital letter in every language (a count that opens a label: ``Fifteen``)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (capitalized, (self.args["word"],))
+
+
+CAPITAL = N_("{word}")
+"""The message id of :func:`capitalized` (the word itself, translated, then capitalised)."""
+
+
+def capitalized(word: str) -> Msg:
+    """``word`` (a message) with a capital first letter, as ``str.capitalize`` in English, in any language.
+
+    >>> translate(capitalized(_("twenty-five")), "en")
+    'Twenty-five'
+    """
+    self = str.__new__(Capitalized, str(word).capitalize())
+    self.msgid, self.plural, self.n, self.args = CAPITAL, None, None, {"word": word}
+    return self
 
 
 def NC_(context: str, msgid: str) -> str:
@@ -137,6 +162,9 @@ def translate(text: str, lang: str | None, domain: str = "cardtable", pack: str 
     if not text.args:
         return form
     args = {k: translate(v, lang, domain, pack) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    if isinstance(text, Capitalized):
+        word = str(args["word"])
+        return word[:1].upper() + word[1:]
     try:
         return form.format(**args)
     except (KeyError, IndexError, ValueError):  # a broken translation never breaks the table: English

@@ -462,8 +462,9 @@ class BavarianSchafkopf(TrickDeal):
                      "hearts' or 'trump diamonds' (bells)", name=self.kind.name)
         if action in CALL_WORDS and SUIT_NAMES.index(action[5:]) in self.callable_suits(seat):
             return None
-        return (_("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
-                  "you do not hold: ") + ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat)))
+        calls = ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat))
+        return _("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
+                 "you do not hold: {calls}", calls=calls)
 
     def apply_call(self, seat: int, action: str) -> None:
         self._contract_fixed(SUIT_NAMES.index(action.split()[1]))
@@ -683,7 +684,9 @@ class BavarianSchafkopf(TrickDeal):
         for s in side:
             won |= self.won[s]
         pts, tricks = card_points(won), sum(self.tricks_won[s] for s in side)
-        who = " and ".join(names[s] for s in sorted(side, key=self.speakers.index))
+        ordered = sorted(side, key=self.speakers.index)
+        who = names[ordered[0]] if len(ordered) == 1 else \
+            _("{player} and {player2}", player=names[ordered[0]], player2=names[ordered[1]])
         run = self.laufende()
         base = st.solo if kind.solo else st.sauspiel
         if kind.word == "sie":

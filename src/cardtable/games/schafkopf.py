@@ -428,30 +428,32 @@ class Schafkopf(TrickDeal):
         pts, tricks = self.player_points(), self.tricks_won[p]
         by, names = self.claimed_by, self.names
         if by >= 0 and self.claim_word == CLAIM_GAME:
-            whose = "his" if by == p else "their"
-            led.note(_("{player} claimed game for {whose} side: the cards not yet played went to the other side",
-                       player=names[by], whose=whose))
+            led.note(_("{player} claimed game for his side: the cards not yet played went to the other side",
+                       player=names[by]) if by == p else
+                     _("{player} claimed game for their side: the cards not yet played went to the other side",
+                       player=names[by]))
         elif by == p and self.claim_word == CONCEDE:
             # "If the player concedes loss of game, the concession must stand."
-            amount, what = (-6, "lost all the tricks") if tricks == 0 else \
-                (-4, "failed to catch 31") if pts < 31 else (-2, "conceded loss of game")
+            amount, what = (-6, _("lost all the tricks")) if tricks == 0 else \
+                (-4, _("failed to catch 31")) if pts < 31 else (-2, _("conceded loss of game"))
             self._award(led, p, amount, _("{player} conceded loss of game with {points} points (his discards "
                                           "included) in {tricks}: {what}", player=names[p], points=pts,
                                           tricks=_tricks(tricks), what=what))
             return
         if tricks == 10:
-            amount, what = 6, "Schwarz (all the tricks)"
+            amount, what = 6, _("Schwarz (all the tricks)")
         elif pts >= 91:
-            amount, what = 4, "Schneider (91 or more)"
+            amount, what = 4, _("Schneider (91 or more)")
         elif pts >= 61:
-            amount, what = 2, "Game (61 or more)"
+            amount, what = 2, _("Game (61 or more)")
         elif tricks == 0:
-            amount, what = -6, "lost all the tricks"
+            amount, what = -6, _("lost all the tricks")
         elif pts < 31:
-            amount, what = -4, "failed to catch 31"
+            amount, what = -4, _("failed to catch 31")
         else:
-            amount, what = -2, "failed to make 61"
-        line = f"{names[p]} took {pts} points (his discards included) in {_tricks(tricks)}: {what}"
+            amount, what = -2, _("failed to make 61")
+        line = _("{player} took {points} points (his discards included) in {tricks}: {what}", player=names[p],
+                 points=pts, tricks=_tricks(tricks), what=what)
         if amount > 0 and by >= 0 and by != p and self.claim_word == CLAIM_GAME:
             # "An opponent who makes an erroneous claim is charged with the entire loss."
             if self.setup.player_account:
@@ -762,9 +764,9 @@ class AuctionSchafkopf(TrickDeal):
         p, names = (d + 2) % 4, self.names
         pts, need = self.side_points(d), 60 + self.bid
         made = pts >= need
-        led.note(_("{player} and {player2} bid {bid} over 60 and took {points} of the {need} points needed: ",
-                   player=names[d], player2=names[p], bid=self.bid, points=pts, need=need)
-                 + ("made" if made else "failed"))
+        led.note(_("{player} and {player2} bid {bid} over 60 and took {points} of the {need} points needed: "
+                   "{result}", player=names[d], player2=names[p], bid=self.bid, points=pts, need=need,
+                   result=_("made") if made else _("failed")))
         for s in (d, p):
             led.score(s, self.bid if made else -self.bid, _("{player} scores {value}", player=names[s],
                                                             value=self.bid if made else -self.bid))

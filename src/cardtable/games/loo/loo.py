@@ -310,7 +310,7 @@ class Loo(TrickDeal):
             return None
         if word == "exchange":
             return _("enter the game first ('play'); then you may exchange")
-        return _("first say whether you enter: ") + ", ".join(self.legal())
+        return _("first say whether you enter: {actions}", actions=", ".join(self.legal()))
 
     def apply_enter(self, seat: int, action: str) -> None:
         word, *args = action.split()

@@ -304,9 +304,9 @@ class Julepe(PoolFamily):
                                            takes=takes))
             for s in failed:
                 part = num(Fraction(j, len(ok)))
-                led.pay(s, w, part, _("{name} failed ({won} trick(s)) and pays {name2} ", name=name[s], won=won[s],
-                                      name2=name[w])
-                        + (_("a julep of {j}", j=j) if len(ok) == 1 else _("half a julep ({part})", part=part)))
+                julep = _("a julep of {j}", j=j) if len(ok) == 1 else _("half a julep ({part})", part=part)
+                led.pay(s, w, part, _("{name} failed ({won} trick(s)) and pays {name2} {julep}", name=name[s],
+                                      won=won[s], name2=name[w], julep=julep))
         return led.settlement()
 
     # ---------------------------------------------------------------- view

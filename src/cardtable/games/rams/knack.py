@@ -333,8 +333,9 @@ class Norrlandsknack(PoolFamily):
                 led.chips_to_pool(s, POT, 1)
             led.note(_("a new game: each player stakes one chip; the pot holds {pot}", pot=self.pot))
         if not self.active:
-            led.note(_("all passed: pass-out {passouts}", passouts=self.passouts + 1) + (_(", the same dealer redeals")
-                     if self.passouts + 1 < 3 else _(", the deal passes on")))
+            n = self.passouts + 1
+            led.note(_("all passed: pass-out {passouts}, the same dealer redeals", passouts=n) if n < 3 else
+                     _("all passed: pass-out {passouts}, the deal passes on", passouts=n))
             return led.settlement()
         if len(self.active) == 1:
             led.note(_("nobody joins in: {name} takes the five tricks without play", name=name[self.active[0]]))

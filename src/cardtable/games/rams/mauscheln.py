@@ -9,7 +9,7 @@ from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.i18n import _
+from ...core.i18n import _, _n
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -203,7 +203,7 @@ class Mauscheln(PoolFamily):
         for s in self.seats_from(self.dealer):
             h = self.hands[s]
             while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
-                self.premiums.append((s, -1, amount, f"{self.names[s]} was dealt a flush"))
+                self.premiums.append((s, -1, amount, _("{player} was dealt a flush", player=self.names[s])))
                 self.pot += amount
                 self.thrown |= h
                 self.hands[s] = 0
@@ -321,7 +321,8 @@ class Mauscheln(PoolFamily):
         ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
         if belli and ace:
             holder = next(s for s, c in self.last_trick if c == belli[0])
-            self.premiums.append((holder, ace[0], self.premium(), f"{self.names[holder]} lost Belli to the trump Ace"))
+            self.premiums.append((holder, ace[0], self.premium(),
+                                  _("{player} lost Belli to the trump Ace", player=self.names[holder])))
         if not any(self.hands[s] for s in self.in_play):
             self.end()
 
@@ -357,18 +358,20 @@ class Mauscheln(PoolFamily):
         else:
             for s in self.active:
                 t = self.tricks_won[s]
-                who = f"{name[s]} ({'diddler' if s == self.diddler else 'joined in'})"
+                who = _("{player} (diddler)", player=name[s]) if s == self.diddler else \
+                    _("{player} (joined in)", player=name[s])
                 if t:
                     share = num(Fraction(pot * t, 4))
-                    led.from_pool(s, POT, share, _("{who} won {t} trick{value}: {t}/4 of the pot of {pot} = {share}",
-                                                   who=who, t=t, value='s' * (t > 1), pot=pot, share=share))
+                    led.from_pool(s, POT, share, _n("{who} won {t} trick: {t}/4 of the pot of {pot} = {share}",
+                                                    "{who} won {t} tricks: {t}/4 of the pot of {pot} = {share}",
+                                                    t, who=who, t=t, pot=pot, share=share))
                 need = 2 if s == self.diddler else 1
                 if t < need:
                     times = 2 if s == self.diddler and t == 0 else 1
-                    led.to_pool(s, POT, pot * times, _("{who} won {t} trick{value} and pays ", who=who, t=t,
-                                                       value='s' * (t != 1))
-                                + (_("double the pot") if times == 2 else _("the value of the pot"))
-                                + _(", {pot}, into the pot", pot=pot * times))
+                    what = _("double the pot") if times == 2 else _("the value of the pot")
+                    led.to_pool(s, POT, pot * times, _n("{who} won {t} trick and pays {what}, {pot}, into the pot",
+                                                        "{who} won {t} tricks and pays {what}, {pot}, into the pot",
+                                                        t, who=who, t=t, what=what, pot=pot * times))
         return led.settlement()
 
     # ---------------------------------------------------------------- view

@@ -15,7 +15,7 @@ from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_32, PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
-from ...core.i18n import _
+from ...core.i18n import _, _n
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -304,9 +304,9 @@ class Rams(PoolFamily):
                 t = self.tricks_won[s]
                 if t:
                     share = num(Fraction(pool * t, 5))
-                    led.from_pool(s, POOL, share, _("{name} won {t} trick{value}: {t}/5 of the pool of {pool} = "
-                                                    "{share}", name=name[s], t=t, value='s' * (t > 1), pool=pool,
-                                                    share=share))
+                    led.from_pool(s, POOL, share, _n("{name} won {t} trick: {t}/5 of the pool of {pool} = {share}",
+                                                     "{name} won {t} tricks: {t}/5 of the pool of {pool} = {share}",
+                                                     t, name=name[s], t=t, pool=pool, share=share))
                 else:
                     led.to_pool(s, POOL, STAKE, _("{name} won no trick and adds {STAKE} for the next deal",
                                                   name=name[s], STAKE=STAKE))

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import SUITS, bits
-from ...core.i18n import _
+from ...core.i18n import _, _n, capitalized
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
@@ -253,20 +253,22 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         lines = []
         card, by = self.highest_trump()
         if by >= 0:
-            lines.append(f"the highest trump played, {self.pack.code(card)}, is worth 5 more to "
-                         f"{self.members(self.side(by))}")
+            lines.append(_("the highest trump played, {card}, is worth 5 more to {players}",
+                           card=self.pack.code(card), players=self.members(self.side(by))))
         for t in range(self.nsides):
-            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)} for {got[t]}"
+            took = _n("{players} took {n} trick for {points}", "{players} took {n} tricks for {points}", tricks[t],
+                      players=self.members(t), n=tricks[t], points=got[t])
             if t != b:
-                lines.append(took + " (the opponents always score their tricks)")
+                lines.append(_("{took} (the opponents always score their tricks)", took=took))
             elif self.high == 30 and pts[t] < 0:
-                lines.append(f"{took}, not all five tricks the bid of 30 asks for: they go back 30")
+                lines.append(_("{took}, not all five tricks the bid of 30 asks for: they go back 30", took=took))
             elif pts[t] < 0:
-                lines.append(f"{took}, short of the bid of {self.high}: they go back {self.high}")
+                lines.append(_("{took}, short of the bid of {bid}: they go back {bid}", took=took, bid=self.high))
             elif self.high == 30:
-                lines.append(f"{self.members(t)} took all five tricks, making the bid of 30, which is worth 60")
+                lines.append(_("{players} took all five tricks, making the bid of 30, which is worth 60",
+                               players=self.members(t)))
             else:
-                lines.append(f"{took}, making the bid of {self.high}: they score all they took")
+                lines.append(_("{took}, making the bid of {bid}: they score all they took", took=took, bid=self.high))
         return lines
 
     # ------------------------------------------------------------ words, views
@@ -277,7 +279,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
             return _("Done discarding")
         word, *rest = action.split() or [""]
         if word == "bid" and len(rest) == 1 and rest[0].isdigit():
-            return number_word(int(rest[0])).capitalize()  # the bid by its value: "Fifteen", "Twenty-five"
+            return capitalized(number_word(int(rest[0])))  # the bid by its value: "Fifteen", "Twenty-five"
         return self.bid_label(action) or super().label(action)
 
     def status(self, seat: int | None) -> str:
@@ -285,20 +287,22 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         line = ""
         if self.phase == BID:
             if not self.high:
-                line = "Bidding: nobody has bid yet; bids go in fives up to 30"
+                line = _("Bidding: nobody has bid yet; bids go in fives up to 30")
             else:
-                line = f"Bidding: {self.high} by {self.names[self.bidder]}"
+                line = _("Bidding: {bid} by {player}", bid=self.high, player=self.names[self.bidder])
                 if self.bidder == self.dealer:
-                    line += " (the dealer holds)"
+                    line = _("{status} (the dealer holds)", status=line)
                 if me and seat == self.dealer and self.bidder != seat:
-                    line += f"; as dealer you may 'hold' (take the bid at {self.high}) or bid higher"
+                    line = _("{status}; as dealer you may 'hold' (take the bid at {bid}) or bid higher", status=line,
+                             bid=self.high)
         elif self.phase == TRUMP:
-            line = f"You won the bid at {self.high}: name trumps" if me else \
-                f"{self.names[self.bidder]} won the bid at {self.high} and names trumps"
+            line = _("You won the bid at {bid}: name trumps", bid=self.high) if me else \
+                _("{player} won the bid at {bid} and names trumps", player=self.names[self.bidder], bid=self.high)
         elif self.phase == DISCARD:
             assert self.turn is not None
-            line = ("Discard the cards you do not want one at a time, then 'done': the dealer gives you as many "
-                    "new cards from the pack") if me else f"{self.names[self.turn]} discards and draws"
+            line = _("Discard the cards you do not want one at a time, then 'done': the dealer gives you as many "
+                     "new cards from the pack") if me else \
+                _("{player} discards and draws", player=self.names[self.turn])
         return self.joined_status(line, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from ...core.cutting import first_dealer_option
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
-from ...core.i18n import _
+from ...core.i18n import Msg, _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import TrickDeal, TrickRules
@@ -452,10 +452,10 @@ class ScoresMixin:
 
     def members(self, t: int, seat: int | None = None) -> str:
         """'Bea' or 'Ann and Cal': the seats of side ``t`` by name (``seat`` itself as 'you')."""
-        who = [("you" if s == seat else self.names[s]) for s in range(self.players) if self.side(s) == t]
+        who: list[str] = [(_("you") if s == seat else self.names[s]) for s in range(self.players) if self.side(s) == t]
         if "you" in who:
             who.insert(0, who.pop(who.index("you")))
-        return who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
+        return who[0] if len(who) == 1 else _("{players} and {player}", players=", ".join(who[:-1]), player=who[-1])
 
     def side_tricks(self) -> list[int]:
         """Tricks taken by each side."""
@@ -510,14 +510,16 @@ class ScoresMixin:
         for t in range(self.nsides):
             name = self.members(t, seat)
             single = name == self.names[next(s for s in range(self.players) if self.side(s) == t)]
-            parts.append(f"{name} {'has' if single else 'have'} {self.scores[t]}")
+            parts.append(_("{players} has {score}", players=name, score=self.scores[t]) if single else
+                         _("{players} have {score}", players=name, score=self.scores[t]))
         if seat is not None:
             parts.insert(0, parts.pop(self.side(seat)))
-        return "Score: " + ", ".join(parts) + f"; game is {self.game.target}"
+        return _("Score: {scores}; game is {target}", scores=_list(parts), target=self.game.target)
 
     def joined_status(self, line: str, seat: int | None) -> str:
         """The table's status line, then the running score."""
-        return " — ".join(x for x in (line, self.score_status(seat)) if x)
+        score = self.score_status(seat)
+        return _("{status} — {score}", status=line, score=score) if line else score
 
 
 TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
@@ -581,8 +583,17 @@ class BidsMixin:
         """Words for ``trump <suit>`` and ``discard <card>``, or ``None`` for another action."""
         word, *rest = action.split() or [""]
         if word == "trump" and rest:
-            return f"Trumps: {rest[0]}"
-        return f"Discard {cards_phrase(rest)}" if word == "discard" and rest else None
+            suit = SUIT_NAMES[SUIT_NAMES.index(rest[0])] if rest[0] in SUIT_NAMES else rest[0]
+            return _("Trumps: {suit}", suit=suit)
+        return _("Discard {cards}", cards=cards_phrase(rest)) if word == "discard" and rest else None
+
+
+def _list(parts: list[str]) -> Msg:
+    """Messages joined with commas, as one message (each part translated)."""
+    out = parts[0] if isinstance(parts[0], Msg) else _("{text}", text=parts[0])
+    for p in parts[1:]:
+        out = _("{list}, {item}", list=out, item=p)
+    return out  # type: ignore[return-value]
 
 
 SCORE_KEYS = (

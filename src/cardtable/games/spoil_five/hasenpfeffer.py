@@ -13,7 +13,7 @@ from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
-from ...core.i18n import _
+from ...core.i18n import _, _n, capitalized
 from ...core.options import Options
 from ...core.tricks import CLAIMS, TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
@@ -198,17 +198,18 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
 
     def point_lines(self, pts: list[int]) -> list[str]:
         if self.bidder < 0:
-            return ["nobody holds the joker (it lay face down): the same dealer deals again"]
+            return [_("nobody holds the joker (it lay face down): the same dealer deals again")]
         tricks, b = self.side_tricks(), self.side(self.bidder)
         lines = []
         for t in range(self.nsides):
-            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}"
+            took = _n("{players} took {n} trick", "{players} took {n} tricks", tricks[t], players=self.members(t),
+                      n=tricks[t])
             if t != b:
-                lines.append(f"{took}: 1 point each (the opponents always score their tricks)")
+                lines.append(_("{took}: 1 point each (the opponents always score their tricks)", took=took))
             elif pts[t] < 0:
-                lines.append(f"{took}, short of the bid of {self.high}: set back {self.high}")
+                lines.append(_("{took}, short of the bid of {bid}: set back {bid}", took=took, bid=self.high))
             else:
-                lines.append(f"{took}, making the bid of {self.high}: 1 point each")
+                lines.append(_("{took}, making the bid of {bid}: 1 point each", took=took, bid=self.high))
         return lines
 
     # ------------------------------------------------------------ information
@@ -216,7 +217,8 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         word, *rest = action.split() or [""]
         if word == "bid" and len(rest) == 1 and rest[0].isdigit():  # a bid is the tricks the side undertakes
             n = int(rest[0])
-            return f"{number_word(n).capitalize()} trick{'s' if n != 1 else ''} for your side"
+            return _n("{number} trick for your side", "{number} tricks for your side", n,
+                      number=capitalized(number_word(n)))
         return self.bid_label(action) or super().label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
@@ -258,16 +260,20 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         if self.phase == BID:
             if self.forced:
                 assert self.turn is not None
-                return ("Everyone passed: you hold the joker and must bid three" if me else
-                        f"Everyone passed: {self.names[self.turn]} holds the joker and must bid three")
-            high = f"{self.high} by {self.names[self.bidder]}" if self.high else "none yet"
-            return f"One bid each, in tricks for your side (1 to 6): high bid {high}"
+                return (_("Everyone passed: you hold the joker and must bid three") if me else
+                        _("Everyone passed: {player} holds the joker and must bid three",
+                          player=self.names[self.turn]))
+            high = _("{bid} by {player}", bid=self.high, player=self.names[self.bidder]) if self.high \
+                else _("none yet")
+            return _("One bid each, in tricks for your side (1 to 6): high bid {high}", high=high)
         if self.phase in (TRUMP, DISCARD):
             if not me:
-                return f"{self.names[self.bidder]} took the face-down card, names trumps and discards one card"
+                return _("{player} took the face-down card, names trumps and discards one card",
+                         player=self.names[self.bidder])
             took = self.pack.code(self.widow_card)
-            return f"You took the face-down card ({took}): " + \
-                ("name trumps, then discard one card" if self.phase == TRUMP else "discard one card, then lead")
+            return _("You took the face-down card ({card}): name trumps, then discard one card", card=took) \
+                if self.phase == TRUMP else _("You took the face-down card ({card}): discard one card, then lead",
+                                              card=took)
         if self.phase == DONE and self.redeal:
-            return "Nobody holds the joker (it lies face down): the same dealer deals again"
+            return _("Nobody holds the joker (it lies face down): the same dealer deals again")
         return ""
