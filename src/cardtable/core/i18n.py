@@ -29,8 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "Msg", "_", "_n", "capitalized", "pack_words", "pick_language",
-           "translate"]
+__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "Msg", "_", "_n", "capitalized", "lowercased", "pack_words",
+           "pick_language", "translate"]
 
 DEFAULT = "en"
 """The source language: message ids are English sentences."""
@@ -105,6 +105,30 @@ def capitalized(word: str) -> Msg:
     'Twenty-five'
     """
     self = str.__new__(Capitalized, str(word).capitalize())
+    self.msgid, self.plural, self.n, self.args = CAPITAL, None, None, {"word": word}
+    return self
+
+
+class Lowercased(Msg):
+    """A message begun with a small letter in English, as it reads inside a sentence (``the ace of hearts``);
+    other languages keep their own capitals (German nouns: ``Herz-Ass``)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (lowercased, (self.args["word"],))
+
+
+def lowercased(word: str) -> Msg:
+    """``word`` (a message) begun with a small letter in English, as in the middle of a sentence; translated,
+    as the language writes it.
+
+    >>> from .cards import card_name
+    >>> lowercased(card_name("AH")), translate(lowercased(card_name("AH")), "de")
+    ('ace of hearts', 'Herz-Ass')
+    """
+    text = str(word)
+    self = str.__new__(Lowercased, text[:1].lower() + text[1:])
     self.msgid, self.plural, self.n, self.args = CAPITAL, None, None, {"word": word}
     return self
 

@@ -175,7 +175,7 @@ def _card_words(text: str) -> str:
     ('10♠', 'the joker as 5♠')
     """
     code, _x, stands = text.partition("=")
-    return f"the joker as {card_symbol(stands)}" if stands else card_symbol(code)
+    return _("the joker as {card}", card=card_symbol(stands)) if stands else card_symbol(code)
 
 
 def pip_value(rank: int) -> int:
@@ -622,8 +622,12 @@ class CoonCan(Deal):
     def status(self, seat: int | None) -> str | None:
         if self.turn is None:
             return None
-        doing = "to draw" if self.phase == DRAW else "to meld, lay off or discard"
-        return f"{self.names[self.turn]} {doing}" + (_("; the stock is exhausted") if not self.stock else "")
+        who = self.names[self.turn]
+        if self.phase == DRAW:
+            return _("{player} to draw; the stock is exhausted", player=who) if not self.stock else \
+                _("{player} to draw", player=who)
+        return _("{player} to meld, lay off or discard; the stock is exhausted", player=who) if not self.stock else \
+            _("{player} to meld, lay off or discard", player=who)
 
     def label(self, action: str) -> str:
         word, *args = action.split() or [""]
@@ -632,9 +636,13 @@ class CoonCan(Deal):
         if action == "draw discard":
             return _("Take the top card of the discard pile")
         if word == "meld":
-            return "Meld " + ", ".join(_card_words(a) for a in args)
+            words = _card_words(args[0]) if args else ""
+            for a in args[1:]:
+                words = _("{cards}, {card}", cards=words, card=_card_words(a))
+            return _("Meld {cards}", cards=words)
         if word == "layoff" and len(args) >= 3:
-            end = f" (at the {args[3]} end)" if len(args) > 3 else ""
+            end = (_(" (at the low end)") if args[3] == "low" else _(" (at the high end)") if args[3] == "high"
+                   else _(" (at the {end} end)", end=args[3])) if len(args) > 3 else ""
             return _("Lay off {card_words} on meld {args}{end}", card_words=_card_words(args[0]), args=args[2],
                      end=end)
         if word == "move" and len(args) == 4:

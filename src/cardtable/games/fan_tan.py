@@ -385,8 +385,9 @@ class FanTan(Deal):
             self._penalty(seat, able)
         else:
             self.lacks[seat] |= self.eligible()
-            self._pay(seat, -1, 1, _("{player} cannot play and pays 1 chip to the pot", player=self.names[seat])
-                      + (_(" before drawing from the stock") if action == "draw" else ""))
+            self._pay(seat, -1, 1, _("{player} cannot play and pays 1 chip to the pot before drawing from the stock",
+                                     player=self.names[seat]) if action == "draw" else
+                      _("{player} cannot play and pays 1 chip to the pot", player=self.names[seat]))
         if action == "draw":
             # Domino Fan-Tan: "draws the top card of the stock ... This continues until he is able to play."
             self.hands[seat] |= 1 << self.stock.pop()
@@ -576,8 +577,9 @@ class PlayOrPay(FanTan):
 
     def not_buildable(self, card: int) -> str:
         need = self.pack.codes(self.eligible())
-        return (f"build upward in sequence on the {SUIT_NAMES[self.active]} ('The players following in turn "
-                f"must build higher in sequence on that card'); the next card is {' or '.join(need)}")
+        return _("build upward in sequence on the {suit} ('The players following in turn must build higher in "
+                 "sequence on that card'); the next card is {cards}", suit=SUIT_NAMES[self.active],
+                 cards=" or ".join(need))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v = super()._view(seat)

@@ -73,11 +73,12 @@ class LooSetup:
 
 
 _ENTER_WORDS = ("pass", "play", "play pool", "take", "take pool")
-_OUTCOMES = {"dealer_takes": "everyone passed to the dealer, who takes the pool", "all_pass": "everyone passed",
-             "lone": "one player alone stood and takes the pool", "flush": "a flush looes the board",
-             "play": "the tricks are played"}
-_LABELS = {"pass": "Pass", "play": "Play", "play pool": "Play for the pool", "take": "Take the miss",
-           "take pool": "Take the miss and play for the pool", "show": "Show your flush", "keep": "Keep your cards"}
+_OUTCOMES = {"dealer_takes": _("everyone passed to the dealer, who takes the pool"), "all_pass": _("everyone passed"),
+             "lone": _("one player alone stood and takes the pool"), "flush": _("a flush looes the board"),
+             "play": _("the tricks are played")}
+_LABELS = {"pass": _("Pass"), "play": _("Play"), "play pool": _("Play for the pool"), "take": _("Take the miss"),
+           "take pool": _("Take the miss and play for the pool"), "show": _("Show your flush"),
+           "keep": _("Keep your cards")}
 
 
 class Loo(TrickDeal):

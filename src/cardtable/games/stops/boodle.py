@@ -18,7 +18,7 @@ from ...core.dealing import DealPlan
 from ...core.game import Game
 from ...core.i18n import _
 from ...core.options import Option, Options
-from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name
+from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name, money_words
 
 __all__ = ["Boodle", "PopeJoan", "Spin"]
 
@@ -191,7 +191,8 @@ class PopeJoan(Boodle):
     def _antes(self) -> None:
         for name, k in zip(self.setup.money_names, self.dealer_stakes()):
             if k:
-                self._to_pool(self.dealer, name, k, f"the dealer, {self.names[self.dealer]}, puts {k} on the {name}")
+                self._to_pool(self.dealer, name, k, _("the dealer, {player}, puts {k} on the {card}",
+                                                      player=self.names[self.dealer], k=k, card=money_words(name)))
 
     def end_of_play(self, winner: int) -> None:
         # "caught at the end of the play with the duplicate of a money card ... must double the chips on that card"
@@ -199,5 +200,5 @@ class PopeJoan(Boodle):
             for c, name in self.setup.money_of.items():
                 if self.hands[s] >> c & 1 and self.pools.get(name, 0):
                     k = self.pools[name]
-                    self._to_pool(s, name, k, f"{self.names[s]} is caught holding the {name} and doubles its "
-                                  f"{k} chips")
+                    self._to_pool(s, name, k, _("{player} is caught holding the {card} and doubles its {k} chips",
+                                                player=self.names[s], card=money_words(name), k=k))

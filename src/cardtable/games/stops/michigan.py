@@ -14,7 +14,7 @@ playing phases share one checker, whose rule for cards is :meth:`Michigan.play_c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
@@ -23,12 +23,13 @@ from ...core.aims import Aim
 from ...core.auction import Auction
 from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
+from ...core.cards import card_name as named
 from ...core.chips import Ledger, Settlement
 from ...core.cutting import first_dealer_option
 from ...core.deal import Deal, Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
-from ...core.i18n import _
+from ...core.i18n import _, lowercased
 from ...core.layouts import Layout
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -60,6 +61,15 @@ FIRST_DEALER = first_dealer_option(
 def card_name(card: int) -> str:
     """A card in words, e.g. ``ace of hearts`` (money-card pools are named so: no code leaks in views)."""
     return f"{RANK_WORDS[PACK_52.rank[card]]} of {SUIT_NAMES[PACK_52.suit[card]]}"
+
+
+MONEY_WORDS = {card_name(c): lowercased(named(PACK_52.code(c))) for c in range(52)}
+"""A money card's pool name as words of a sentence (``the ace of hearts``), translated where shown."""
+
+
+def money_words(name: str) -> str:
+    """The pool ``name`` in words (a message), or the name itself for a pool that is not a card's."""
+    return MONEY_WORDS.get(name, name)
 
 
 def lowest(mask: int) -> int:
@@ -281,7 +291,8 @@ class Michigan(Deal):
         for s in self.seats_from_left():
             k = 2 if double and s == self.dealer else 1
             for name in self.setup.money_names:
-                self._to_pool(s, name, k, f"{self.names[s]} puts {k} on the {name}")
+                self._to_pool(s, name, k, _("{player} puts {k} on the {card}", player=self.names[s], k=k,
+                                            card=money_words(name)))
 
     def _deal(self, order: list[int]) -> None:
         dealt = self.setup.plan.deal(order, self.players, self.dealer)
@@ -379,7 +390,8 @@ class Michigan(Deal):
         for name, word in zip(self.setup.money_names, self.setup.stake_words):
             k = words.count(word)
             if k:
-                self._to_pool(seat, name, k, f"{self.names[seat]} puts {k} on the {name}")
+                self._to_pool(seat, name, k, _("{player} puts {k} on the {card}", player=self.names[seat], k=k,
+                                               card=money_words(name)))
         if seat == self.dealer:
             self._deal(list(reversed(self.stock)))
         else:
@@ -551,7 +563,8 @@ class Michigan(Deal):
             self.active = self.pack.suit[c]
         name = self.setup.money_of.get(c)
         if name is not None and name not in self.won:
-            self._take(seat, name, f"{self.names[seat]} plays the {name} and takes")
+            self._take(seat, name, lambda k: _("{player} plays the {card} and takes {k}", player=self.names[seat],
+                                               card=money_words(name), k=k))
         self.on_play(seat, c)
         self.last_seat, self.last_card = seat, c
         if not self.hands[seat]:
@@ -638,14 +651,14 @@ class Michigan(Deal):
     def _pay(self, payer: int, payee: int, chips: int, line: str) -> None:
         self.events.append(("pay", payer, payee, chips, line))
 
-    def _take(self, seat: int, pool: str, line: str, chips: int | None = None) -> None:
+    def _take(self, seat: int, pool: str, line: Callable[[int], str], chips: int | None = None) -> None:
         have = self.pools.get(pool, 0)
         k = have if chips is None else chips
         self.won[pool] = seat
         if not k:
             return  # nobody put chips on it (Boodle): nothing to take, no settlement line
         self.pools[pool] = have - k
-        self.events.append(("take", seat, pool, k, f"{line} {k}"))
+        self.events.append(("take", seat, pool, k, line(k)))
 
     def _settle(self) -> Settlement:
         led = Ledger(self.players, {k: v for k, v in self.pools_start.items()}, names=self.names)
@@ -672,8 +685,12 @@ class Michigan(Deal):
             return _("Bid {rest} for the widow", rest=rest[0])
         if word == "stake" and rest:
             by_word = dict(zip(self.setup.stake_words, self.setup.money_names))
-            return "Stake " + ", ".join(f"{rest.count(w)} on the {by_word[w]}" for w in dict.fromkeys(rest)
-                                        if w in by_word)
+            stakes = [_("{k} on the {card}", k=rest.count(w), card=money_words(by_word[w]))
+                      for w in dict.fromkeys(rest) if w in by_word]
+            out = _("Stake {stake}", stake=stakes[0])
+            for more in stakes[1:]:
+                out = _("{stakes}, {stake}", stakes=out, stake=more)
+            return out
         if word == "spin" and rest:
             return _("Spin: play the {card}, then the ace of diamonds", card=card_name(self.pack.parse(rest[0])))
         return super().label(action)
@@ -699,10 +716,11 @@ class Michigan(Deal):
             return _("{player} is out and wins", player=names[self.winner])
         turn = names[self.turn] if self.turn is not None else ""
         texts: dict[str, str] = {
-            WIDOW: "the dealer takes the widow or auctions it", AUCTION: "the widow is auctioned",
-            STAKE: f"{turn} places his chips on the money cards", BUILD: f"{turn} holds the next card",
-            RESTART: f"nobody can begin a new suit: {turn} plays his lowest card"}
-        return texts.get(self.phase, f"{turn} begins a new suit")
+            WIDOW: _("the dealer takes the widow or auctions it"), AUCTION: _("the widow is auctioned"),
+            STAKE: _("{player} places his chips on the money cards", player=turn),
+            BUILD: _("{player} holds the next card", player=turn),
+            RESTART: _("nobody can begin a new suit: {player} plays his lowest card", player=turn)}
+        return texts.get(self.phase, _("{player} begins a new suit", player=turn))
 
     # ------------------------------------------------------ hidden information
     def _hidden_zones(self, viewer: int) -> list[Zone]:

@@ -74,13 +74,14 @@ class SequenceMichigan(Michigan):
         super()._antes()
         k = self.game.options.sequence_ante
         for s in self.seats_from_left():
-            self._to_pool(s, SEQUENCE, k, f"{self.names[s]} puts {k} on the sequence")
+            self._to_pool(s, SEQUENCE, k, _("{player} puts {k} on the sequence", player=self.names[s], k=k))
 
     def on_play(self, seat: int, card: int) -> None:
         # "A player who holds and plays two cards of this sequence in consecutive order ... collects all the chips"
         if card in (TEN_H, JACK_H) and self.last_card == card - 1 and self.last_seat == seat \
                 and SEQUENCE not in self.won:
-            self._take(seat, SEQUENCE, f"{self.names[seat]} plays two cards of the sequence in order and takes")
+            self._take(seat, SEQUENCE, lambda k: _("{player} plays two cards of the sequence in order and takes {k}",
+                                                   player=self.names[seat], k=k))
 
     def sequence_prize(self) -> int | None:
         return None if SEQUENCE in self.won else self.pools.get(SEQUENCE, 0)
@@ -130,7 +131,8 @@ class JackpotMichigan(Michigan):
         if o.jackpot_pay_on == "hand_n_plus_1" and done >= n:
             self.jackpot_due, done = self.pools.get(JACKPOT, 0), 0
         for s in self.seats_from_left():
-            self._to_pool(s, JACKPOT, o.jackpot_ante, f"{self.names[s]} antes {o.jackpot_ante} to the jackpot")
+            self._to_pool(s, JACKPOT, o.jackpot_ante, _("{player} antes {ante} to the jackpot", player=self.names[s],
+                                                               ante=o.jackpot_ante))
         done += 1
         if o.jackpot_pay_on == "hand_n" and done >= n:
             self.jackpot_due, done = self.pools[JACKPOT], 0
@@ -138,8 +140,9 @@ class JackpotMichigan(Michigan):
 
     def end_of_play(self, winner: int) -> None:
         if self.jackpot_due:
-            self._take(winner, JACKPOT, f"the round is over: {self.names[winner]} wins the hand and takes the "
-                       "jackpot of", self.jackpot_due)
+            self._take(winner, JACKPOT, lambda k: _("the round is over: {player} wins the hand and takes the "
+                                                    "jackpot of {k}", player=self.names[winner], k=k),
+                       self.jackpot_due)
 
     def _carry(self) -> dict[str, Any] | None:
         return {**(super()._carry() or {}), "jackpot_hands": self.jackpot_hands}
