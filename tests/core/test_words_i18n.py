@@ -10,6 +10,7 @@ from __future__ import annotations
 import gettext
 import io
 import pickle
+import re
 import string
 import sys
 from functools import cache
@@ -131,18 +132,20 @@ def test_every_message_met_in_play_reads_in_german_and_swedish(lang: str) -> Non
             continue
         seen.add(sig)
         form = cat.ngettext(m.msgid, m.plural, m.n or 0) if m.plural is not None else cat.gettext(m.msgid)
-        assert form != m.msgid or m.msgid in SAME_WORDS, f"{lang}: {m.msgid!r} is not translated"
+        own_words = re.sub(r"\{[^}]*\}", "", m.msgid)  # an arrangement of arguments ("{cards}, {card}") may stay
+        if re.search("[A-Za-z]", own_words):
+            assert form != m.msgid or m.msgid in SAME_WORDS, f"{lang}: {m.msgid!r} is not translated"
         args = {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in m.args.items()}
         text = form.format(**args)  # raises on a broken placeholder
         assert "{" not in text and "}" not in text, text
-        assert translate(m, lang) == text
+        assert translate(m, lang) in (text, text[:1].upper() + text[1:])  # a capitalised count (Fünfzehn)
 
 
 SAME_WORDS = {"Kontra", "Re", "Solo", "Sauspiel", "Wenz", "Geier", "Farbwenz", "Ramsch", "Sie", "Nap", "Frog",
               "Chico", "Grand", "Misère", "Wellington", "Blucher", "Misery", "{run} Laufende", "{game} in {suit}",
-              "{card}: Pam be civil", "{verb} {rest}", "{status}, {player} Re", "{card}", "{rank} of {suit}",
+              "{card}: Pam be civil", "{status}, {player} Re",
               "Durchmarsch: {player} pays {player2} {rate}", " Schwarz", " Schneider", "Geier Tout",
-              "Farbwenz Tout", "Wenz Tout", "Solo Tout", "{verb} {cards}", "{verb} {rest} {cards}", "joker",
+              "Farbwenz Tout", "Wenz Tout", "Solo Tout", "joker",
               "{card} (joker)", "Text"}
 """Messages whose translation may read as the English does (German game names, bare arrangements, the
 Swedish joker)."""
