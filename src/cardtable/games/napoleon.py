@@ -82,7 +82,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
-from ..core.i18n import _
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import CLAIMS, TrickDeal, TrickRules
@@ -109,7 +109,7 @@ DECLARE, PEEP, PLAY, DONE = NapPhase  # the members, read at module speed on the
 
 def _tricks(n: int) -> str:
     """``1 trick``, ``3 tricks``."""
-    return f"{n} trick{'' if n == 1 else 's'}"
+    return _n("{n} trick", "{n} tricks", n, n=n)
 
 
 @dataclass(frozen=True)

@@ -782,7 +782,7 @@ class AuctionSchafkopf(TrickDeal):
             points = 60 + int(action[4:])
             return _("{points} points: your side takes {points} or more of the 120", points=points)
         if action.startswith("trump "):
-            return _("Trumps: {action}", action=action[6:])
+            return _("Trumps: {suit}", suit=SUIT_NAMES[SUIT_NAMES.index(action[6:])])
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

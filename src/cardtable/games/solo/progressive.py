@@ -92,6 +92,6 @@ class ProgressiveSolo(SixBidSolo):
         a = self.auction
         if not a.doubled:
             return super().describe()
-        again = " and redoubled" if a.doubled == 2 else ""
+        again = _(" and redoubled") if a.doubled == 2 else ""
         return _("{describe} doubled by {player}{again}", describe=super().describe(),
                  player=self.names[a.doubler or 0], again=again)

@@ -47,6 +47,10 @@ from .contracts import (
 __all__ = ["SixBidSolo", "SoloPhase", "SoloSetup"]
 
 
+POT_WORDS = {"frog": _("frog"), "solo": _("solo"), "frog_pot": _("frog pot"), "solo_pot": _("solo pot")}
+"""Progressive Solo's pots in words, by name (a pool's name is its key in views)."""
+
+
 class SoloPhase(Phase):
     """The stages of a deal of the Solo family."""
 
@@ -444,8 +448,8 @@ class SixBidSolo(TrickDeal):
         led = Ledger(self.players, dict(self.pools_in), names=names)
         for pot, amount in self.ante.items():
             for s in range(self.players):
-                led.to_pool(s, pot, amount, _("{player} puts {amount} into the {replace}", player=names[s],
-                                              amount=amount, replace=pot.replace('_', ' ')))
+                led.to_pool(s, pot, amount, _("{player} puts {amount} into the {pot}", player=names[s],
+                                              amount=amount, pot=POT_WORDS.get(pot, pot.replace("_", " "))))
         c, d = self.contract, self.declarer
         if c is None or d is None:
             led.note(_("everyone passed: no score; the next dealer deals"))
@@ -476,11 +480,11 @@ class SixBidSolo(TrickDeal):
             pot = f"{c.pot}_pot"
             have = led.pools.get(pot, 0)
             if sign > 0 and have:
-                led.from_pool(d, pot, None, _("{player} takes the {pot} pot of {have}", player=names[d], pot=c.pot,
-                                              have=have))
+                led.from_pool(d, pot, None, _("{player} takes the {pot} pot of {have}", player=names[d],
+                                              pot=POT_WORDS.get(c.pot, c.pot), have=have))
             elif sign < 0 and have:
                 led.to_pool(d, pot, have, _("{player} doubles the {pot} pot, paying in {have}", player=names[d],
-                                            pot=c.pot, have=have))
+                                            pot=POT_WORDS.get(c.pot, c.pot), have=have))
         return led.settlement()
 
     def describe(self) -> str:
@@ -511,7 +515,7 @@ class SixBidSolo(TrickDeal):
         if contract is not None:
             return contract.name
         if action.startswith("trump "):
-            return _("Trumps: {action}", action=action[6:])
+            return _("Trumps: {suit}", suit=SUIT_NAMES[SUIT_NAMES.index(action[6:])])
         if action.startswith("call "):
             return _("Call the {action}", action=action[5:])
         return action_label(action)

@@ -407,8 +407,8 @@ class FiveCardDeal(TrickDeal):
         if me and seat == self.rob_pending and self.setup.rob_compulsory:
             return (_("You hold the ace of trumps and must rob the {up}: 'rob <card>' discards a card for it", up=up))
         if me and seat == self.rob_pending:
-            late = ("your ace becomes the lowest trump" if self.setup.ace_penalty == "lowest_trump"
-                    else "you cannot win the pool this deal")
+            late = (_("your ace becomes the lowest trump") if self.setup.ace_penalty == "lowest_trump"
+                    else _("you cannot win the pool this deal"))
             return (_("You hold the ace of trumps: rob the {up} ('rob <card>' discards a card for it) or 'decline' "
                       "to have it turned down; if you play without either, {late}", up=up, late=late))
         return ""

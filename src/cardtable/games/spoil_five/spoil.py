@@ -143,7 +143,7 @@ class SpoilFive(FiveCardDeal):
     def _settle(self) -> Settlement:
         names = self.names
         led = Ledger(self.players, {POOL: self.pool_start}, names=names)
-        why = " more in the pool (it was not won last deal)" if self.topup else " in the pool"
+        why = _(" more in the pool (it was not won last deal)") if self.topup else _(" in the pool")
         for s, a in enumerate(self.ante):
             if a:
                 led.to_pool(s, POOL, a, _("{player} puts {action}{why}", player=names[s], action=a, why=why))

@@ -513,7 +513,7 @@ class Michigan(Deal):
             return None
         if self.phase == BUILD:
             return (_("the {card} is next in sequence ('whoever holds the next card in sequence plays it')",
-                      card=card_name(self.next_card())))
+                      card=money_words(card_name(self.next_card()))))
         if self.phase == RESTART:
             return _("nobody could begin a new suit: play the lowest card in your hand")
         s = self.pack.suit[card]
@@ -692,7 +692,8 @@ class Michigan(Deal):
                 out = _("{stakes}, {stake}", stakes=out, stake=more)
             return out
         if word == "spin" and rest:
-            return _("Spin: play the {card}, then the ace of diamonds", card=card_name(self.pack.parse(rest[0])))
+            return _("Spin: play the {card}, then the ace of diamonds",
+                     card=money_words(card_name(self.pack.parse(rest[0]))))
         return super().label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
