@@ -489,9 +489,10 @@ class ScoresMixin:
                 self.game_winner = bid_side
             else:
                 self.game_winner = max(reached, key=lambda t: (new[t], t == bid_side))
-            led.note(_("{members} reach{value} {new} and win{value2} the game",
-                       members=self.members(self.game_winner), value='es' * (self.players == self.nsides),
-                       new=new[self.game_winner], value2='s' * (self.players == self.nsides)))
+            who, score = self.members(self.game_winner), new[self.game_winner]
+            led.note(_("{members} reaches {new} and wins the game", members=who, new=score)
+                     if self.players == self.nsides else
+                     _("{members} reach {new} and win the game", members=who, new=score))
         self.new_scores = new
         return led.settlement()
 
