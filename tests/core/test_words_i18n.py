@@ -146,7 +146,7 @@ SAME_WORDS = {"Kontra", "Re", "Solo", "Sauspiel", "Wenz", "Geier", "Farbwenz", "
               "{card}: Pam be civil", "{status}, {player} Re",
               "Durchmarsch: {player} pays {player2} {rate}", " Schwarz", " Schneider", "Geier Tout",
               "Farbwenz Tout", "Wenz Tout", "Solo Tout", "joker",
-              "{card} (joker)", "Text"}
+              "{card} (joker)", "Text", "frog", "solo"}
 """Messages whose translation may read as the English does (German game names, bare arrangements, the
 Swedish joker)."""
 
