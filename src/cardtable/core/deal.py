@@ -149,6 +149,7 @@ class Deal:  # compiled
     flat_refusal: ClassVar[str] = ""
     """Why the game's actions cannot be numbered one by one, in words (empty: they can)."""
 
+    @classmethod
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's own ``label(action)`` hook also takes ``lang``: its words are translated (see :meth:`label`)."""
         super().__init_subclass__(**kwargs)

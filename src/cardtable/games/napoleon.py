@@ -531,7 +531,12 @@ class Nap(TrickDeal):  # compiled
         return {"pools": {POOL: pool}} if pool else None
 
     # ------------------------------------------------------------ words, views
-    def label(self, action: str) -> str:
+    def label(self, action: str, lang: str | None = None) -> str:
+        # (``lang`` here as well as by the core's wrapping of the hook: this class may be compiled, and a
+        # compiled class is not wrapped)
+        return self.in_language(self._words(action), lang)
+
+    def _words(self, action: str) -> str:
         contract = self.setup.ladder.get(action)
         if contract is not None:
             return contract.name
