@@ -214,7 +214,8 @@ VERBS: dict[str, Msg] = {
     "rob": _("Rob"), "draw": _("Draw"), "knock": _("Knock"), "give": _("Give"), "keep": _("Keep"), "stay": _("Stay"),
     "buy": _("Buy"), "fold": _("Fold"), "drop": _("Drop"), "jink": _("Jink"), "peep": _("Peep"), "show": _("Show"),
     "stake": _("Stake"), "join": _("Join"), "enter": _("Enter"), "build": _("Build"), "meld": _("Meld"),
-    "lay": _("Lay"), "go": _("Go"), "double": _("Double"), "claim": _("Claim"), "concede": _("Concede"),
+    "lay": _("Lay"), "go": _("Go"), "double": _("Double"), "redouble": _("Redouble"), "claim": _("Claim"),
+    "concede": _("Concede"),
     "pick": _("Pick"), "declare": _("Declare"), "defend": _("Defend"), "accept": _("Accept"), "refuse": _("Refuse"),
     "solo": _("Solo"), "ante": _("Ante"),
 }
