@@ -69,6 +69,11 @@ def _copied(value: Any) -> Any:
     return value.copy() if has else value
 
 
+def _reason(e: Exception) -> str:
+    """An error's reason, as the message it was raised with (so that it can still be translated)."""
+    return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+
+
 def _worded(hook: Any) -> Any:
     """A game's ``label(action)`` hook made to take ``lang`` too, its words translated (:meth:`Deal.label`)."""
 
@@ -500,7 +505,7 @@ class Deal:  # compiled
         try:
             a = self.canonical_action(action)
         except IllegalAction as e:
-            return str(e)
+            return _reason(e)
         legal = self.legal()
         if a in legal:
             return self.claim_refusal(turn, a) if self._is_claim(turn, a) else None
@@ -508,7 +513,7 @@ class Deal:  # compiled
         try:
             why = self._explain(turn, a)
         except ValueError as e:
-            why = str(e)
+            why = _reason(e)
         return _("{action!r} is not allowed: {why}. Legal now: {shown}", action=a, why=why, shown=shown)
 
     def act(self, action: str, seat: int | None = None) -> None:
