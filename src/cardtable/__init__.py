@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import _pure, bots, core  # noqa: F401
 from . import games as _games_package  # noqa: F401
 from .catalog import CATALOGUE as games  # called: every game; its attributes: the game modules
-from .catalog import game_info, load
+from .catalog import game_info, load, rules_text
 from .core.chips import Settlement
 from .core.deal import Deal
 from .core.game import Game, GameInfo
@@ -38,5 +38,6 @@ __all__ = [
     "load",
     "replay",
     "replay_match",
+    "rules_text",
 ]
 __version__ = "0.1.0"

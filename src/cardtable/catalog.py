@@ -24,7 +24,7 @@ from .core.deal import Deal
 from .core.game import Game, GameInfo
 from .errors import RulesError
 
-__all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load", "nearest_ids"]
+__all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load", "nearest_ids", "rules_text"]
 
 FAMILY_MODULES = (
     "napoleon",
@@ -159,6 +159,12 @@ def game_info(game_id: str) -> GameInfo:
 
 
 def load(game_id: str, players: int | None = None, *, names: list[str] | tuple[str, ...] | None = None,
-         **options: Any) -> Game:
-    """A game with its player count, options and the seats' names (default: plain names), validated."""
-    return Game(players, names=names, variant=game_class(game_id), **options)
+         lang: str | None = None, **options: Any) -> Game:
+    """A game with its player count, options and the seats' names (default: plain names), validated;
+    ``lang`` (``"de"``, ``"sv"``): the language of its words (labels, reasons) by default (English: ``None``)."""
+    return Game(players, names=names, variant=game_class(game_id), lang=lang, **options)
+
+
+def rules_text(game_id: str, lang: str | None = None) -> str:
+    """A game's rules for players, in Markdown, in ``lang`` where translated (else in English, saying so)."""
+    return game_class(game_id).rules_text(lang)

@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .compiled import fields
+from .i18n import _
 
 __all__ = ["MODES", "Auction"]
 
@@ -130,16 +131,17 @@ class Auction:  # compiled
             return None
         if word == "double" and self.doubling:
             if self.holder is None or s == self.holder:
-                return "only a bid of another player may be doubled"
-            return "the bid is already doubled" if self.doubled else None
+                return _("only a bid of another player may be doubled")
+            return _("the bid is already doubled") if self.doubled else None
         if word == "redouble" and self.doubling:
-            return None if s == self.holder and self.doubled == 1 else "only the holder of a doubled bid may redouble"
+            return None if s == self.holder and self.doubled == 1 else _("only the holder of a doubled bid may "
+                                                                         "redouble")
         if word not in self.bids:
-            return f"{word!r} is not a call here"
+            return _("{word!r} is not a call here", word=word)
         if s == self.holder and not (self.own_overcall and self.doubled):
-            return "the holder of the highest bid may not overcall himself"
+            return _("the holder of the highest bid may not overcall himself")
         if self.bids.index(word) <= self.high:
-            return f"each bid must be higher than the last ({self.bids[self.high]})"
+            return _("each bid must be higher than the last ({bids})", bids=self.bids[self.high])
         return None
 
     def options(self) -> list[str]:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import CardError
+from .i18n import NC_, _, pack_words
 
 __all__ = [
+    "GERMAN_PACK",
     "JOKER",
     "PACK_25",
     "PACK_32",
@@ -32,6 +34,7 @@ __all__ = [
     "PACK_52",
     "PACK_106",
     "RANKS",
+    "RANK_WORDS",
     "SUITS",
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
@@ -47,12 +50,33 @@ SUITS = "SHDC"
 """Suit letters; a card's suit is its index here (0 spades, 1 hearts, 2 diamonds, 3 clubs)."""
 RANKS = "23456789TJQKA"
 """Rank letters; a card's rank number is ``RANKS.index(r) + 2`` (2..14, ace 14)."""
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-"""Suit names in words, by suit index (``SUIT_NAMES[1]`` is ``"hearts"``)."""
+SUIT_NAMES = (_("spades"), _("hearts"), _("diamonds"), _("clubs"))
+"""Suit names in words, by suit index (``SUIT_NAMES[1]`` is ``"hearts"``): messages, so that they are worded
+in the reader's language (and in a German-suited pack's own words, :data:`GERMAN_PACK`)."""
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_NAMES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
               11: "jack", 12: "queen", 13: "king", 14: "ace"}
 """Rank names in words, by rank number (2..14)."""
+RANK_WORDS = {2: _("Two"), 3: _("Three"), 4: _("Four"), 5: _("Five"), 6: _("Six"), 7: _("Seven"), 8: _("Eight"),
+              9: _("Nine"), 10: _("Ten"), 11: _("Jack"), 12: _("Queen"), 13: _("King"), 14: _("Ace")}
+"""Rank names as a card's name begins (``Queen`` of spades), by rank number: messages."""
+GERMAN_PACK = pack_words("german", {
+    "spades": NC_("german pack", "leaves"), "hearts": NC_("german pack", "hearts"),
+    "diamonds": NC_("german pack", "bells"), "clubs": NC_("german pack", "acorns"),
+    "Ace": NC_("german pack", "Ace"), "King": NC_("german pack", "King"), "Queen": NC_("german pack", "Ober"),
+    "Jack": NC_("german pack", "Unter"), "Ten": NC_("german pack", "Ten"), "Nine": NC_("german pack", "Nine"),
+    "Eight": NC_("german pack", "Eight"), "Seven": NC_("german pack", "Seven"), "Six": NC_("german pack", "Six"),
+    "{rank} of {suit}": NC_("german pack", "{rank} of {suit}"),
+})
+"""The German-suited pack's own words for the French pack's suits and ranks, in English (the catalogues word
+them as the pack does: Gras, Herz, Schellen, Eichel; Sau, König, Ober, Unter …), used when a reader's cards
+are German-suited (``translate(text, lang, pack="german")``): clubs are acorns (Eichel), spades leaves (Gras),
+hearts hearts (Herz), diamonds bells (Schellen); the queen is the Ober, the jack the Unter, the ace the Sau.
+
+>>> from .i18n import translate
+>>> [translate(card_name(c), lang, pack=p) for c, lang, p in (("QC", "en", "german"), ("QC", "de", "german"),
+...                                                             ("QC", "de", None), ("TH", "sv", None))]
+['Ober of acorns', 'Eichel-Ober', 'Kreuz-Dame', 'hjärter tia']"""
 JOKER = "JK"
 NO_SUIT = 4
 """The suit index of a joker."""
@@ -141,8 +165,8 @@ def card_name(code: str) -> str:
     ('Queen of spades', 'Ten of clubs', 'the joker')
     """
     if code == JOKER:
-        return "the joker"
-    return f"{RANK_NAMES[RANKS.index(code[0]) + 2].capitalize()} of {SUIT_NAMES[SUITS.index(code[1])]}"
+        return _("the joker")
+    return _("{rank} of {suit}", rank=RANK_WORDS[RANKS.index(code[0]) + 2], suit=SUIT_NAMES[SUITS.index(code[1])])
 
 
 class Pack:  # compiled

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .i18n import _
+
 __all__ = ["Amount", "Ledger", "Settlement", "plain"]
 
 Amount = int | Fraction
@@ -97,7 +99,8 @@ class Ledger:
         self.deltas[payer] -= amount
         self.deltas[payee] += amount
         if line is None and self.names is not None:
-            line = f"{self.names[payer]} pays {self.names[payee]} {plain(amount)}"
+            line = _("{player} pays {player2} {amount}", player=self.names[payer], player2=self.names[payee],
+                     amount=plain(amount))
         if line:
             self.lines.append(line)
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import RulesError
 from .cards import Pack
+from .i18n import _
 from .options import Option
 from .words import card_symbol
 
@@ -83,12 +84,12 @@ class FirstDealer:
 
         text = f"{_HOW[self.rule]}: {shown(self.rounds[0])}"
         for cards in self.rounds[1:]:
-            tied = [names[s] for s, _ in cards]
+            tied = [names[s] for s, _x in cards]
             text += f"; {', '.join(tied[:-1])} and {tied[-1]} tie and cut again: {shown(cards)}"
         who = names[self.dealer]
         if self.rule == "jack":
-            return f"{text}. The jack fell to {who}: the first dealer is {who}."
-        return f"{text}. The first dealer is {who}."
+            return _("{text}. The jack fell to {who}: the first dealer is {who}.", text=text, who=who)
+        return _("{text}. The first dealer is {who}.", text=text, who=who)
 
     def to_record(self) -> dict[str, Any]:
         """As data for a match record."""
@@ -147,8 +148,8 @@ def find_first_dealer(rule: str, pack: Pack, players: int, cards: Iterator[int])
     while True:
         cut = [(s, next_card()) for s in cutters]
         rounds.append(tuple((s, pack.code_of[c]) for s, c in cut))
-        ranks = [cut_rank(pack, c, rule) for _, c in cut]
+        ranks = [cut_rank(pack, c, rule) for _x, c in cut]
         best = min(ranks) if rule == "low" else max(ranks)
-        cutters = [s for (s, _), r in zip(cut, ranks, strict=True) if r == best]
+        cutters = [s for (s, _x), r in zip(cut, ranks, strict=True) if r == best]
         if len(cutters) == 1:
             return FirstDealer(cutters[0], rule, tuple(rounds))

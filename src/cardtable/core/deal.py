@@ -26,12 +26,13 @@ from .chips import Settlement
 from .compiled import copier_of
 from .dealing import shuffle
 from .game import Game, GameInfo, info_of, rules_text_of
+from .i18n import _, translate
 from .options import Option, Options
 from .phases import DONE, DONE_OF, HANDLERS, Phase, PhaseHandlers, done_phase, handlers
 from .records import normalize_action, rebuild, record_of
 from .sampling import Zone, assign_cards
 from .views import BASE_KEYS, Key
-from .words import action_label, possessive
+from .words import action_label
 
 if TYPE_CHECKING:
     from .kernel import PlayoutKernel
@@ -66,6 +67,22 @@ def _copied(value: Any) -> Any:
     if has is None:
         has = _HAS_COPY[t] = callable(getattr(t, "copy", None)) and t not in (str, bytes)
     return value.copy() if has else value
+
+
+def _reason(e: Exception) -> str:
+    """An error's reason, as the message it was raised with (so that it can still be translated)."""
+    return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+
+
+def _worded(hook: Any) -> Any:
+    """A game's ``label(action)`` hook made to take ``lang`` too, its words translated (:meth:`Deal.label`)."""
+
+    def label(self: Deal, action: str, lang: str | None = None) -> str:
+        return self.in_language(hook(self, action), lang)
+
+    label.__doc__, label.__name__, label.__qualname__ = hook.__doc__, hook.__name__, hook.__qualname__
+    label.worded = True  # type: ignore[attr-defined]
+    return label
 
 
 class Deal:  # compiled
@@ -136,6 +153,14 @@ class Deal:  # compiled
     """Every form of the game's actions, in the order that numbers them (:mod:`.bounds`): a bare card first."""
     flat_refusal: ClassVar[str] = ""
     """Why the game's actions cannot be numbered one by one, in words (empty: they can)."""
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``label(action)`` hook also takes ``lang``: its words are translated (see :meth:`label`)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("label")
+        if own is not None and not getattr(own, "worded", False):
+            cls.label = _worded(own)  # type: ignore[method-assign]
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
                  names: tuple[str, ...] | None = None) -> None:
@@ -234,9 +259,10 @@ class Deal:  # compiled
         return info_of(cls)
 
     @classmethod
-    def rules_text(cls) -> str:
-        """The rules as implemented, in prose (by default the class docstring, then the module's text)."""
-        return rules_text_of(cls)
+    def rules_text(cls, lang: str | None = None) -> str:
+        """The rules for players, in Markdown (``games/rules/<id>.md``); ``lang``: in that language where the
+        text has been translated, else in English with a line saying so."""
+        return rules_text_of(cls, lang)
 
     @classmethod
     def declaration_problems(cls) -> list[str]:
@@ -303,12 +329,19 @@ class Deal:  # compiled
         """A one-line summary in words of what is happening, for the view's ``status`` (``None`` or empty: none)."""
         return None
 
-    def label(self, action: str) -> str:
-        """An action in plain words for people: ``"Two"``, ``"Pass"``, ``"Queen of spades"``.
+    def label(self, action: str, lang: str | None = None) -> str:
+        """An action in plain words for people: ``"Two"``, ``"Pass"``, ``"Queen of spades"``; in the language
+        ``lang`` (default: the game's, ``ct.load(..., lang="de")``; English when none): ``"Kreuz-Dame"``.
 
-        A game words its own actions and leaves the rest to this default (:func:`.words.action_label`).
+        A game words its own actions (its ``label(action)`` hook, whose words are messages) and leaves the rest
+        to this default (:func:`.words.action_label`).
         """
-        return action_label(action)
+        return self.in_language(action_label(action), lang)
+
+    def in_language(self, text: str, lang: str | None = None) -> str:
+        """``text`` (a message of the engine's) in ``lang``, or in the game's language (English when none)."""
+        lang = lang or getattr(self.game, "lang", None)
+        return translate(text, lang) if lang else text
 
     def end(self) -> None:
         """End the deal: the phase ``done``, no one to act."""
@@ -349,7 +382,7 @@ class Deal:  # compiled
 
     def why_card(self, seat: int, code: str) -> str | None:
         """``None`` if ``seat`` may play the card ``code`` now, else the reason (a card phase's checker)."""
-        return "no card may be played now"
+        return _("no card may be played now")
 
     def _play_index(self, seat: int, c: int) -> None:  # compiled; cdef; seat c as Py_ssize_t
         """Play card index ``c`` (known legal) from ``seat``'s hand: what a card phase's action does."""
@@ -453,21 +486,26 @@ class Deal:  # compiled
                 return [*lc, *extra]
         return list(lc)
 
-    def why_not(self, action: str, seat: int | None = None) -> str | None:
-        """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason."""
+    def why_not(self, action: str, seat: int | None = None, *, lang: str | None = None) -> str | None:
+        """``None`` if ``action`` is legal now (for ``seat``, if given), else the reason; in the language
+        ``lang`` (default: the game's; English when none)."""
+        why = self._why_not(action, seat)
+        return why if why is None else self.in_language(why, lang)
+
+    def _why_not(self, action: str, seat: int | None) -> str | None:
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             problem = self.seat_problem(seat)
             if problem is not None:
                 return problem
         turn = self.turn
         if turn is None:
-            return "the deal is over; no action is allowed"
+            return _("the deal is over; no action is allowed")
         if seat is not None and seat != turn:
-            return f"it is {possessive(self.names[turn])} turn, not {possessive(self.names[seat])}"
+            return _("it is {player}'s turn, not {player2}'s", player=self.names[turn], player2=self.names[seat])
         try:
             a = self.canonical_action(action)
         except IllegalAction as e:
-            return str(e)
+            return _reason(e)
         legal = self.legal()
         if a in legal:
             return self.claim_refusal(turn, a) if self._is_claim(turn, a) else None
@@ -475,8 +513,8 @@ class Deal:  # compiled
         try:
             why = self._explain(turn, a)
         except ValueError as e:
-            why = str(e)
-        return f"{a!r} is not allowed: {why}. Legal now: {shown}"
+            why = _reason(e)
+        return _("{action!r} is not allowed: {why}. Legal now: {shown}", action=a, why=why, shown=shown)
 
     def act(self, action: str, seat: int | None = None) -> None:
         """Apply one action; raises :class:`IllegalAction` with the reason, changing nothing."""
@@ -541,7 +579,7 @@ class Deal:  # compiled
         self._legal_cache = None
         if self.phase in self._card_phases:
             mask = self.play_mask(seat)
-            for _ in range(int(rng.random() * mask.bit_count())):
+            for _x in range(int(rng.random() * mask.bit_count())):
                 mask &= mask - 1
             c = (mask & -mask).bit_length() - 1
             code = self.pack.code_of[c]
@@ -583,7 +621,8 @@ class Deal:  # compiled
     def result(self) -> Settlement:
         """The settlement; only when the deal is over."""
         if self.turn is not None:
-            raise IllegalAction(f"the deal is not over: {self.names[self.turn]} is to act ({self.phase})")
+            raise IllegalAction(_("the deal is not over: {player} is to act ({phase})",
+                                  player=self.names[self.turn], phase=self.phase))
         if self._result is None:
             self._result = self._settle()
         return self._result
@@ -608,7 +647,7 @@ class Deal:  # compiled
         what is wrong with it, in words."""
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return None
-        return f"there is no seat {seat!r}; seats are 0 to {self.players - 1}"
+        return _("there is no seat {seat!r}; seats are 0 to {players}", seat=seat, players=self.players - 1)
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may see."""
@@ -653,7 +692,7 @@ class Deal:  # compiled
 
     @staticmethod
     def _event_json(e: tuple[Any, ...], seat: int | None, out: list[dict[str, Any]]) -> None:
-        _, kind, who, what, index, seen_by, others = e
+        _x, kind, who, what, index, seen_by, others = e
         if seen_by is not None and seen_by != seat:
             if others is None:
                 return
@@ -777,7 +816,7 @@ class Deal:  # compiled
                 return c
         found = self.pack.parse_in(code, mask)
         if found is None:
-            raise IllegalAction(f"{code} is not there")
+            raise IllegalAction(_("{code} is not there", code=code))
         return found
 
     def cards_in(self, words: Iterable[str], mask: int) -> int:
@@ -786,6 +825,6 @@ class Deal:  # compiled
         for w in words:
             c = self.pack.parse_in(w, mask & ~out)
             if c is None:
-                raise IllegalAction(f"{w} is not there")
+                raise IllegalAction(_("{player} is not there", player=w))
             out |= 1 << c
         return out

@@ -29,6 +29,7 @@ from ..errors import RulesError
 from .cards import Pack
 from .dealing import seeded, shuffle
 from .fair import KeyedRandom
+from .i18n import DEFAULT, LANGUAGES
 from .options import Option, Options
 from .rulestext import compose
 from .views import ViewSchema
@@ -157,8 +158,13 @@ class Game:
     """Match target in points, if the game has one (see :meth:`match_over`)."""
 
     def __init__(self, players: int | None = None, *, variant: type[Deal], names: Sequence[str] | None = None,
-                 **options: Any) -> None:
+                 lang: str | None = None, **options: Any) -> None:
         self.variant = variant
+        if lang is not None and lang not in LANGUAGES:
+            raise RulesError(f"lang must be one of {', '.join(map(repr, LANGUAGES))} (or None for English), "
+                             f"not {lang!r}")
+        self.lang = None if lang == DEFAULT else lang
+        """The language of the game's words (labels, reasons) where a caller asks for none: ``None`` is English."""
         for attr in ("id", "name", "family", "aliases", "min_players", "max_players", "default_players",
                      "option_specs", "source", "fixed_options"):
             setattr(self, attr, getattr(variant, attr))
@@ -209,12 +215,13 @@ class Game:
                    if v != next(o.default for o in self.option_specs if o.name == k)}
         opts = "".join(f", {k}={v!r}" for k, v in changed.items())
         names = f", names={list(self.names)!r}" if self.names != self.plain_names else ""
-        return f"load({self.id!r}, players={self.players}{names}{opts})"
+        lang = f", lang={self.lang!r}" if self.lang else ""
+        return f"load({self.id!r}, players={self.players}{names}{lang}{opts})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as what rebuilds it: the variant, players, names and options."""
         names = list(self.names) if self.names != self.plain_names else None
-        return (_rebuild_game, (self.variant, self.players, names, self.options.as_dict()))
+        return (_rebuild_game, (self.variant, self.players, names, self.options.as_dict(), self.lang))
 
     def deal(self, seed: int | None = None, deck: str | list[str] | None = None, dealer: int = 0,
              carry: dict[str, Any] | None = None, names: Sequence[str] | None = None, *,
@@ -294,10 +301,30 @@ class Game:
         return next(k for k in self.variant.__mro__ if "match_over" in vars(k)) is not Deal
 
 
-def rules_text_of(cls: type) -> str:
+IN_ENGLISH = {
+    "de": "*Diese Spielregeln gibt es nur auf Englisch.*",
+    "sv": "*De här spelreglerna finns bara på engelska.*",
+}
+"""The one line that opens a rules text shown in English to a reader of another language."""
+
+
+def rules_text_of(cls: type, lang: str | None = None) -> str:
     """The rules for players of a game class, in Markdown: the file ``games/rules/<id>.md`` shipped with the
-    package, or else ``rules/<id>.md`` beside the class's own module (a game kept outside the package)."""
+    package, or else ``rules/<id>.md`` beside the class's own module (a game kept outside the package).
+
+    ``lang``: the text in that language where it has been written (``games/rules/de/<id>.md``); else the
+    English text, opened by a line saying, in the reader's language, that the text is in English.
+    """
     game_id = cls.id  # type: ignore[attr-defined]
+    if lang is not None and lang not in LANGUAGES:
+        raise RulesError(f"lang must be one of {', '.join(map(repr, LANGUAGES))} (or None for English), not {lang!r}")
+    if lang and lang != DEFAULT:
+        folder = resources.files("cardtable.games") / "rules" / lang
+        try:
+            text = (folder / f"{game_id}.md").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return IN_ENGLISH[lang] + "\n\n" + rules_text_of(cls)
+        return compose(text, functools.partial(_read_rules, folder))
     folders: list[Any] = [resources.files("cardtable.games") / "rules"]
     module = sys.modules.get(cls.__module__)
     if module is not None and getattr(module, "__file__", None):
@@ -318,5 +345,6 @@ def _read_rules(folder: Any, game_id: str) -> str:
         raise RulesError(f"{game_id}: a rules text builds on this game's, which has none") from None
 
 
-def _rebuild_game(variant: type[Deal], players: int, names: list[str] | None, options: dict[str, Any]) -> Game:
-    return Game(players, names=names, variant=variant, **options)
+def _rebuild_game(variant: type[Deal], players: int, names: list[str] | None, options: dict[str, Any],
+                  lang: str | None = None) -> Game:
+    return Game(players, names=names, variant=variant, lang=lang, **options)

@@ -29,7 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "Msg", "_", "_n", "pick_language", "translate"]
+__all__ = ["DEFAULT", "LANGUAGES", "NC_", "N_", "Msg", "_", "_n", "capitalized", "lowercased", "pack_words",
+           "pick_language", "translate"]
 
 DEFAULT = "en"
 """The source language: message ids are English sentences."""
@@ -56,6 +57,11 @@ class Msg(str):
         self.msgid, self.plural, self.n, self.args = msgid, plural, n, args
         return self
 
+    def format_with(self, args: dict[str, Any]) -> str:
+        """The English text with other values for the arguments (words already translated)."""
+        text = self.plural if self.plural is not None and self.n != 1 else self.msgid
+        return text.format(**args)
+
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (bots' worker processes) keep the id
         return (_rebuild, (self.msgid, self.plural, self.n, self.args))
 
@@ -79,14 +85,98 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+class Capitalized(Msg):
+    """A message begun with a capital letter in every language (a count that opens a label: ``Fifteen``)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (capitalized, (self.args["word"],))
+
+
+CAPITAL = N_("{word}")
+"""The message id of :func:`capitalized` (the word itself, translated, then capitalised)."""
+
+
+def capitalized(word: str) -> Msg:
+    """``word`` (a message) with a capital first letter, as ``str.capitalize`` in English, in any language.
+
+    >>> translate(capitalized(_("twenty-five")), "en")
+    'Twenty-five'
+    """
+    self = str.__new__(Capitalized, str(word).capitalize())
+    self.msgid, self.plural, self.n, self.args = CAPITAL, None, None, {"word": word}
+    return self
+
+
+class Lowercased(Msg):
+    """A message begun with a small letter in English, as it reads inside a sentence (``the ace of hearts``);
+    other languages keep their own capitals (German nouns: ``Herz-Ass``)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (lowercased, (self.args["word"],))
+
+
+def lowercased(word: str) -> Msg:
+    """``word`` (a message) begun with a small letter in English, as in the middle of a sentence; translated,
+    as the language writes it.
+
+    >>> from .cards import card_name
+    >>> lowercased(card_name("AH")), translate(lowercased(card_name("AH")), "de")
+    ('ace of hearts', 'Herz-Ass')
+    """
+    text = str(word)
+    self = str.__new__(Lowercased, text[:1].lower() + text[1:])
+    self.msgid, self.plural, self.n, self.args = CAPITAL, None, None, {"word": word}
+    return self
+
+
+def NC_(context: str, msgid: str) -> str:
+    """Mark a constant with a context for extraction (``msgctxt``): a word that reads otherwise in that context,
+    such as a card's suit in a German-suited pack (``NC_("german pack", "acorns")``)."""
+    return msgid
+
+
+PACKS: dict[str, dict[str, str]] = {}
+"""Per pack (``"german"``): the words (message ids) that the pack words otherwise, and its own word for each,
+in English; the catalogues translate those in the context ``"<pack> pack"``."""
+
+
+def pack_words(pack: str, words: dict[str, str]) -> dict[str, str]:
+    """Declare a pack's own words (:data:`PACKS`); returns ``words``."""
+    PACKS[pack] = words
+    return words
+
+
 @cache
 def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
     return gettext.translation(domain, LOCALE, languages=[lang], fallback=True)
 
 
-def translate(text: str, lang: str | None, domain: str = "cardtable") -> str:
-    """``text`` in the language ``lang`` (``None`` or ``"en"``: as it is). Plain strings pass unchanged."""
-    if not isinstance(text, Msg) or not lang or lang == DEFAULT:
+def translate(text: str, lang: str | None, domain: str = "cardtable", pack: str | None = None) -> str:
+    """``text`` in the language ``lang`` (``None`` or ``"en"``: as it is). Plain strings pass unchanged.
+
+    ``pack``: the reader's cards (``"german"``: a German-suited pack), whose own words name the cards' suits
+    and ranks (``Eichel-Ober`` rather than ``Kreuz-Dame``), in English too (``Ober of acorns``).
+    """
+    if not isinstance(text, Msg):
+        return str(text)
+    own = PACKS.get(pack) if pack else None
+    if own is not None and text.msgid in own:
+        word = own[text.msgid]
+        if lang and lang != DEFAULT:
+            word = _catalogue(lang, domain).pgettext(f"{pack} pack", word)
+        args = {k: translate(v, lang, domain, pack) if isinstance(v, Msg) else v for k, v in text.args.items()}
+        try:
+            return word.format(**args) if args else word
+        except (KeyError, IndexError, ValueError):
+            return str(text)
+    if not lang or lang == DEFAULT:
+        if own is not None and text.args and any(isinstance(v, Msg) for v in text.args.values()):
+            args = {k: translate(v, lang, domain, pack) if isinstance(v, Msg) else v for k, v in text.args.items()}
+            return text.format_with(args)
         return str(text)
     cat = _catalogue(lang, domain)
     if text.plural is not None:
@@ -95,7 +185,10 @@ def translate(text: str, lang: str | None, domain: str = "cardtable") -> str:
         form = cat.gettext(text.msgid)
     if not text.args:
         return form
-    args = {k: translate(v, lang, domain) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    args = {k: translate(v, lang, domain, pack) if isinstance(v, Msg) else v for k, v in text.args.items()}
+    if isinstance(text, Capitalized):
+        word = str(args["word"])
+        return word[:1].upper() + word[1:]
     try:
         return form.format(**args)
     except (KeyError, IndexError, ValueError):  # a broken translation never breaks the table: English

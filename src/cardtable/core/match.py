@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalAction, RulesError
 from .cutting import FirstDealer, cutting_cards, find_first_dealer
 from .fair import new_key
+from .i18n import _
 
 if TYPE_CHECKING:
     from .chips import Amount, Settlement
@@ -89,7 +90,7 @@ class Match:
     def next_deal(self, deck: str | None = None) -> Deal:
         """The next deal, dealt by the right dealer with the carried pools."""
         if self.over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(_("the match is over"))
         if self.fair and deck is None:
             self.key = new_key()
             self.current = self.game.deal(key=self.key, dealer=self.dealer, carry=self.carry)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesError
+from .i18n import _
 
 __all__ = ["Option", "Options"]
 
@@ -45,15 +46,16 @@ class Option:
     def describe_allowed(self) -> str:
         """The allowed values in words."""
         if self.type is bool:
-            return "true or false"
+            return _("true or false")
         if isinstance(self.allowed, range):
             r = self.allowed
             if r.step != 1:
-                return f"a whole number from {r.start} to {r[-1]} in steps of {r.step}"
-            return f"a whole number from {r.start} to {r.stop - 1}"
+                return _("a whole number from {start} to {end} in steps of {step}", start=r.start, end=r[-1],
+                         step=r.step)
+            return _("a whole number from {start} to {end}", start=r.start, end=r.stop - 1)
         if self.allowed is not None:
-            return "one of " + ", ".join(repr(a) for a in self.allowed)
-        return "a whole number" if self.type is int else "text"
+            return _("one of {values}", values=", ".join(repr(a) for a in self.allowed))
+        return _("a whole number") if self.type is int else _("text")
 
     def validate(self, value: Any, game: str) -> Any:
         """Return the value converted to the option's type, or raise :class:`RulesError`."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import CardError, IllegalAction
 from .cards import parse_code
+from .i18n import _
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -42,7 +43,7 @@ def normalize_action(action: str) -> str:
     'meld 7H 7D JK=7C'
     """
     if not isinstance(action, str):
-        raise IllegalAction(f"an action is text such as 'QH' or 'pass', not {action!r}")
+        raise IllegalAction(_("an action is text such as 'QH' or 'pass', not {action!r}", action=action))
     out = []
     for tok in action.split():
         if "=" in tok:

@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from .cards import NO_SUIT, SUIT_NAMES, SUITS, Pack, bits
 from .deal import Deal, Zone
+from .i18n import _
 from .options import Option
 from .views import BASE_KEYS, TRICK_KEYS
 
@@ -37,8 +38,8 @@ CLAIM, CONCEDE = "claim", "concede"
 
 CLAIMS = Option(
     "claims", bool, False,
-    doc="players may claim the rest of the tricks, or concede them, when it is their turn to lead; their "
-        "hand is then shown to all, and a claim stands only if no way the others could play would beat it",
+    doc=_("players may claim the rest of the tricks, or concede them, when it is their turn to lead; their hand is "
+          "then shown to all, and a claim stands only if no way the others could play would beat it"),
     source="docs/decisions.md 'Claims and concessions' (ENGINE DEFAULT: off)")
 """The option a trick game lists (in its ``option_specs``) to offer claims and concessions."""
 
@@ -206,13 +207,13 @@ class TrickRules:  # compiled
             return None
         led = self.suit_of[trick[0]]
         if rule in (FOLLOW, HEAD) and self.suit_of[card] != led:
-            what = "trumps" if led == self.trump else (*SUIT_NAMES, "jokers")[led]
+            what = _("trumps") if led == self.trump else (*SUIT_NAMES, _("jokers"))[led]
             if self.trump_anytime and led != self.trump and self.trump is not None:
-                return f"you must follow suit ({what} were led) or trump"
-            return f"you must follow suit ({what} were led)"
+                return _("you must follow suit ({suit} were led) or trump", suit=what)
+            return _("you must follow suit ({suit} were led)", suit=what)
         if rule == HEAD:
-            return "you must head the trick (play a higher card of the led suit) when you can"
-        return "unable to follow, you must trump (and overtrump a trumped trick) when you can"
+            return _("you must head the trick (play a higher card of the led suit) when you can")
+        return _("unable to follow, you must trump (and overtrump a trumped trick) when you can")
 
     def voids_shown(self, hand_before: int, trick: Sequence[int], card: int,
                     heading: bool = False) -> int:  # compiled
@@ -335,7 +336,9 @@ class TrickDeal(Deal):  # compiled
         (:meth:`TrickRules.why`), or the game's lead obligation (:meth:`lead_rule_text`)."""
         c = self.pack.parse_in(code, self.hands[seat]) if len(code) == 2 else None
         if c is None:
-            return f"{code} is not a card in your hand" if len(code) == 2 else "play a card from your hand"
+            if len(code) == 2:
+                return _("{code} is not a card in your hand", code=code)
+            return _("play a card from your hand")
         if self.play_mask(seat) >> c & 1:
             return None
         if not self.trick:
@@ -462,18 +465,19 @@ class TrickDeal(Deal):  # compiled
         if action not in (CLAIM, CONCEDE) or not self.play_phase or self.phase != self.play_phase:
             return None
         if not self._claims:
-            return "claiming or conceding the rest of the tricks is not played at this table (the game's claims option)"
+            return _("claiming or conceding the rest of the tricks is not played at this table (the game's claims "
+                     "option)")
         if self.trick or not self.hands[seat]:
-            return "you may claim or concede the rest of the tricks only at the start of a trick, when you lead"
+            return _("you may claim or concede the rest of the tricks only at the start of a trick, when you lead")
         if self.hands[seat].bit_count() < 2:
-            return "with one card left there is nothing to claim or concede: play it"
-        return "there is no one side to concede the rest of the tricks to: each plays for himself"
+            return _("with one card left there is nothing to claim or concede: play it")
+        return _("there is no one side to concede the rest of the tricks to: each plays for himself")
 
     def _other_sides(self, seat: int) -> dict[int, int]:
         """The sides in the play other than ``seat``'s, each with its first seat after ``seat`` in play order."""
         mine, s = self.side(seat), seat
         out: dict[int, int] = {}
-        for _ in range(self.players):
+        for _x in range(self.players):
             s = self.next_seat(s)
             if s in self.in_play and self.side(s) != mine:
                 out.setdefault(self.side(s), s)
@@ -602,7 +606,7 @@ class TrickDeal(Deal):  # compiled
         Which cards make up these tricks is not shown (the last trick shown stays the last one played)."""
         while self.turn is not None and self.phase == self.play_phase and not self.trick:
             s, cards = self.turn, 0
-            for _ in range(self.players):
+            for _x in range(self.players):
                 if s in self.in_play and self.hands[s]:
                     hand = self.hands[s]
                     low = hand & -hand

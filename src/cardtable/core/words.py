@@ -29,6 +29,7 @@ from typing import Protocol
 
 from ..errors import RulesError
 from .cards import JOKER, SUIT_SYMBOLS, SUITS, card_name, is_card_code
+from .i18n import N_, Msg, _, _n
 
 __all__ = ["ACTION_WORDS", "PHASE_WORDS", "PLAIN_NAMES", "action_label", "card_symbol", "cards_phrase",
            "hidden_label", "label", "number_word", "phase_words", "possessive", "seat_names"]
@@ -66,9 +67,9 @@ def card_symbol(code: str) -> str:
     """A card as people write it: ``10♠``, ``Q♥``, ``joker``; ``6♦ (joker)`` for a joker standing for the 6♦
     (``JK=6D`` in a meld)."""
     if code.startswith(JOKER + "="):
-        return f"{card_symbol(code[3:])} (joker)"
+        return _("{card} (joker)", card=card_symbol(code[3:]))
     if code == JOKER:
-        return "joker"
+        return _("joker")
     rank = "10" if code[0] == "T" else code[0]
     return rank + SUIT_SYMBOLS[SUITS.index(code[1])]
 
@@ -77,15 +78,17 @@ def cards_phrase(codes: Iterable[str]) -> str:
     """Cards in a sentence: ``the 2♣ and 5♥``, ``the 10♠, J♠ and Q♠``."""
     shown = [card_symbol(c) for c in codes]
     if len(shown) > 1:
-        return "the " + ", ".join(shown[:-1]) + " and " + shown[-1]
-    return "the " + shown[0] if shown else "nothing"
+        return _("the {cards} and {card}", cards=", ".join(shown[:-1]), card=shown[-1])
+    return _("the {card}", card=shown[0]) if shown else _("nothing")
 
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+NUMBERS = tuple(_(w) for w in (
+    N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+    N_("nine"), N_("ten"), N_("eleven"), N_("twelve"), N_("thirteen"), N_("fourteen"), N_("fifteen"),
+    N_("sixteen"), N_("seventeen"), N_("eighteen"), N_("nineteen"), N_("twenty")))
 
 
-TENS = {25: "twenty-five", 30: "thirty"}
+TENS = {25: _("twenty-five"), 30: _("thirty")}
 
 
 def number_word(n: int) -> str:
@@ -105,11 +108,21 @@ def hidden_label(action: str) -> str | None:
     if word not in COUNTED or len(args) > 1:
         return None
     if not args:
-        return f"{word.capitalize()} a card" if word != "take" else None
+        return HIDDEN_ONE[word] if word != "take" else None
     if not args[0].isdigit():
         return None
     n = int(args[0])
-    return f"{word.capitalize()} {number_word(n)} card{'s' if n != 1 else ''}"
+    return HIDDEN_SOME[word](n, number_word(n))
+
+
+HIDDEN_ONE = {"exchange": _("Exchange a card"), "give": _("Give a card"), "discard": _("Discard a card")}
+HIDDEN_SOME: dict[str, Callable[[int, str], Msg]] = {
+    "exchange": lambda n, w: _n("Exchange {number} card", "Exchange {number} cards", n, number=w),
+    "take": lambda n, w: _n("Take {number} card", "Take {number} cards", n, number=w),
+    "give": lambda n, w: _n("Give {number} card", "Give {number} cards", n, number=w),
+    "discard": lambda n, w: _n("Discard {number} card", "Discard {number} cards", n, number=w),
+}
+"""The labels of the counted moves, as another seat's log shows them."""
 
 
 class Labelled(Protocol):
@@ -117,7 +130,7 @@ class Labelled(Protocol):
 
 
 def _chips_for_the_widow(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''} for the widow"
+    return _n("{n} chip for the widow", "{n} chips for the widow", n, n=n)
 
 
 BID_MEANINGS: dict[str, Callable[[int], str]] = {
@@ -142,13 +155,14 @@ def label(deal: Labelled, action: str) -> str:
 
 
 PHASE_WORDS = {
-    "auction": "Bidding", "bid": "Bidding", "declare": "Declaring", "call": "Calling a card",
-    "trump": "Naming trumps", "blind": "Taking the blind", "pick": "Picking up the blind",
-    "widow": "The widow", "exchange": "Exchanging cards", "discard": "Discarding", "defend": "Defending the pack",
-    "defend_discard": "Discarding for the pack", "give": "Giving a card", "peep": "Peeping", "rob": "Robbing",
-    "enter": "Passing or playing", "join": "Joining in", "show": "Showing", "stake": "Staking",
-    "lead": "Leading", "play": "Playing the tricks", "jink": "Jinking", "build": "Building",
-    "draw": "Drawing", "restart": "Starting again", "done": "Deal over",
+    "auction": _("Bidding"), "bid": _("Bidding"), "declare": _("Declaring"), "call": _("Calling a card"),
+    "trump": _("Naming trumps"), "blind": _("Taking the blind"), "pick": _("Picking up the blind"),
+    "widow": _("The widow"), "exchange": _("Exchanging cards"), "discard": _("Discarding"),
+    "defend": _("Defending the pack"), "defend_discard": _("Discarding for the pack"), "give": _("Giving a card"),
+    "peep": _("Peeping"), "rob": _("Robbing"), "enter": _("Passing or playing"), "join": _("Joining in"),
+    "show": _("Showing"), "stake": _("Staking"), "lead": _("Leading"), "play": _("Playing the tricks"),
+    "jink": _("Jinking"), "build": _("Building"), "draw": _("Drawing"), "restart": _("Starting again"),
+    "done": _("Deal over"), "ask": _("Ask"), "kontra": _("Kontra"), "re": _("Re"),
 }
 """A deal's phases in words, by the phase's name (its value in views and records)."""
 
@@ -160,8 +174,8 @@ def phase_words(phase: object) -> str:
 
 
 ACTION_WORDS = {
-    "claim": "Claim the rest of the tricks",
-    "concede": "Concede the rest of the tricks",
+    "claim": _("Claim the rest of the tricks"),
+    "concede": _("Concede the rest of the tricks"),
 }
 """Actions of several games whose label is a phrase of its own rather than the word capitalised."""
 
@@ -181,9 +195,28 @@ def action_label(action: str) -> str:
     if len(words) == 1 and is_card_code(words[0]):
         return card_name(words[0])
     cards = [w for w in words[1:] if is_card_code(w)]
-    head = words[0].capitalize()
+    head: str = VERBS.get(words[0]) or words[0].capitalize()
     rest = " ".join(w for w in words[1:] if not is_card_code(w))
     if cards and not rest:
-        joiner = " with " if words[0] == "rob" else " "
-        return f"{head}{joiner}{cards_phrase(cards)}"
-    return " ".join(x for x in (head, rest) if x) + (f" {cards_phrase(cards)}" if cards else "")
+        if words[0] == "rob":
+            return _("Rob with {cards}", cards=cards_phrase(cards))
+        return _("{verb} {cards}", verb=head, cards=cards_phrase(cards))
+    if not rest and not cards:
+        return head
+    if not cards:
+        return _("{verb} {rest}", verb=head, rest=rest)
+    return _("{verb} {rest} {cards}", verb=head, rest=rest, cards=cards_phrase(cards))
+
+
+VERBS: dict[str, Msg] = {
+    "pass": _("Pass"), "take": _("Take"), "bid": _("Bid"), "call": _("Call"), "trump": _("Trump"),
+    "discard": _("Discard"), "exchange": _("Exchange"), "stand": _("Stand"), "play": _("Play"), "lead": _("Lead"),
+    "rob": _("Rob"), "draw": _("Draw"), "knock": _("Knock"), "give": _("Give"), "keep": _("Keep"), "stay": _("Stay"),
+    "buy": _("Buy"), "fold": _("Fold"), "drop": _("Drop"), "jink": _("Jink"), "peep": _("Peep"), "show": _("Show"),
+    "stake": _("Stake"), "join": _("Join"), "enter": _("Enter"), "build": _("Build"), "meld": _("Meld"),
+    "lay": _("Lay"), "go": _("Go"), "double": _("Double"), "redouble": _("Redouble"), "claim": _("Claim"),
+    "concede": _("Concede"),
+    "pick": _("Pick"), "declare": _("Declare"), "defend": _("Defend"), "accept": _("Accept"), "refuse": _("Refuse"),
+    "solo": _("Solo"), "ante": _("Ante"),
+}
+"""The first words of actions, capitalised as a default label begins (``Pass``, ``Bid``)."""

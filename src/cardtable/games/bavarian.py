@@ -68,11 +68,12 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import TrickDeal, TrickRules
 from ..core.views import TRICK_KEYS, Key, Kind
-from ..core.words import action_label
+from ..core.words import action_label, cards_phrase
 
 __all__ = [
     "KINDS",
@@ -88,7 +89,7 @@ SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SRC = ("Offizielle Schafkopfordnung (Bayerischer Schafkopf-Verein, 1989); Schafkopfschule; "
           "bayerisch-schafkopf.de; Parlett; schafkopfhaie.de (the Hochzeit); decisions BS-1 to BS-14")
 
-BAVARIAN_SUIT = {SPADES: "leaves", HEARTS: "hearts", DIAMONDS: "bells", CLUBS: "acorns"}
+BAVARIAN_SUIT = {SPADES: _("leaves"), HEARTS: _("hearts"), DIAMONDS: _("bells"), CLUBS: _("acorns")}
 """The Bavarian names of the suits (Gras, Herz, Schellen, Eichel) in English, as pagat gives them."""
 GERMAN_SUIT = {SPADES: "Gras", HEARTS: "Herz", DIAMONDS: "Schellen", CLUBS: "Eichel"}
 
@@ -154,17 +155,17 @@ class GameKind:
 
 
 KINDS = (
-    GameKind("sauspiel", "Sauspiel", 1, "normal", False, False, False, 3, None),
-    GameKind("hochzeit", "Hochzeit", 2, "normal", False, False, False, 3, "hochzeit"),
-    GameKind("geier", "Geier", 3, "geier", False, True, False, 2, "geier"),
-    GameKind("farbwenz", "Farbwenz", 3, "wenz", True, True, False, 2, "farbwenz"),
-    GameKind("wenz", "Wenz", 4, "wenz", False, True, False, 2, None),
-    GameKind("solo", "Solo", 5, "normal", True, True, False, 3, None),
-    GameKind("geier tout", "Geier Tout", 6, "geier", False, True, True, 2, "geier tout"),
-    GameKind("farbwenz tout", "Farbwenz Tout", 6, "wenz", True, True, True, 2, "farbwenz tout"),
-    GameKind("wenz tout", "Wenz Tout", 7, "wenz", False, True, True, 2, "tout"),
-    GameKind("solo tout", "Solo Tout", 8, "normal", True, True, True, 3, "tout"),
-    GameKind("sie", "Sie", 9, "normal", False, True, True, 3, "sie"),
+    GameKind("sauspiel", _("Sauspiel"), 1, "normal", False, False, False, 3, None),
+    GameKind("hochzeit", _("Hochzeit"), 2, "normal", False, False, False, 3, "hochzeit"),
+    GameKind("geier", _("Geier"), 3, "geier", False, True, False, 2, "geier"),
+    GameKind("farbwenz", _("Farbwenz"), 3, "wenz", True, True, False, 2, "farbwenz"),
+    GameKind("wenz", _("Wenz"), 4, "wenz", False, True, False, 2, None),
+    GameKind("solo", _("Solo"), 5, "normal", True, True, False, 3, None),
+    GameKind("geier tout", _("Geier Tout"), 6, "geier", False, True, True, 2, "geier tout"),
+    GameKind("farbwenz tout", _("Farbwenz Tout"), 6, "wenz", True, True, True, 2, "farbwenz tout"),
+    GameKind("wenz tout", _("Wenz Tout"), 7, "wenz", False, True, True, 2, "tout"),
+    GameKind("solo tout", _("Solo Tout"), 8, "normal", True, True, True, 3, "tout"),
+    GameKind("sie", _("Sie"), 9, "normal", False, True, True, 3, "sie"),
 )
 KIND_OF = {k.word: k for k in KINDS}
 HOCHZEIT = KIND_OF["hochzeit"]
@@ -256,31 +257,31 @@ class BavarianSchafkopf(TrickDeal):
     # -- end of the declaration
     option_specs = (
         Option("tariff_sauspiel", int, 10, range(1, 1001),
-               doc="what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much",
+               doc=_("what a Sauspiel (and a lost Ramsch) is worth: each loser pays one winner this much"),
                source="Parlett, 'a typical tariff of 10 and 50 Pfennig'; BS-7"),
         Option("tariff_solo", int, 50, range(1, 5001),
-               doc="what a Solo, Wenz, Geier or Farbwenz is worth from or to each opponent",
+               doc=_("what a Solo, Wenz, Geier or Farbwenz is worth from or to each opponent"),
                source="Parlett; BS-7"),
         Option("tariff_laufende", int, 10, range(0, 1001),
-               doc="what each Laufender (runner) adds to the value", source="Parlett, 'Runners'; BS-6"),
+               doc=_("what each Laufender (runner) adds to the value"), source="Parlett, 'Runners'; BS-6"),
         Option("tariff_schneider", int, 10, range(0, 1001),
-               doc="what Schneider adds to the value, and Schwarz as much again", source="Parlett; BS-5"),
+               doc=_("what Schneider adds to the value, and Schwarz as much again"), source="Parlett; BS-5"),
         Option("all_pass", str, "redeal", ("redeal", "ramsch", "stock"),
-               doc="when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, or "
-                   "each pays the Sauspiel tariff into the Stock, which the next game won takes",
+               doc=_("when everyone passes: the cards are thrown in and the next dealer deals, Ramsch is played, "
+                     "or each pays the Sauspiel tariff into the Stock, which the next game won takes"),
                source="Schafkopfordnung 2.2 (thrown in); Ramsch and the Stock as played in many rounds; BS-9, BS-13"),
-        Option("kontra", bool, True, doc="Kontra and Re may be given", source="Schafkopfordnung 4.2; BS-4"),
-        Option("tout", bool, True, doc="Wenz Tout and Solo Tout may be announced",
+        Option("kontra", bool, True, doc=_("Kontra and Re may be given"), source="Schafkopfordnung 4.2; BS-4"),
+        Option("tout", bool, True, doc=_("Wenz Tout and Solo Tout may be announced"),
                source="Schafkopfordnung 1.3; BS-8"),
-        Option("sie", bool, True, doc="a player holding all four Obers and all four Unters may announce the Sie",
+        Option("sie", bool, True, doc=_("a player holding all four Obers and all four Unters may announce the Sie"),
                source="Schafkopfordnung 1.3; Parlett 'Sie. Win or lose quadruple'; BS-12"),
-        Option("geier", bool, False, doc="the Geier (only the Obers trumps) may be announced",
+        Option("geier", bool, False, doc=_("the Geier (only the Obers trumps) may be announced"),
                source="kartenspiele.net 'Schafkopf'; BS-10"),
-        Option("farbwenz", bool, False, doc="the Farbwenz (the Unters and a suit trumps) may be announced",
+        Option("farbwenz", bool, False, doc=_("the Farbwenz (the Unters and a suit trumps) may be announced"),
                source="BS-10"),
         Option("hochzeit", bool, False,
-               doc="a player holding exactly one trump may offer a Hochzeit: the first of the others who takes the "
-                   "trump gives back a card that is not a trump and becomes his partner, as in a Sauspiel",
+               doc=_("a player holding exactly one trump may offer a Hochzeit: the first of the others who takes "
+                     "the trump gives back a card that is not a trump and becomes his partner, as in a Sauspiel"),
                source="schafkopfhaie.de 'Anleitung', 'Der Hochzeiter'; Wikipedia 'Schafkopf'; BS-14"),
     )
     view_keys = (
@@ -389,7 +390,7 @@ class BavarianSchafkopf(TrickDeal):
     def check_ask(self, seat: int, action: str) -> str | None:
         if action in ("pass", "play"):
             return None
-        return "first say whether you want to play ('play', Ich spiele) or not ('pass', Weiter)"
+        return _("first say whether you want to play ('play', Ich spiele) or not ('pass', Weiter)")
 
     def apply_ask(self, seat: int, action: str) -> None:
         if action == "play":
@@ -437,24 +438,24 @@ class BavarianSchafkopf(TrickDeal):
     def check_declare(self, seat: int, action: str) -> str | None:
         if action == "pass":
             if self.holder is None:
-                return "you said you want to play: name your game"
+                return _("you said you want to play: name your game")
             return None
         kind = KIND_OF.get(action)
         if kind is None or kind not in self.setup.kinds:
             words = ", ".join(k.word for k in self.setup.kinds)
-            return f"name a game ({words}) or give way ('pass')"
+            return _("name a game ({words}) or give way ('pass')", words=words)
         if self.holder is not None and (kind.rank < self.high or (kind.rank == self.high
                                                                   and not self._earlier(seat, self.holder))):
             assert self.kind is not None
-            return (f"{self.names[self.holder]} has named a {self.kind.name}: name a higher game (an equal one "
-                    "only if you spoke before him) or give way")
+            return (_("{player} has named a {name}: name a higher game (an equal one only if you spoke before him) "
+                      "or give way", player=self.names[self.holder], name=self.kind.name))
         if kind.word == "sie" and self.hands[seat] & FACES != FACES:
-            return "a Sie needs all four Obers and all four Unters"
+            return _("a Sie needs all four Obers and all four Unters")
         if kind.word == "sauspiel" and not self.callable_suits(seat):
-            return ("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts "
-                    "whose ace you do not hold")
+            return (_("to play a Sauspiel you must hold a card (not a trump) of a suit other than hearts whose ace "
+                      "you do not hold"))
         if kind is HOCHZEIT and (self.hands[seat] & self.trumps).bit_count() != 1:
-            return "a Hochzeit may be offered only holding exactly one trump (an Ober, an Unter or a heart)"
+            return _("a Hochzeit may be offered only holding exactly one trump (an Ober, an Unter or a heart)")
         return None
 
     @property
@@ -507,12 +508,13 @@ class BavarianSchafkopf(TrickDeal):
         if self.kind.suited:
             if action in TRUMP_WORDS:
                 return None
-            return f"name the trump suit of your {self.kind.name}: 'trump clubs' (acorns), 'trump spades' " \
-                   "(leaves), 'trump hearts' or 'trump diamonds' (bells)"
+            return _("name the trump suit of your {name}: 'trump clubs' (acorns), 'trump spades' (leaves), 'trump "
+                     "hearts' or 'trump diamonds' (bells)", name=self.kind.name)
         if action in CALL_WORDS and SUIT_NAMES.index(action[5:]) in self.callable_suits(seat):
             return None
-        return ("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
-                "you do not hold: " + ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat)))
+        calls = ", ".join(f"'call {SUIT_NAMES[s]}'" for s in self.callable_suits(seat))
+        return _("call the ace of a suit other than hearts of which you hold a card (not a trump) and whose ace "
+                 "you do not hold: {calls}", calls=calls)
 
     def apply_call(self, seat: int, action: str) -> None:
         self._contract_fixed(SUIT_NAMES.index(action.split()[1]))
@@ -550,11 +552,11 @@ class BavarianSchafkopf(TrickDeal):
             return None
         if action == "accept":
             if not self.hands[seat] & ~self.trumps:
-                return "you hold only trumps: you would have no card that is not a trump to give back"
+                return _("you hold only trumps: you would have no card that is not a trump to give back")
             return None
         assert self.declarer is not None
-        return (f"take {self.names[self.declarer]}'s Hochzeit ('accept': you take the trump and give back a card "
-                "that is not a trump) or leave it ('pass')")
+        return _("take {player}'s Hochzeit ('accept': you take the trump and give back a card that is not a trump) "
+                 "or leave it ('pass')", player=self.names[self.declarer])
 
     def apply_wed(self, seat: int, action: str) -> None:
         d = self.declarer
@@ -582,8 +584,8 @@ class BavarianSchafkopf(TrickDeal):
         if c is not None and self.hands[seat] >> c & 1 and not self.trumps >> c & 1:
             return None
         cards = ", ".join(self.card_codes(self.hands[seat] & ~self.trumps))
-        return f"give back one of your cards that is not a trump, face down (e.g. 'give {cards.split(', ')[0]}'): " \
-               f"{cards}"
+        return _("give back one of your cards that is not a trump, face down (e.g. '{example}'): {cards}",
+                 example=f"give {cards.split(', ')[0]}", cards=cards)
 
     def apply_give(self, seat: int, action: str) -> None:
         c = PACK_32.index_of[action[5:]]
@@ -622,10 +624,10 @@ class BavarianSchafkopf(TrickDeal):
         if action == "kontra" and seat not in self.player_side():
             return None
         if action == "kontra" and self.wed_by is not None:
-            return "only the player's opponents may give Kontra; you took the Hochzeit"
+            return _("only the player's opponents may give Kontra; you took the Hochzeit")
         if action == "kontra":
-            return "only the player's opponents may give Kontra; you hold the called ace"
-        return "give Kontra ('kontra'), doubling the game, or let it stand ('pass')"
+            return _("only the player's opponents may give Kontra; you hold the called ace")
+        return _("give Kontra ('kontra'), doubling the game, or let it stand ('pass')")
 
     def apply_kontra(self, seat: int, action: str) -> None:
         if action == "kontra":
@@ -655,8 +657,8 @@ class BavarianSchafkopf(TrickDeal):
         if action == "re" and seat in self.player_side():
             return None
         if action == "re":
-            return "only the player's side may answer Kontra with Re"
-        return "answer the Kontra with Re ('re'), doubling again, or let it stand ('pass')"
+            return _("only the player's side may answer Kontra with Re")
+        return _("answer the Kontra with Re ('re'), doubling again, or let it stand ('pass')")
 
     def apply_re(self, seat: int, action: str) -> None:
         if action == "re":
@@ -700,11 +702,12 @@ class BavarianSchafkopf(TrickDeal):
         if not TrickDeal.play_mask(self, seat) >> c & 1:
             return super().why_card(seat, code)
         if not self.trick:
-            return ("you hold the called ace: you may lead its suit only with the ace itself, unless you hold four "
-                    "or more cards of the suit (running away)")
+            return (_("you hold the called ace: you may lead its suit only with the ace itself, unless you hold "
+                      "four or more cards of the suit (running away)"))
         if self.rules.suit_of[self.trick[0]] == self.suit:
-            return "the called ace must be played when its suit is first led"
-        return "the called ace may not be thrown on another suit before its suit has been led, except in the last trick"
+            return _("the called ace must be played when its suit is first led")
+        return _("the called ace may not be thrown on another suit before its suit has been led, except in the "
+                 "last trick")
 
     def trick_done(self, winner: int) -> None:
         for s, c in self.last_trick:
@@ -763,19 +766,19 @@ class BavarianSchafkopf(TrickDeal):
             self._settle_ramsch(led)
         elif self.declarer is None and stock:  # BS-13: each pays the Sauspiel tariff into the Stock
             t = self.setup.sauspiel
-            led.note(f"{self._why_no_game()}: each pays into the Stock and the next dealer deals")
+            led.note(_("{why}: each pays into the Stock and the next dealer deals", why=self._why_no_game()))
             for s in self.speakers:
-                led.to_pool(s, "stock", t, f"{self.names[s]} pays {t} into the Stock")
+                led.to_pool(s, "stock", t, _("{player} pays {t} into the Stock", player=self.names[s], t=t))
         elif self.declarer is None:
-            led.note(f"{self._why_no_game()}: the cards are thrown in and the next dealer deals")
+            led.note(_("{why}: the cards are thrown in and the next dealer deals", why=self._why_no_game()))
         else:
             self._settle_game(led)
         return led.settlement()
 
     def _why_no_game(self) -> str:
         if self.wed_offerer is not None:
-            return f"nobody took {self.names[self.wed_offerer]}'s Hochzeit"
-        return "everyone passed"
+            return _("nobody took {player}'s Hochzeit", player=self.names[self.wed_offerer])
+        return _("everyone passed")
 
     def _settle_stock(self, led: Ledger, win: bool) -> None:
         """BS-13: a game won takes the Stock (shared by the two of a Sauspiel); a game lost pays as much again
@@ -784,9 +787,11 @@ class BavarianSchafkopf(TrickDeal):
         share = self.stock_in // len(side)
         for s in side:
             if win:
-                led.from_pool(s, "stock", share, f"{self.names[s]} takes {share} from the Stock")
+                led.from_pool(s, "stock", share, _("{player} takes {share} from the Stock", player=self.names[s],
+                                                   share=share))
             else:
-                led.to_pool(s, "stock", share, f"{self.names[s]} pays {share} into the Stock")
+                led.to_pool(s, "stock", share, _("{player} pays {share} into the Stock", player=self.names[s],
+                                                 share=share))
 
     def _carry(self) -> dict[str, Any] | None:
         if self.setup.all_pass != "stock":
@@ -802,40 +807,49 @@ class BavarianSchafkopf(TrickDeal):
         for s in side:
             won |= self.won[s]
         pts, tricks = card_points(won), sum(self.tricks_won[s] for s in side)
-        who = " and ".join(names[s] for s in sorted(side, key=self.speakers.index))
+        ordered = sorted(side, key=self.speakers.index)
+        who = names[ordered[0]] if len(ordered) == 1 else \
+            _("{player} and {player2}", player=names[ordered[0]], player2=names[ordered[1]])
         run = self.laufende()
         base = st.solo if kind.solo else st.sauspiel
         if kind.word == "sie":
             win, value = True, 4 * (base + run * st.laufende)
-            led.note(f"Sie: {who} holds all four Obers and all four Unters and takes every trick")
+            led.note(_("Sie: {who} holds all four Obers and all four Unters and takes every trick", who=who))
         elif kind.tout:
             win = tricks == 8 and not self._tout_lost()
             value = 2 * (base + run * st.laufende)
-            led.note(f"{self.contract_text()}: {who} " + ("took every trick" if win else "gave a trick away"))
+            led.note(_("{game}: {who} took every trick", game=self.contract_text(), who=who) if win
+                     else _("{game}: {who} gave a trick away", game=self.contract_text(), who=who))
         else:
             win = pts >= 61
             schneider = pts >= 91 if win else pts <= 30
             schwarz = tricks == 8 if win else tricks == 0
             value = base + (st.schneider if schneider else 0) + (st.schneider if schwarz else 0) + run * st.laufende
-            extra = " Schwarz" if schwarz else (" Schneider" if schneider else "")
-            led.note(f"{self.contract_text()}: {who} took {pts} points in {tricks} trick"
-                     f"{'' if tricks == 1 else 's'}: " + ("won" if win else "lost") + extra)
+            extra = _(" Schwarz") if schwarz else (_(" Schneider") if schneider else "")
+            result = _("won{extra}", extra=extra) if win else _("lost{extra}", extra=extra)
+            led.note(_n("{game}: {who} took {points} points in {n} trick: {result}",
+                        "{game}: {who} took {points} points in {n} tricks: {result}", tricks,
+                        game=self.contract_text(), who=who, points=pts, n=tricks, result=result))
         if run:
-            led.note(f"{run} Laufende")
+            led.note(_("{run} Laufende", run=run))
         if self.multiplier > 1:
-            led.note("Kontra and Re: four times the value" if self.re_by is not None else "Kontra: double the value")
+            led.note(_("Kontra and Re: four times the value") if self.re_by is not None else _("Kontra: double the "
+                                                                                            "value"))
         value *= self.multiplier
         if kind.solo:
             d = self.declarer
             for o in others:
                 if win:
-                    led.pay(o, d, value, f"{names[o]} pays {names[d]} {value}")
+                    led.pay(o, d, value, _("{player} pays {player2} {value}", player=names[o], player2=names[d],
+                                           value=value))
                 else:
-                    led.pay(d, o, value, f"{names[d]} pays {names[o]} {value}")
+                    led.pay(d, o, value, _("{player} pays {player2} {value}", player=names[d], player2=names[o],
+                                           value=value))
         else:
             winners, losers = (sorted(side), others) if win else (others, sorted(side))
             for w, lo in zip(winners, losers):
-                led.pay(lo, w, value, f"{names[lo]} pays {names[w]} {value}")
+                led.pay(lo, w, value, _("{player} pays {player2} {value}", player=names[lo], player2=names[w],
+                                        value=value))
         if self.stock_in:
             self._settle_stock(led, win)
 
@@ -847,12 +861,14 @@ class BavarianSchafkopf(TrickDeal):
         pts = [card_points(m) for m in self.won]
         for s in self.speakers:
             n = self.tricks_won[s]
-            led.note(f"Ramsch: {names[s]} took {pts[s]} points in {n} trick{'' if n == 1 else 's'}")
+            led.note(_n("Ramsch: {player} took {points} points in {n} trick",
+                        "Ramsch: {player} took {points} points in {n} tricks", n, player=names[s], points=pts[s], n=n))
         sweeper = next((s for s in range(4) if self.tricks_won[s] == 8), None)
         if sweeper is not None:  # Durchmarsch: all the tricks win
             for o in self.speakers:
                 if o != sweeper:
-                    led.pay(o, sweeper, rate, f"Durchmarsch: {names[o]} pays {names[sweeper]} {rate}")
+                    led.pay(o, sweeper, rate, _("Durchmarsch: {player} pays {player2} {rate}", player=names[o],
+                                                player2=names[sweeper], rate=rate))
             return
         top = max(pts)
         losers = [s for s in self.speakers if pts[s] == top]
@@ -862,67 +878,71 @@ class BavarianSchafkopf(TrickDeal):
         for lo in losers:
             for o in self.speakers:
                 if o not in losers:
-                    led.pay(lo, o, rate, f"{names[lo]} took the most points and pays {names[o]} {rate}")
+                    led.pay(lo, o, rate, _("{player} took the most points and pays {player2} {rate}",
+                                           player=names[lo], player2=names[o], rate=rate))
 
     # ------------------------------------------------------------ words, views
     def contract_text(self) -> str | None:
         """The game in words: "Sauspiel with the acorn ace", "Solo in bells", "Wenz", "Ramsch"."""
         if self.ramsch:
-            return "Ramsch"
+            return _("Ramsch")
         kind = self.kind
         if kind is None or self.declarer is None or (self.phase == CALL and self.turn is not None):
             return None
         if kind is HOCHZEIT:
-            return "Hochzeit"
+            return _("Hochzeit")
         if not kind.solo:
             assert self.suit is not None
-            return f"Sauspiel with the {BAVARIAN_SUIT[self.suit]} ace"
+            return _("Sauspiel with the {suit} ace", suit=BAVARIAN_SUIT[self.suit])
         if kind.suited:
             assert self.suit is not None
-            return f"{kind.name} in {BAVARIAN_SUIT[self.suit]}"
+            return _("{game} in {suit}", game=kind.name, suit=BAVARIAN_SUIT[self.suit])
         return kind.name
 
     def label(self, action: str) -> str:
         # (the same words whatever the phase: the log shows earlier actions in the words of their own time)
         if action == "play":
-            return "I want to play (Ich spiele)"
+            return _("I want to play (Ich spiele)")
         if action == "pass":
-            return "Pass (Weiter)"
+            return _("Pass (Weiter)")
         if action == "hochzeit":
-            return "Hochzeit (offer your one trump for a partner)"
+            return _("Hochzeit (offer your one trump for a partner)")
         if action == "accept":
-            return "Take the Hochzeit (take the trump, give back a card that is not a trump)"
+            return _("Take the Hochzeit (take the trump, give back a card that is not a trump)")
         if action == "give":
-            return "Give back a card (face down)"
+            return _("Give back a card (face down)")
         if action.startswith("give "):
-            return f"Give back the {action_label(action[5:])[0].lower()}{action_label(action[5:])[1:]} (face down)"
+            return _("Give back {cards} (face down)", cards=cards_phrase([action[5:]]))
         if action in KIND_OF:
             return KIND_OF[action].name
         if action.startswith("call "):
             s = SUIT_NAMES.index(action[5:])
-            return f"Call the {BAVARIAN_SUIT[s]} ace ({GERMAN_SUIT[s]}-Sau, the ace of {SUIT_NAMES[s]})"
+            return _("Call the {bavarian} ace ({german}-Sau, the ace of {suit})",
+                     bavarian=BAVARIAN_SUIT[s], german=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action.startswith("trump "):
             s = SUIT_NAMES.index(action[6:])
-            return f"Trumps: {BAVARIAN_SUIT[s]} ({GERMAN_SUIT[s]}, {SUIT_NAMES[s]})"
+            return _("Trumps: {bavarian} ({german}, {suit})", bavarian=BAVARIAN_SUIT[s],
+                     german=GERMAN_SUIT[s], suit=SUIT_NAMES[s])
         if action == "kontra":
-            return "Kontra (double)"
+            return _("Kontra (double)")
         if action == "re":
-            return "Re (double again)"
+            return _("Re (double again)")
         return action_label(action)
 
     def status(self, seat: int | None) -> str | None:
         text = self.contract_text()
         if text is None or self.declarer is None:
             return text
-        out = f"{self.names[self.declarer]} plays a {text}"
+        out = _("{player} plays a {game}", player=self.names[self.declarer], game=text)
         if self.wed_by is not None:
-            out = f"{self.names[self.declarer]} plays a Hochzeit with {self.names[self.wed_by]}"
+            out = _("{player} plays a Hochzeit with {partner}", player=self.names[self.declarer],
+                    partner=self.names[self.wed_by])
         elif self.kind is HOCHZEIT:
-            out = f"{self.names[self.declarer]} offers a Hochzeit"
+            out = _("{player} offers a Hochzeit", player=self.names[self.declarer])
         if self.kontra_by is not None:
-            out += f"; {self.names[self.kontra_by]} gave Kontra"
+            out = _("{status}; {player} gave Kontra", status=out, player=self.names[self.kontra_by])
         if self.re_by is not None:
-            out += f", {self.names[self.re_by]} Re"
+            out = _("{status}, {player} Re", status=out, player=self.names[self.re_by])
         return out
 
     def trick_view(self) -> dict[str, Any]:
@@ -1044,7 +1064,7 @@ class BavarianSchafkopf(TrickDeal):
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         new: BavarianSchafkopf = super().sample(seat, rng)  # type: ignore[assignment]
-        for _ in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
+        for _x in range(SAMPLE_TRIES):  # what zones cannot say: the caller held a card of the called suit
             new._wed_cards(seat, rng)
             if new._could_call(seat):
                 break

@@ -128,6 +128,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.melds import SET, Meld, MeldRules, stand_code
 from ..core.options import Option, Options
 from ..core.phases import Phase
@@ -173,8 +174,8 @@ def _card_words(text: str) -> str:
     >>> _card_words("TS"), _card_words("JK=5S")
     ('10♠', 'the joker as 5♠')
     """
-    code, _, stands = text.partition("=")
-    return f"the joker as {card_symbol(stands)}" if stands else card_symbol(code)
+    code, _x, stands = text.partition("=")
+    return _("the joker as {card}", card=card_symbol(stands)) if stands else card_symbol(code)
 
 
 def pip_value(rank: int) -> int:
@@ -255,11 +256,11 @@ class CoonCan(Deal):
     # -- end of the declaration
     option_specs = (
         Option("joker_move", str, "natural_only", ("natural_only", "foster_extend"),
-               doc="moving an end joker: only by playing the natural card it stands for, or also (Foster) "
-                   "by adding the card beyond the other end",
+               doc=_("moving an end joker: only by playing the natural card it stands for, or also (Foster) by "
+                     "adding the card beyond the other end"),
                source="seed 000 Coon Can: 'provided the player has the natural card to replace it'; CC-GAP-2"),
         Option("go_out_requires_discard", bool, False,
-               doc="a player goes out only by discarding his last card (else also by melding or laying it off)",
+               doc=_("a player goes out only by discarding his last card (else also by melding or laying it off)"),
                source="CC-GAP-6"),
     )
     view_keys = (
@@ -330,10 +331,10 @@ class CoonCan(Deal):
     def check_draw(self, seat: int, action: str) -> str | None:
         """The rule of the draw: the top card of the stock, or of the discard pile."""
         if action == "draw stock":
-            return None if self.stock else "the stock is exhausted: draw the top card of the discard pile"
+            return None if self.stock else _("the stock is exhausted: draw the top card of the discard pile")
         if action == "draw discard" and self.discard:
             return None
-        return "first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')"
+        return _("first take the top card of the stock ('draw stock') or of the discard pile ('draw discard')")
 
     def legal_draw(self, seat: int) -> tuple[str, ...]:
         """The draws :meth:`check_draw` allows, memoised per (stock left, discard pile left)."""
@@ -407,14 +408,14 @@ class CoonCan(Deal):
         if word == "discard":
             c = self.pack.parse_in(args[0], hand) if len(args) == 1 else None
             if c is None:
-                return "you may discard only a card in your hand"
+                return _("you may discard only a card in your hand")
             if self.pack.parse_in(args[0], self.discardable(seat)) is not None:
                 return None
-            return "with the stock exhausted you must discard a different card to that drawn"
+            return _("with the stock exhausted you must discard a different card to that drawn")
         if action in self.melding(seat):
             return None
         if word == "draw":
-            return "you have drawn this turn: meld, lay off, or discard to end the turn"
+            return _("you have drawn this turn: meld, lay off, or discard to end the turn")
         keep = "you must keep a card to discard: a player goes out only by discarding (go_out_requires_discard)"
         need_discard = self.setup.need_discard
         if word == "meld":
@@ -424,14 +425,14 @@ class CoonCan(Deal):
                 return str(e)
             if need_discard and m.mask() == hand:
                 return keep
-            return f"write the meld as 'meld {self.setup.rules.text(m)}'"
+            return _("write the meld as 'meld {text}'", text=self.setup.rules.text(m))
         if need_discard and word in ("layoff", "move") and hand.bit_count() == 1:
             return keep
         if word == "layoff":
             return self._why_not_layoff(args)
         if word == "move":
             return self._why_not_move(args)
-        return "after drawing: meld, lay off ('layoff 8S to 2'), move a joker, or discard"
+        return _("after drawing: meld, lay off ('layoff 8S to 2'), move a joker, or discard")
 
     def canonical_action(self, action: str) -> str:
         """As the base class, and a meld written in any order (``meld 7S 5S 6S``), or a joker in a
@@ -468,27 +469,28 @@ class CoonCan(Deal):
 
     def _why_not_layoff(self, args: list[str]) -> str:
         if len(args) < 3 or args[1] != "to" or self._meld_arg(args[2]) is None:
-            return f"write 'layoff <card> to <meld id>' ({self._ids()})"
-        return f"{args[0]} does not fit meld {args[2]}: a set takes its rank, a sequence the next card at either end"
+            return _("write 'layoff <card> to <meld id>' ({ids})", ids=self._ids())
+        return _("{args} does not fit meld {args2}: a set takes its rank, a sequence the next card at either end",
+                 args=args[0], args2=args[2])
 
     def _why_not_move(self, args: list[str]) -> str:
         m = self._meld_arg(args[1]) if len(args) == 4 else None
         if m is None or args[0] != "joker" or args[2] != "with":
-            return f"write 'move joker <meld id> with <card>' ({self._ids()})"
+            return _("write 'move joker <meld id> with <card>' ({ids})", ids=self._ids())
         if m.kind == SET:
-            return "a joker in a set is never moved"
+            return _("a joker in a set is never moved")
         rules = self.setup.rules
         last = len(m.cards) - 1
         ends = [i for i in (0, last) if rules.is_wild(m.cards[i])]
         if not ends:
             inner = any(rules.is_wild(c) for c in m.cards)
-            return ("a joker in the interior of a sequence cannot be moved" if inner
-                    else "that meld has no joker at an end")
+            return (_("a joker in the interior of a sequence cannot be moved") if inner
+                    else _("that meld has no joker at an end"))
         if all(m.moved >> m.cards[i] & 1 for i in ends):
-            return "once moved, a joker cannot be moved a second time"
+            return _("once moved, a joker cannot be moved a second time")
         beyond = " (or, with Foster's joker move, the card beyond the other end)" if self.setup.extend else ""
-        return (f"you need the natural card the end joker stands for{beyond}, and room at the other end "
-                "(never round the corner)")
+        return (_("you need the natural card the end joker stands for{beyond}, and room at the other end (never "
+                  "round the corner)", beyond=beyond))
 
     def apply_play(self, seat: int, action: str) -> None:
         if action.startswith("discard"):
@@ -567,28 +569,30 @@ class CoonCan(Deal):
         w = self.winner
         if w is None:
             if self.turns >= TURN_LIMIT:
-                led.note(f"{TURN_LIMIT} turns passed without a winner: the hands' pip values go into the pool "
-                         "for the winner of the next hand")
+                led.note(_("{TURN_LIMIT} turns passed without a winner: the hands' pip values go into the pool for "
+                           "the winner of the next hand", TURN_LIMIT=TURN_LIMIT))
             else:
-                led.note("the stock is exhausted and a full round passed with nothing melded: "
-                         "the hands' pip values go into the pool for the winner of the next hand")
+                led.note(_("the stock is exhausted and a full round passed with nothing melded: the hands' pip "
+                           "values go into the pool for the winner of the next hand"))
             total = self.pool_start
             for s in range(self.players):
                 n = self.pips(s)
                 if n:
                     total += n
-                    led.to_pool(s, POOL, n, f"{names[s]} puts {n} into the pool "
-                                f"(pip value of {cards(self.hands[s])})")
+                    led.to_pool(s, POOL, n, _("{player} puts {n} into the pool (pip value of {cards})",
+                                              player=names[s], n=n, cards=cards(self.hands[s])))
             carried = f" ({self.pool_start} of it from earlier hands)" if self.pool_start else ""
-            led.note(f"the pool now holds {total}{carried}")
+            led.note(_("the pool now holds {total}{carried}", total=total, carried=carried))
             return led.settlement()
-        led.note(f"{names[w]} has gone out, every card melded")
+        led.note(_("{player} has gone out, every card melded", player=names[w]))
         for s in range(self.players):
             if s != w:
                 n = self.pips(s)
-                led.pay(s, w, n, f"{names[s]} pays {names[w]} {n} (pip value of {cards(self.hands[s])} left)")
+                led.pay(s, w, n, _("{player} pays {player2} {n} (pip value of {cards} left)", player=names[s],
+                                   player2=names[w], n=n, cards=cards(self.hands[s])))
         if self.pool_start:
-            led.from_pool(w, POOL, None, f"{names[w]} takes the pool of {self.pool_start} from the last hand")
+            led.from_pool(w, POOL, None, _("{player} takes the pool of {pool_start} from the last hand",
+                                           player=names[w], pool_start=self.pool_start))
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -617,24 +621,34 @@ class CoonCan(Deal):
     def status(self, seat: int | None) -> str | None:
         if self.turn is None:
             return None
-        doing = "to draw" if self.phase == DRAW else "to meld, lay off or discard"
-        return f"{self.names[self.turn]} {doing}" + ("; the stock is exhausted" if not self.stock else "")
+        who = self.names[self.turn]
+        if self.phase == DRAW:
+            return _("{player} to draw; the stock is exhausted", player=who) if not self.stock else \
+                _("{player} to draw", player=who)
+        return _("{player} to meld, lay off or discard; the stock is exhausted", player=who) if not self.stock else \
+            _("{player} to meld, lay off or discard", player=who)
 
     def label(self, action: str) -> str:
         word, *args = action.split() or [""]
         if action == "draw stock":
-            return "Draw from the stock"
+            return _("Draw from the stock")
         if action == "draw discard":
-            return "Take the top card of the discard pile"
+            return _("Take the top card of the discard pile")
         if word == "meld":
-            return "Meld " + ", ".join(_card_words(a) for a in args)
+            words = _card_words(args[0]) if args else ""
+            for a in args[1:]:
+                words = _("{cards}, {card}", cards=words, card=_card_words(a))
+            return _("Meld {cards}", cards=words)
         if word == "layoff" and len(args) >= 3:
-            end = f" (at the {args[3]} end)" if len(args) > 3 else ""
-            return f"Lay off {_card_words(args[0])} on meld {args[2]}{end}"
+            end = (_(" (at the low end)") if args[3] == "low" else _(" (at the high end)") if args[3] == "high"
+                   else _(" (at the {end} end)", end=args[3])) if len(args) > 3 else ""
+            return _("Lay off {card_words} on meld {args}{end}", card_words=_card_words(args[0]), args=args[2],
+                     end=end)
         if word == "move" and len(args) == 4:
-            return f"Move the joker of meld {args[1]}, playing {_card_words(args[3])}"
+            return _("Move the joker of meld {args}, playing {card_words}", args=args[1],
+                     card_words=_card_words(args[3]))
         if word == "discard" and len(args) == 1:
-            return f"Discard {_card_words(args[0])}"
+            return _("Discard {card_words}", card_words=_card_words(args[0]))
         return action_label(action)
 
     def _hidden_zones(self, viewer: int) -> list[Zone]:

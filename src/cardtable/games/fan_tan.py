@@ -105,6 +105,7 @@ from ..core.cutting import first_dealer_option
 from ..core.deal import Deal, Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.layouts import Layout
 from ..core.options import Option, Options
 from ..core.phases import Phase
@@ -174,17 +175,17 @@ class FanTan(Deal):
     layout_args: ClassVar[dict[str, Any]] = {"ace_low": True, "up": True, "down": True, "start_rank": 7}
     """How the layout is built (:class:`~cardtable.core.layouts.Layout`)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("ante", int, 1, range(1, 11), doc="chips each player puts in the pot before each deal",
+        Option("ante", int, 1, range(1, 11), doc=_("chips each player puts in the pot before each deal"),
                source=f"{SEED}: 'Each player puts one or more chips in a pool before each deal'"),
         Option("penalised_passes", bool, False,
-               doc="allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
-                   "payments for a withheld seven)",
+               doc=_("allow passing while able to play, at the book's penalties (3 chips to the pot; 5-chip "
+                     "payments for a withheld seven)"),
                source=f"{SEED} 'Additional Rules'; FT-GAP-2, FT-GAP-3; issue 6"),
         Option("pass_chip_with_penalty", bool, False,
-               doc="a penalised pass pays the ordinary chip as well as the 3-chip penalty",
+               doc=_("a penalised pass pays the ordinary chip as well as the 3-chip penalty"),
                source="FT-GAP-4 (ENGINE DEFAULT: the penalty replaces the chip)"),
         Option("short_hand_extra_ante", bool, False,
-               doc="each player dealt fewer cards antes one chip more",
+               doc=_("each player dealt fewer cards antes one chip more"),
                source="FT-GAP-1 (Bicycle: 'customary for each player with fewer cards to ante one additional chip')"),
         FIRST_DEALER,
     )
@@ -270,7 +271,7 @@ class FanTan(Deal):
         most = max(h.bit_count() for h in self.hands)
         for seat in (self.next_seat(self.dealer, i + 1) for i in range(n)):
             ante = s.ante + (1 if s.extra_ante and self.hands[seat].bit_count() < most else 0)
-            self._pay(seat, -1, ante, f"{self.names[seat]} antes {ante} to the pot")
+            self._pay(seat, -1, ante, _("{player} antes {ante} to the pot", player=self.names[seat], ante=ante))
         self.phase = PLAY
         self.turn = self.next_seat(self.dealer)
 
@@ -330,13 +331,13 @@ class FanTan(Deal):
         try:
             code = parse_code(action)
         except CardError:
-            return "play a card code such as '7S', or pass when you cannot play"
+            return _("play a card code such as '7S', or pass when you cannot play")
         return self.why_card(seat, code)
 
     def why_card(self, seat: int, code: str) -> str | None:
         c = self.pack.parse_in(code, self.hands[seat])
         if c is None:
-            return f"you do not hold {code}"
+            return _("you do not hold {code}", code=code)
         return None if self.playable(seat) >> c & 1 else self.not_buildable(c)
 
     def _why_not_unable(self, word: str, able: int) -> str | None:
@@ -346,19 +347,19 @@ class FanTan(Deal):
             if word == "pass" and self.setup.penalised:
                 if self.passes < self.players - 1:
                     return None
-                return ("everyone else has passed since the last card was played: a player able to play must "
-                        "now play, so that the deal ends")
+                return (_("everyone else has passed since the last card was played: a player able to play must now "
+                          "play, so that the deal ends"))
             if self.setup.penalised:
-                return "a player able to play does not draw; he plays, or passes at the penalty"
-            return ("a player with an eligible card must play it; passing while able, at the book's penalty, "
-                    "needs the option penalised_passes")
+                return _("a player able to play does not draw; he plays, or passes at the penalty")
+            return (_("a player with an eligible card must play it; passing while able, at the book's penalty, "
+                      "needs the option penalised_passes"))
         if word == self.unable_word():
             return None
         if word == "pass":
-            return "you cannot play: draw from the stock (pay a chip and draw until able to play)"
+            return _("you cannot play: draw from the stock (pay a chip and draw until able to play)")
         if self.stock_cards:
-            return "with the stock exhausted the hands are played out: pass"
-        return "there is no stock to draw from in this game: a player who cannot play passes"
+            return _("with the stock exhausted the hands are played out: pass")
+        return _("there is no stock to draw from in this game: a player who cannot play passes")
 
     def apply_play(self, seat: int, action: str) -> None:
         if action in UNABLE:
@@ -383,8 +384,9 @@ class FanTan(Deal):
             self._penalty(seat, able)
         else:
             self.lacks[seat] |= self.eligible()
-            self._pay(seat, -1, 1, f"{self.names[seat]} cannot play and pays 1 chip to the pot"
-                      + (" before drawing from the stock" if action == "draw" else ""))
+            self._pay(seat, -1, 1, _("{player} cannot play and pays 1 chip to the pot before drawing from the stock",
+                                     player=self.names[seat]) if action == "draw" else
+                      _("{player} cannot play and pays 1 chip to the pot", player=self.names[seat]))
         if action == "draw":
             # Domino Fan-Tan: "draws the top card of the stock ... This continues until he is able to play."
             self.hands[seat] |= 1 << self.stock.pop()
@@ -396,9 +398,10 @@ class FanTan(Deal):
 
     def _penalty(self, seat: int, able: int) -> None:
         names = self.names
-        self._pay(seat, -1, 3, f"{names[seat]} passes holding an eligible card: 3 chips penalty to the pot")
+        self._pay(seat, -1, 3, _("{player} passes holding an eligible card: 3 chips penalty to the pot",
+                                 player=names[seat]))
         if self.setup.pass_chip:
-            self._pay(seat, -1, 1, f"{names[seat]} also pays the chip for passing")
+            self._pay(seat, -1, 1, _("{player} also pays the chip for passing", player=names[seat]))
         r = self.opening_rank()
         if r is None:
             return
@@ -420,8 +423,10 @@ class FanTan(Deal):
                 if holder is None:
                     continue  # the card is in the stock: no holder to pay (FT-GAP-2)
                 self.known[holder] |= nxt
-                self._pay(seat, holder, 5, f"{names[seat]} did not play the {RANK_NAMES[r]} of {SUIT_NAMES[s]}: "
-                          f"5 chips to {names[holder]}, who holds {pack.code((nxt & -nxt).bit_length() - 1)}")
+                self._pay(seat, holder, 5, _("{player} did not play the {RANK_NAMES} of {suit}: 5 chips to "
+                                             "{player2}, who holds {code}", player=names[seat],
+                                             RANK_NAMES=RANK_NAMES[r], suit=SUIT_NAMES[s], player2=names[holder],
+                                             code=pack.code((nxt & -nxt).bit_length() - 1)))
 
     def _pay(self, payer: int, payee: int, chips: int, line: str) -> None:
         self.payments.append((payer, payee, chips, line))
@@ -448,13 +453,15 @@ class FanTan(Deal):
                 led.pay(payer, payee, chips, line)
         w = self.winner
         if w is None:
-            led.note("nobody went out")
+            led.note(_("nobody went out"))
             return led.settlement()
-        led.from_pool(w, POT, None, f"{names[w]} goes out first and takes the pot of {led.pools.get(POT, 0)}")
+        led.from_pool(w, POT, None, _("{player} goes out first and takes the pot of {get}", player=names[w],
+                                      get=led.pools.get(POT, 0)))
         for s in range(self.players):
             left = self.hands[s].bit_count()
             if s != w and left:
-                led.pay(s, w, left, f"{names[s]} pays {names[w]} {left} for the cards left in hand")
+                led.pay(s, w, left, _("{player} pays {player2} {left} for the cards left in hand", player=names[s],
+                                      player2=names[w], left=left))
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -464,13 +471,13 @@ class FanTan(Deal):
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
         if action == "draw":
-            return "Pay a chip and draw from the stock"
+            return _("Pay a chip and draw from the stock")
         return action_label(action)
 
     def status(self, seat: int | None) -> str:
         if self.winner is not None:
-            return f"{self.names[self.winner]} is out and wins"
-        return f"{self.names[self.turn or 0]} to play; the pot holds {self.pot}"
+            return _("{player} is out and wins", player=self.names[self.winner])
+        return _("{player} to play; the pot holds {pot}", player=self.names[self.turn or 0], pot=self.pot)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {"layout": self.layout.view(), "pools": {POT: self.pot},
@@ -507,8 +514,8 @@ class PlayOrPay(FanTan):
     option_specs = (
         *FanTan.option_specs,
         Option("run_bonus", str, "after_first", ("after_first", "every_card", "none"),
-               doc="chips from each other player for a run: each card after the first, every card of a run "
-                   "of two or more, or none",
+               doc=_("chips from each other player for a run: each card after the first, every card of a run of "
+                     "two or more, or none"),
                source=f"{SEED}: 'collecting a chip from each other player for each card played'; PP-GAP-1"),
     )
     view_keys = (
@@ -553,8 +560,8 @@ class PlayOrPay(FanTan):
         if due:
             for other in range(self.players):
                 if other != seat:
-                    self._pay(other, seat, due, f"{self.names[other]} pays {self.names[seat]} {due} for a card "
-                              "played in sequence")
+                    self._pay(other, seat, due, _("{player} pays {player2} {due} for a card played in sequence",
+                                                  player=self.names[other], player2=self.names[seat], due=due))
 
     def turn_after_play(self, seat: int, card: int) -> int:
         s = self.pack.suit[card]
@@ -569,8 +576,9 @@ class PlayOrPay(FanTan):
 
     def not_buildable(self, card: int) -> str:
         need = self.pack.codes(self.eligible())
-        return (f"build upward in sequence on the {SUIT_NAMES[self.active]} ('The players following in turn "
-                f"must build higher in sequence on that card'); the next card is {' or '.join(need)}")
+        return _("build upward in sequence on the {suit} ('The players following in turn must build higher in "
+                 "sequence on that card'); the next card is {cards}", suit=SUIT_NAMES[self.active],
+                 cards=" or ".join(need))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v = super()._view(seat)

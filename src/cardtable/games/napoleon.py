@@ -82,6 +82,7 @@ from ..core.chips import Ledger, Settlement
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import CLAIMS, TrickDeal, TrickRules
@@ -108,7 +109,7 @@ DECLARE, PEEP, PLAY, DONE = NapPhase  # the members, read at module speed on the
 
 def _tricks(n: int) -> str:
     """``1 trick``, ``3 tricks``."""
-    return f"{n} trick{'' if n == 1 else 's'}"
+    return _n("{n} trick", "{n} tricks", n, n=n)
 
 
 @dataclass(frozen=True)
@@ -174,32 +175,34 @@ class Nap(TrickDeal):  # compiled
     card_phases = (PLAY,)
     kernel = NapKernel(ids=("nap", "seven-card-nap"))  # these two games exactly, not a variant inheriting it
     option_specs = (
-        Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Three and Four",
+        Option("misery", bool, False, doc=_("allow Misery (lose every trick), ranking between Three and Four"),
                source="seed 000 Napoleon: 'Misery is a declaration to lose every trick'"),
-        Option("misery_trumps", bool, False, doc="play Misery with the opening lead's suit as trumps",
+        Option("misery_trumps", bool, False, doc=_("play Misery with the opening lead's suit as trumps"),
                source="seed 000: 'some play it with a trump suit'; N-GAP-5"),
-        Option("misery_win", int, 3, range(1, 101), doc="what a made Misery wins from each player",
+        Option("misery_win", int, 3, range(1, 101), doc=_("what a made Misery wins from each player"),
                source="seed 000: 'It pays and wins 3 units'; N-GAP-4"),
-        Option("misery_lose", int, 3, range(1, 101), doc="what a failed Misery pays each player",
+        Option("misery_lose", int, 3, range(1, 101), doc=_("what a failed Misery pays each player"),
                source="seed 000; N-GAP-4"),
-        Option("wellington", bool, False, doc="allow Wellington: all five at double stakes, only over a Nap",
+        Option("wellington", bool, False, doc=_("allow Wellington: all five at double stakes, only over a Nap"),
                source="seed 000: 'Wellington is declaration to win all five tricks at double stakes'; N-GAP-1"),
-        Option("blucher", bool, False, doc="allow Blucher: all five at triple stakes, only over a Wellington",
+        Option("blucher", bool, False, doc=_("allow Blucher: all five at triple stakes, only over a Wellington"),
                source="N-GAP-2 (Peel; 1911 EB)"),
         Option("high_bids_scale", str, "double_triple", ("double_triple", "peel_modified"),
-               doc="Wellington/Blucher stakes: +20/-10 and +30/-15, or Peel's +10/-10 and +10/-15",
+               doc=_("Wellington/Blucher stakes: +20/-10 and +30/-15, or Peel's +10/-10 and +10/-15"),
                source="N-GAP-2"),
         Option("peep", str, "off", ("off", "nap_declarer_only", "paid_peek_before_bid"),
-               doc="Peep Nap: the Nap declarer may exchange the top card of the pack (or the paid-peek house rule)",
+               doc=_("Peep Nap: the Nap declarer may exchange the top card of the pack (or the paid-peek house "
+                     "rule)"),
                source="seed 000: 'Peep Nap'; N-GAP-6"),
         Option("purchase", bool, False,
-               doc="Purchase Nap: buy replacements before declaring at 1 unit a card into a carried pool",
+               doc=_("Purchase Nap: buy replacements before declaring at 1 unit a card into a carried pool"),
                source="seed 000: 'Purchase Nap'; N-GAP-7"),
         Option("all_pass", str, "redeal", ("redeal", "dealer_bids_one"),
-               doc="when everyone passes: void deal and next dealer deals, or the dealer must declare One",
+               doc=_("when everyone passes: void deal and next dealer deals, or the dealer must declare One"),
                source="N-GAP-3"),
         Option("deal", str, "singly", ("singly", "3+2", "2+3"),
-               doc="how the five cards are dealt", source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
+               doc=_("how the five cards are dealt"),
+               source="Wikipedia 'dealt out singly'; Scarne 'two ... then three'"),
         CLAIMS,
     )
     view_keys = (
@@ -291,15 +294,15 @@ class Nap(TrickDeal):  # compiled
     def contracts(cls, options: Options) -> list[Contract]:
         """The declarations in ascending order, under the chosen options."""
         w = {"double_triple": (20, 10, 30, 15), "peel_modified": (10, 10, 10, 15)}[options.high_bids_scale]
-        out = [Contract("bid 1", "One", 1, 1, 1)] if options.all_pass == "dealer_bids_one" else []
-        out += [Contract("bid 2", "Two", 2, 2, 2), Contract("bid 3", "Three", 3, 3, 3)]
+        out = [Contract("bid 1", _("One"), 1, 1, 1)] if options.all_pass == "dealer_bids_one" else []
+        out += [Contract("bid 2", _("Two"), 2, 2, 2), Contract("bid 3", _("Three"), 3, 3, 3)]
         if options.misery:
-            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
-        out += [Contract("bid 4", "Four", 4, 4, 4), Contract("nap", "Nap", 5, 10, 5)]
+            out.append(Contract("misery", _("Misery"), 0, options.misery_win, options.misery_lose))
+        out += [Contract("bid 4", _("Four"), 4, 4, 4), Contract("nap", _("Nap"), 5, 10, 5)]
         if options.wellington:
-            out.append(Contract("wellington", "Wellington", 5, w[0], w[1]))
+            out.append(Contract("wellington", _("Wellington"), 5, w[0], w[1]))
         if options.blucher:
-            out.append(Contract("blucher", "Blucher", 5, w[2], w[3]))
+            out.append(Contract("blucher", _("Blucher"), 5, w[2], w[3]))
         return out
 
     @classmethod
@@ -365,7 +368,7 @@ class Nap(TrickDeal):  # compiled
         if action == "pass":
             if self.setup.forced and seat == self.dealer and self.auction.holder is None:
                 low = ladder[next(iter(ladder))].name
-                return f"the dealer must declare at least {low} when everyone else has passed"
+                return _("the dealer must declare at least {low} when everyone else has passed", low=low)
             return None
         if action in ladder:
             return self._why_not_declare(seat, action)
@@ -374,35 +377,37 @@ class Nap(TrickDeal):  # compiled
             return self._why_not_purchase(seat, action.split()[1:])
         if action == "peep":
             if self.setup.peep != "paid_peek_before_bid":
-                return "paying to peep at the top card is not part of this game"
+                return _("paying to peep at the top card is not part of this game")
             if self.peeked >> seat & 1:
-                return "you have already peeped this deal"
-            return None if self.stock else "the pack is empty"
+                return _("you have already peeped this deal")
+            return None if self.stock else _("the pack is empty")
         if word == "bid" or action in ("misery", "wellington", "blucher"):
             names = ", ".join(c.name for c in ladder.values())
-            return f"there is no declaration {action!r} here; the declarations are: {names}"
-        return "declare (pass or a higher declaration) first; cards are played after the declarations"
+            return _("there is no declaration {action!r} here; the declarations are: {names}", action=action,
+                     names=names)
+        return _("declare (pass or a higher declaration) first; cards are played after the declarations")
 
     def _why_not_declare(self, seat: int, word: str) -> str | None:
         high = self.auction.high_bid
         if word == "wellington" and high != "nap":
-            return "Wellington may be declared only over a declaration of Nap"
+            return _("Wellington may be declared only over a declaration of Nap")
         if word == "blucher" and high != "wellington":
-            return "Blucher may be declared only over a declaration of Wellington"
+            return _("Blucher may be declared only over a declaration of Wellington")
         if self.auction.why_not(word) is not None and high is not None:
-            return f"each declaration must be higher than the last ({self.setup.ladder[high].name})"
+            return _("each declaration must be higher than the last ({name})", name=self.setup.ladder[high].name)
         if word == "bid 1" and not (seat == self.dealer and high is None):
-            return "only the dealer, after everyone has passed, may declare One"
+            return _("only the dealer, after everyone has passed, may declare One")
         return None
 
     def _why_not_purchase(self, seat: int, codes: list[str]) -> str | None:
         if not self.setup.purchase:
-            return "exchanging before declaring is Purchase Nap, which is not in play"
+            return _("exchanging before declaring is Purchase Nap, which is not in play")
         if self.bought >> seat & 1:
-            return "you have already exchanged this deal"
+            return _("you have already exchanged this deal")
         hand = self.card_codes(self.hands[seat])
         if not codes or len(set(codes)) != len(codes) or not set(codes) <= set(hand) or len(codes) > len(self.stock):
-            return f"you may exchange only cards in your hand, at most {len(self.stock)} (cards left in the pack)"
+            return _("you may exchange only cards in your hand, at most {n} (cards left in the pack)",
+                     n=len(self.stock))
         return None
 
     def apply_declare(self, seat: int, action: str) -> None:
@@ -416,7 +421,7 @@ class Nap(TrickDeal):  # compiled
             self.hands[seat] &= ~out
             self.discards |= out
             self.discarded_by[seat] |= out
-            for _ in cards:
+            for _x in cards:
                 self.hands[seat] |= 1 << self.stock.pop()
             self.bought |= 1 << seat
             self.paid[seat] += len(cards)
@@ -448,7 +453,7 @@ class Nap(TrickDeal):  # compiled
         word, *cards = action.split() or [""]
         if word == "discard" and len(cards) == 1 and cards[0] in self.card_codes(self.hands[seat]):
             return None
-        return "discard one card of your six (the card you took, or one from your hand)"
+        return _("discard one card of your six (the card you took, or one from your hand)")
 
     def apply_peep(self, seat: int, action: str) -> None:
         c = self.find_card(action.split()[1], self.hands[seat])
@@ -498,20 +503,24 @@ class Nap(TrickDeal):  # compiled
         for p in range(self.players):
             if self.paid[p]:
                 why = "for the cards bought" if self.bought >> p & 1 else "for a peep"
-                led.to_pool(p, POOL, self.paid[p], f"{names[p]} pays {self.paid[p]} into the pool {why}")
+                led.to_pool(p, POOL, self.paid[p], _("{player} pays {paid} into the pool {why}", player=names[p],
+                                                     paid=self.paid[p], why=why))
         if self.contract is None or self.declarer is None:
-            led.note("everyone passed: the deal is void and the next dealer deals")
+            led.note(_("everyone passed: the deal is void and the next dealer deals"))
             return led.settlement()
         c, d = self.contract, self.declarer
         if self.made():
-            led.note(f"{names[d]} made {c.name} ({_tricks(self.tricks_won[d])})")
+            led.note(_("{player} made {name} ({tricks})", player=names[d], name=c.name,
+                       tricks=_tricks(self.tricks_won[d])))
             for p in range(self.players):
                 if p != d:
                     led.pay(p, d, c.win)
             if c.napish and led.pools.get(POOL):
-                led.from_pool(d, POOL, None, f"{names[d]} takes the pool of {led.pools[POOL]} for winning {c.name}")
+                led.from_pool(d, POOL, None, _("{player} takes the pool of {pools} for winning {name}",
+                                               player=names[d], pools=led.pools[POOL], name=c.name))
         else:
-            led.note(f"{names[d]} failed {c.name} ({_tricks(self.tricks_won[d])})")
+            led.note(_("{player} failed {name} ({tricks})", player=names[d], name=c.name,
+                       tricks=_tricks(self.tricks_won[d])))
             for p in range(self.players):
                 if p != d:
                     led.pay(d, p, c.lose)
@@ -522,17 +531,22 @@ class Nap(TrickDeal):  # compiled
         return {"pools": {POOL: pool}} if pool else None
 
     # ------------------------------------------------------------ words, views
-    def label(self, action: str) -> str:
+    def label(self, action: str, lang: str | None = None) -> str:
+        # (``lang`` here as well as by the core's wrapping of the hook: this class may be compiled, and a
+        # compiled class is not wrapped)
+        return self.in_language(self._words(action), lang)
+
+    def _words(self, action: str) -> str:
         contract = self.setup.ladder.get(action)
         if contract is not None:
             return contract.name
         word, *cards = action.split() or [""]
         if word == "exchange":
-            return f"Exchange {cards_phrase(cards)} for cards from the pack"
+            return _("Exchange {cards} for cards from the pack", cards=cards_phrase(cards))
         if word == "peep":
-            return "Pay 1 to peep at the top card of the pack"
+            return _("Pay 1 to peep at the top card of the pack")
         if word == "discard" and cards:
-            return f"Discard {cards_phrase(cards)}"
+            return _("Discard {cards}", cards=cards_phrase(cards))
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -599,20 +613,20 @@ class SevenCardNap(Nap):
     source = "seed 000_021e177d957c1434.txt, 'SEVEN CARD NAPOLEON'; RESOLUTIONS.md §2.3 N-GAP-8, N-GAP-9"
     hand_size = 7
     option_specs = (
-        Option("misery", bool, False, doc="allow Misery (lose every trick), ranking between Nap and Six",
+        Option("misery", bool, False, doc=_("allow Misery (lose every trick), ranking between Nap and Six"),
                source="seed 000 Seven Card Napoleon: 'Misery is optional and, if permitted, ranks between Nap and "
                       "Six'"),
         *(o for o in Nap.option_specs if o.name not in
           ("misery", "wellington", "blucher", "high_bids_scale", "misery_win", "misery_lose", "deal", "all_pass")),
         Option("all_pass", str, "redeal", ("redeal", "dealer_bids_three"),
-               doc="when everyone passes: void deal and next dealer deals, or the dealer must declare (at least "
-                   "Three, the lowest contract here)",
+               doc=_("when everyone passes: void deal and next dealer deals, or the dealer must declare (at least "
+                     "Three, the lowest contract here)"),
                source="N-GAP-3 applied to the seed's 'cannot contract to win less than three tricks'"),
-        Option("misery_win", int, 10, range(1, 101), doc="what a made Misery wins from each player",
+        Option("misery_win", int, 10, range(1, 101), doc=_("what a made Misery wins from each player"),
                source="seed 000 Seven Card Napoleon table: Misery 10 / 5"),
-        Option("misery_lose", int, 5, range(1, 101), doc="what a failed Misery pays each player",
+        Option("misery_lose", int, 5, range(1, 101), doc=_("what a failed Misery pays each player"),
                source="seed 000 Seven Card Napoleon table"),
-        Option("seven_players", bool, False, doc="allow a seventh player (49 of the 52 cards dealt)",
+        Option("seven_players", bool, False, doc=_("allow a seventh player (49 of the 52 cards dealt)"),
                source="N-GAP-8"),
     )
 
@@ -643,11 +657,11 @@ class SevenCardNap(Nap):
 
     @classmethod
     def contracts(cls, options: Options) -> list[Contract]:
-        out = [Contract("bid 3", "Three", 3, 3, 3), Contract("bid 4", "Four", 4, 4, 4),
-               Contract("nap", "Nap", 5, 10, 5)]
+        out = [Contract("bid 3", _("Three"), 3, 3, 3), Contract("bid 4", _("Four"), 4, 4, 4),
+               Contract("nap", _("Nap"), 5, 10, 5)]
         if options.misery:
-            out.append(Contract("misery", "Misery", 0, options.misery_win, options.misery_lose))
-        return [*out, Contract("bid 6", "Six", 6, 18, 9), Contract("bid 7", "Seven", 7, 28, 14)]
+            out.append(Contract("misery", _("Misery"), 0, options.misery_win, options.misery_lose))
+        return [*out, Contract("bid 6", _("Six"), 6, 18, 9), Contract("bid 7", _("Seven"), 7, 28, 14)]
 
 
 GAMES = (Nap, SevenCardNap)

@@ -117,6 +117,7 @@ from ..core.cutting import first_dealer_option
 from ..core.deal import Zone
 from ..core.dealing import DealPlan
 from ..core.game import Game
+from ..core.i18n import _, _n
 from ..core.options import Option, Options
 from ..core.phases import Phase
 from ..core.tricks import CLAIM, CLAIMS, CONCEDE, TrickDeal, TrickRules
@@ -146,7 +147,7 @@ def card_points(mask: int) -> int:
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+    return _n("{n} trick", "{n} tricks", n, n=n)
 
 
 # --------------------------------------------------------------- Schafkopf's trump suit
@@ -211,12 +212,12 @@ class Schafkopf(TrickDeal):
     card_phases = (PLAY,)
     option_specs = (
         Option("settlement", str, "player_account", ("player_account", "each_opponent"),
-               doc="individual accounts credited or debited with the figures (points), or chips won from or "
-                   "paid to each opponent",
+               doc=_("individual accounts credited or debited with the figures (points), or chips won from or paid "
+                     "to each opponent"),
                source=f"{SEED} 'Individual accounts are kept'; Parlett; SK-GAP-3"),
         Option("least_tie_fallback", str, "latest_trick", ("latest_trick", "no_score"),
-               doc="Least, two tie for low and the third took the last trick: the one whose latest trick came "
-                   "earlier wins 2, or nobody scores",
+               doc=_("Least, two tie for low and the third took the last trick: the one whose latest trick came "
+                     "earlier wins 2, or nobody scores"),
                source="SK-GAP-6 (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
         CLAIMS,
@@ -309,7 +310,7 @@ class Schafkopf(TrickDeal):
     def check_pick(self, seat: int, action: str) -> str | None:
         if action in ("pass", "take"):
             return None
-        return "first take the blind ('take') or refuse it ('pass'); the cards are played afterwards"
+        return _("first take the blind ('take') or refuse it ('pass'); the cards are played afterwards")
 
     def apply_pick(self, seat: int, action: str) -> None:
         self.offers += 1
@@ -332,8 +333,8 @@ class Schafkopf(TrickDeal):
         c = PACK_32.index_of.get(action[8:]) if action.startswith("discard ") else None
         if c is not None and self.hands[seat] >> c & 1:  # any card of his hand
             return None
-        return ("the player who picks up the blind must discard two cards of his hand face down, "
-                "one at a time (e.g. 'discard 7C')")
+        return (_("the player who picks up the blind must discard two cards of his hand face down, one at a time "
+                  "(e.g. 'discard 7C')"))
 
     def apply_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action[8:], self.hands[seat])
@@ -402,7 +403,8 @@ class Schafkopf(TrickDeal):
     def _award(self, led: Ledger, seat: int, amount: int, line: str) -> None:
         """Credit (or debit) ``seat`` with ``amount``: on his account, or from each other active player."""
         if self.setup.player_account:
-            led.score(seat, amount, f"{line}: {amount:+d} to {self.names[seat]}")
+            led.score(seat, amount, _("{line}: {amount:+d} to {player}", line=line, amount=amount,
+                                      player=self.names[seat]))
             return
         led.note(line)
         for o in self.active:
@@ -426,34 +428,39 @@ class Schafkopf(TrickDeal):
         pts, tricks = self.player_points(), self.tricks_won[p]
         by, names = self.claimed_by, self.names
         if by >= 0 and self.claim_word == CLAIM_GAME:
-            whose = "his" if by == p else "their"
-            led.note(f"{names[by]} claimed game for {whose} side: the cards not yet played went to the other side")
+            led.note(_("{player} claimed game for his side: the cards not yet played went to the other side",
+                       player=names[by]) if by == p else
+                     _("{player} claimed game for their side: the cards not yet played went to the other side",
+                       player=names[by]))
         elif by == p and self.claim_word == CONCEDE:
             # "If the player concedes loss of game, the concession must stand."
-            amount, what = (-6, "lost all the tricks") if tricks == 0 else \
-                (-4, "failed to catch 31") if pts < 31 else (-2, "conceded loss of game")
-            self._award(led, p, amount, f"{names[p]} conceded loss of game with {pts} points (his discards "
-                                        f"included) in {_tricks(tricks)}: {what}")
+            amount, what = (-6, _("lost all the tricks")) if tricks == 0 else \
+                (-4, _("failed to catch 31")) if pts < 31 else (-2, _("conceded loss of game"))
+            self._award(led, p, amount, _("{player} conceded loss of game with {points} points (his discards "
+                                          "included) in {tricks}: {what}", player=names[p], points=pts,
+                                          tricks=_tricks(tricks), what=what))
             return
         if tricks == 10:
-            amount, what = 6, "Schwarz (all the tricks)"
+            amount, what = 6, _("Schwarz (all the tricks)")
         elif pts >= 91:
-            amount, what = 4, "Schneider (91 or more)"
+            amount, what = 4, _("Schneider (91 or more)")
         elif pts >= 61:
-            amount, what = 2, "Game (61 or more)"
+            amount, what = 2, _("Game (61 or more)")
         elif tricks == 0:
-            amount, what = -6, "lost all the tricks"
+            amount, what = -6, _("lost all the tricks")
         elif pts < 31:
-            amount, what = -4, "failed to catch 31"
+            amount, what = -4, _("failed to catch 31")
         else:
-            amount, what = -2, "failed to make 61"
-        line = f"{names[p]} took {pts} points (his discards included) in {_tricks(tricks)}: {what}"
+            amount, what = -2, _("failed to make 61")
+        line = _("{player} took {points} points (his discards included) in {tricks}: {what}", player=names[p],
+                 points=pts, tricks=_tricks(tricks), what=what)
         if amount > 0 and by >= 0 and by != p and self.claim_word == CLAIM_GAME:
             # "An opponent who makes an erroneous claim is charged with the entire loss."
             if self.setup.player_account:
-                self._award(led, p, amount, f"{line}; {names[by]}'s claim was wrong")
+                self._award(led, p, amount, _("{line}; {player}'s claim was wrong", line=line, player=names[by]))
             else:
-                led.note(f"{line}; {names[by]}'s claim was wrong, so he pays the whole of it")
+                led.note(_("{line}; {player}'s claim was wrong, so he pays the whole of it", line=line,
+                           player=names[by]))
                 led.pay(by, p, 2 * amount)
             return
         self._award(led, p, amount, line)
@@ -462,10 +469,11 @@ class Schafkopf(TrickDeal):
         act, names = self.active, self.names
         pts = {s: card_points(self.won[s]) for s in act}
         for s in act:
-            led.note(f"Least: {names[s]} took {pts[s]} points in {_tricks(self.tricks_won[s])}")
+            led.note(_("Least: {player} took {points} points in {tricks}", player=names[s], points=pts[s],
+                       tricks=_tricks(self.tricks_won[s])))
         sweeper = next((s for s in act if self.tricks_won[s] == 10), None)
         if sweeper is not None:  # "If one player takes all the tricks, he is debited 4" (SK-GAP-7)
-            self._award(led, sweeper, -4, f"{names[sweeper]} took all the tricks at Least")
+            self._award(led, sweeper, -4, _("{player} took all the tricks at Least", player=names[sweeper]))
             return
         low = min(pts.values())
         lows = [s for s in act if pts[s] == low]
@@ -473,22 +481,26 @@ class Schafkopf(TrickDeal):
             w = lows[0]
             none = self.tricks_won[w] == 0
             what = " and no trick" if none else ""
-            self._award(led, w, 4 if none else 2, f"{names[w]} took the fewest points{what}")
+            self._award(led, w, 4 if none else 2, _("{player} took the fewest points{what}", player=names[w],
+                                                    what=what))
         elif len(lows) == 3:  # "the winner is the hand that passed third"
-            self._award(led, act[2], 2, f"a triple tie at 40: {names[act[2]]}, who passed third, wins")
+            self._award(led, act[2], 2, _("a triple tie at 40: {player}, who passed third, wins",
+                                          player=names[act[2]]))
         else:
             a, b = lows
             last = self.tricks_played - 1
             if self.latest[a] == last or self.latest[b] == last:
                 w = b if self.latest[a] == last else a
-                self._award(led, w, 2, f"{names[a]} and {names[b]} tie for low; {names[w]} did not take the "
-                                       "last trick")
+                self._award(led, w, 2, _("{player} and {player2} tie for low; {player3} did not take the last trick",
+                                         player=names[a], player2=names[b], player3=names[w]))
             elif self.setup.least_tie_fallback == "latest_trick":
                 w = a if self.latest[a] < self.latest[b] else b
-                self._award(led, w, 2, f"{names[a]} and {names[b]} tie for low; {names[w]} did not take the "
-                                       "later trick as between these two")
+                self._award(led, w, 2, _("{player} and {player2} tie for low; {player3} did not take the later "
+                                         "trick as between these two", player=names[a], player2=names[b],
+                                         player3=names[w]))
             else:
-                led.note(f"{names[a]} and {names[b]} tie for low and neither took the last trick: no score")
+                led.note(_("{player} and {player2} tie for low and neither took the last trick: no score",
+                           player=names[a], player2=names[b]))
 
     def _carry(self) -> dict[str, Any] | None:
         if not self.setup.player_account:
@@ -499,11 +511,11 @@ class Schafkopf(TrickDeal):
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
         if action == "take":
-            return "Take the blind"
+            return _("Take the blind")
         if action == "pass" and self.phase == PICK:
-            return "Pass the blind"
+            return _("Pass the blind")
         if action == CLAIM_GAME:
-            return "Claim game (the cards not yet played go to the other side)"
+            return _("Claim game (the cards not yet played go to the other side)")
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -610,10 +622,10 @@ class AuctionSchafkopf(TrickDeal):
     card_phases = (A_PLAY,)
     option_specs = (
         Option("jack_order", str, "C>S>H>D", tuple(JACK_ORDERS),
-               doc="the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)",
+               doc=_("the order of the four jack trumps: club jack high (Scarne), or spade jack high (Bicycle)"),
                source=f"{SEED} 'club jack (high), spade jack, heart jack, diamond jack'; AS-GAP-1"),
         Option("target", int, 0, range(0, 1001),
-               doc="the match ends when a side's running score reaches this total (0: no target)",
+               doc=_("the match ends when a side's running score reaches this total (0: no target)"),
                source="AS-GAP-3 'game to an agreed total' (ENGINE DEFAULT, unsourced)"),
         FIRST_DEALER,
         CLAIMS,
@@ -694,8 +706,8 @@ class AuctionSchafkopf(TrickDeal):
             return None
         high = self.auction.high_bid
         if action.startswith("bid") and high is not None:
-            return f"each player has one bid, which must be higher than the last ({high} points over 60)"
-        return "bid the points over 60 your side will take ('bid 1' to 'bid 60') or pass, once each"
+            return _("each player has one bid, which must be higher than the last ({high} points over 60)", high=high)
+        return _("bid the points over 60 your side will take ('bid 1' to 'bid 60') or pass, once each")
 
     def apply_bid(self, seat: int, action: str) -> None:
         a = self.auction
@@ -715,8 +727,8 @@ class AuctionSchafkopf(TrickDeal):
     def check_trump(self, seat: int, action: str) -> str | None:
         if action in TRUMP_WORDS:
             return None
-        return "the winning bidder names the trump suit: 'trump spades', 'trump hearts', 'trump diamonds' " \
-               "or 'trump clubs'"
+        return _("the winning bidder names the trump suit: 'trump spades', 'trump hearts', 'trump diamonds' or "
+                 "'trump clubs'")
 
     def apply_trump(self, seat: int, action: str) -> None:
         self.trump = SUIT_NAMES.index(action[6:])
@@ -747,15 +759,17 @@ class AuctionSchafkopf(TrickDeal):
         led = Ledger(self.players, unit="points", names=self.names)
         d = self.declarer
         if d is None:
-            led.note("everyone passed: no score; the next dealer deals")
+            led.note(_("everyone passed: no score; the next dealer deals"))
             return led.settlement()
         p, names = (d + 2) % 4, self.names
         pts, need = self.side_points(d), 60 + self.bid
         made = pts >= need
-        led.note(f"{names[d]} and {names[p]} bid {self.bid} over 60 and took {pts} of the {need} points needed: "
-                 + ("made" if made else "failed"))
+        led.note(_("{player} and {player2} bid {bid} over 60 and took {points} of the {need} points needed: "
+                   "{result}", player=names[d], player2=names[p], bid=self.bid, points=pts, need=need,
+                   result=_("made") if made else _("failed")))
         for s in (d, p):
-            led.score(s, self.bid if made else -self.bid, f"{names[s]} scores {self.bid if made else -self.bid}")
+            led.score(s, self.bid if made else -self.bid, _("{player} scores {value}", player=names[s],
+                                                            value=self.bid if made else -self.bid))
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -766,9 +780,9 @@ class AuctionSchafkopf(TrickDeal):
     def label(self, action: str) -> str:
         if action.startswith("bid ") and action[4:].isdigit():  # a bid of n undertakes 60 + n card points
             points = 60 + int(action[4:])
-            return f"{points} points: your side takes {points} or more of the 120"
+            return _("{points} points: your side takes {points} or more of the 120", points=points)
         if action.startswith("trump "):
-            return f"Trumps: {action[6:]}"
+            return _("Trumps: {suit}", suit=SUIT_NAMES[SUIT_NAMES.index(action[6:])])
         return action_label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

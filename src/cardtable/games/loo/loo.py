@@ -20,6 +20,7 @@ from ...core.chips import Amount, Ledger, Settlement, plain
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -72,11 +73,12 @@ class LooSetup:
 
 
 _ENTER_WORDS = ("pass", "play", "play pool", "take", "take pool")
-_OUTCOMES = {"dealer_takes": "everyone passed to the dealer, who takes the pool", "all_pass": "everyone passed",
-             "lone": "one player alone stood and takes the pool", "flush": "a flush looes the board",
-             "play": "the tricks are played"}
-_LABELS = {"pass": "Pass", "play": "Play", "play pool": "Play for the pool", "take": "Take the miss",
-           "take pool": "Take the miss and play for the pool", "show": "Show your flush", "keep": "Keep your cards"}
+_OUTCOMES = {"dealer_takes": _("everyone passed to the dealer, who takes the pool"), "all_pass": _("everyone passed"),
+             "lone": _("one player alone stood and takes the pool"), "flush": _("a flush looes the board"),
+             "play": _("the tricks are played")}
+_LABELS = {"pass": _("Pass"), "play": _("Play"), "play pool": _("Play for the pool"), "take": _("Take the miss"),
+           "take pool": _("Take the miss and play for the pool"), "show": _("Show your flush"),
+           "keep": _("Keep your cards")}
 
 
 class Loo(TrickDeal):
@@ -107,7 +109,7 @@ class Loo(TrickDeal):
     option_specs = (
         *common_options(3),
         Option("defend_pool_hand", str, "own_or_miss", ("own_or_miss", "miss_only"),
-               doc="the dealer playing for the pool uses his own hand or the miss, or only the miss (Hoyle)",
+               doc=_("the dealer playing for the pool uses his own hand or the miss, or only the miss (Hoyle)"),
                source="L3-GAP-1"),
     )
     fixed_options = fixed_rules(option_specs)
@@ -292,23 +294,23 @@ class Loo(TrickDeal):
         forced = self._forced_defence(seat)
         if word == "take":
             if not self.miss_hand:
-                return "this game has no miss"
+                return _("this game has no miss")
             if not self.miss or self.miss_taker >= 0:
-                return "only the first player to take it may exchange his hand for miss"
+                return _("only the first player to take it may exchange his hand for miss")
         if action == "pass":
-            return ("the dealer must play against a single player who stands on his own cards, or play for the "
-                    "pool") if forced else None
+            return (_("the dealer must play against a single player who stands on his own cards, or play for the "
+                      "pool")) if forced else None
         if action in ("play", "take"):
             return None
         if action in ("play pool", "take pool"):
             if not forced:
-                return "only the dealer facing a single player may play for the pool"
+                return _("only the dealer facing a single player may play for the pool")
             if action == "play pool" and self.miss_hand and self.game.options.defend_pool_hand == "miss_only":
-                return "the dealer plays for the pool with the miss ('take pool')"
+                return _("the dealer plays for the pool with the miss ('take pool')")
             return None
         if word == "exchange":
-            return "enter the game first ('play'); then you may exchange"
-        return "first say whether you enter: " + ", ".join(self.legal())
+            return _("enter the game first ('play'); then you may exchange")
+        return _("first say whether you enter: {actions}", actions=", ".join(self.legal()))
 
     def apply_enter(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -349,7 +351,7 @@ class Loo(TrickDeal):
     def check_show(self, seat: int, action: str) -> str | None:
         if action == "show":
             return None
-        return "you were dealt a flush, which you must show at once ('show'): it looes the board"
+        return _("you were dealt a flush, which you must show at once ('show'): it looes the board")
 
     def apply_show(self, seat: int, action: str) -> None:
         self.exposed |= self.flush_cards[seat]  # "must expose his hand at once"
@@ -382,8 +384,8 @@ class Loo(TrickDeal):
         if word == "exchange" and cards and len(set(cards)) == len(cards) and set(cards) <= set(hand) \
                 and len(cards) <= len(self.stock):
             return None
-        return (f"exchange cards from your hand, at most {len(self.stock)} (the cards left in the stock), "
-                "or 'keep'")
+        return (_("exchange cards from your hand, at most {n} (the cards left in the stock), or 'keep'",
+                  n=len(self.stock)))
 
     def apply_exchange(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -391,7 +393,7 @@ class Loo(TrickDeal):
             out = self.cards_in(args, self.hands[seat])
             self.hands[seat] &= ~out
             self.discards[seat] |= out
-            for _ in args:
+            for _x in args:
                 self.hands[seat] |= 1 << self.stock.pop()
         self._after_exchange()
 
@@ -476,7 +478,7 @@ class Loo(TrickDeal):
         if action.endswith(" civil"):
             code = action[:-6]
             if not self._may_call_civil(seat) or code != self.pack.code(self._trump_card(ACE)):
-                return "'Pam be civil' is announced only by the leader of the Ace of trumps while Pam is still out"
+                return _("'Pam be civil' is announced only by the leader of the Ace of trumps while Pam is still out")
             return self.why_card(seat, code)
         return self.why_card(seat, action)
 
@@ -509,7 +511,7 @@ class Loo(TrickDeal):
     def why_card(self, seat: int, code: str) -> str | None:
         why = super().why_card(seat, code)
         if why is not None and code == "JC" and self.civil and self.hands[seat] & PAM_BIT:
-            return "Pam be civil: the holder of Pam may not play it to this trick"
+            return _("Pam be civil: the holder of Pam may not play it to this trick")
         return why
 
     def lead_mask(self, seat: int) -> int:
@@ -560,16 +562,19 @@ class Loo(TrickDeal):
         led = Ledger(self.players, {POOL: self.pool_in}, names=names)
         d, p = self.dealer, self.pool
         if self.ante:
-            led.to_pool(d, POOL, self.ante, f"{names[d]} (dealer) puts {self.ante} into the pool")
+            led.to_pool(d, POOL, self.ante, _("{player} (dealer) puts {ante} into the pool", player=names[d],
+                                              ante=self.ante))
         looed: list[int] = []
         paid: list[int] = []  # looed by a flush and paid to its holder (flush_paid_to="holder")
         if self.outcome == "dealer_takes":
-            led.from_pool(d, POOL, p, f"everyone before the dealer passed: {names[d]} takes the pool of {plain(p)}")
+            led.from_pool(d, POOL, p, _("everyone before the dealer passed: {player} takes the pool of {player2}",
+                                        player=names[d], player2=plain(p)))
         elif self.outcome == "all_pass":
-            led.note(f"everyone passed: the pool of {plain(p)} is carried to the next deal")
+            led.note(_("everyone passed: the pool of {player} is carried to the next deal", player=plain(p)))
         elif self.outcome == "lone":
             s = next(s for s in self.order if self.entered >> s & 1)
-            led.from_pool(s, POOL, p, f"{names[s]} alone stands and takes the pool of {plain(p)}")
+            led.from_pool(s, POOL, p, _("{player} alone stands and takes the pool of {player2}", player=names[s],
+                                        player2=plain(p)))
         elif self.outcome == "flush":
             looed, paid = self._settle_flush(led)
         else:
@@ -579,18 +584,21 @@ class Loo(TrickDeal):
                 if not self.entered >> s & 1:
                     continue
                 if s == d and self.for_pool:
-                    led.note(f"{names[d]} played for the pool: the share of his {k} trick(s) stays in the pool")
+                    led.note(_("{player} played for the pool: the share of his {k} trick(s) stays in the pool",
+                               player=names[d], k=k))
                 elif k:
-                    led.from_pool(s, POOL, unit * k, f"{names[s]} wins {k} trick(s): {plain(unit * k)} from the pool")
+                    led.from_pool(s, POOL, unit * k, _("{player} wins {k} trick(s): {unit} from the pool",
+                                                       player=names[s], k=k, unit=plain(unit * k)))
                 else:
                     looed.append(s)
         fine = self.penalty()
         for s in looed:
-            led.to_pool(s, POOL, fine, f"{names[s]} is looed and pays {plain(fine)} into the pool")
+            led.to_pool(s, POOL, fine, _("{player} is looed and pays {fine} into the pool", player=names[s],
+                                         fine=plain(fine)))
         self.looed = bool(looed)
         if not looed and self.game.options.dealer_antes == "only_if_no_loo":
-            led.note("the loos went to the flush: the next dealer replenishes the pool" if paid else
-                     "no one was looed: the next dealer replenishes the pool")
+            led.note(_("the loos went to the flush: the next dealer replenishes the pool") if paid else
+                     _("no one was looed: the next dealer replenishes the pool"))
         return led.settlement()
 
     def _settle_flush(self, led: Ledger) -> tuple[list[int], list[int]]:
@@ -600,7 +608,8 @@ class Loo(TrickDeal):
         for s in ws:
             flush = " ".join(self.card_codes(self.flush_cards[s]))
             led.from_pool(s, POOL, _share(p, len(ws)),
-                          f"{names[s]} looes the board with a flush ({flush}) and takes {plain(_share(p, len(ws)))}")
+                          _("{player} looes the board with a flush ({flush}) and takes {share}", player=names[s],
+                            flush=flush, share=plain(_share(p, len(ws)))))
         exempt = self.flush_holders | sum(1 << s for s in range(self.players) if self.hands[s] & PAM_BIT)
         if self.for_pool:
             exempt |= 1 << self.dealer
@@ -615,7 +624,8 @@ class Loo(TrickDeal):
         for s in looed:
             for w in ws:
                 part = _share(fine, len(ws))
-                led.pay(s, w, part, f"{names[s]} is looed by the flush and pays {names[w]} {plain(part)}")
+                led.pay(s, w, part, _("{player} is looed by the flush and pays {player2} {part}", player=names[s],
+                                      player2=names[w], part=plain(part)))
         return [], looed
 
     def _carry(self) -> dict[str, Any] | None:
@@ -629,9 +639,9 @@ class Loo(TrickDeal):
             return got
         word, *rest = action.split() or [""]
         if word == "exchange" and rest:
-            return f"Exchange {cards_phrase(rest)} for cards from the stock"
+            return _("Exchange {cards} for cards from the stock", cards=cards_phrase(rest))
         if rest == ["civil"]:
-            return f"{card_name(word)}: Pam be civil"
+            return _("{card}: Pam be civil", card=card_name(word))
         return action_label(action)
 
     def status(self, seat: int | None) -> str | None:
@@ -639,12 +649,12 @@ class Loo(TrickDeal):
             return _OUTCOMES.get(self.outcome, "over")
         who = self.names[self.turn]
         if self.phase == ENTER:
-            return f"{who} to pass or play"
+            return _("{who} to pass or play", who=who)
         if self.phase == SHOW:
-            return f"{who} was dealt a flush and shows it: it looes the board"
+            return _("{who} was dealt a flush and shows it: it looes the board", who=who)
         if self.phase == EXCHANGE:
-            return f"{who} may exchange cards from the stock"
-        return f"{who} to play to the trick"
+            return _("{who} may exchange cards from the stock", who=who)
+        return _("{who} to play to the trick", who=who)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {

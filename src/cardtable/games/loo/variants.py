@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.bounds import ActionForm, card_sets
+from ...core.i18n import _
 from ...core.options import Option
 from .loo import Loo
 from .options import common_options, five_card_options, fixed_rules, flush_options
@@ -37,7 +38,7 @@ class FiveCardLoo(Loo):
         *common_options(5),
         *five_card_options("trump_then_plain", "absolute", "three_card_rules"),
         *flush_options(),
-        Option("deal", str, "singly", ("singly", "3+2", "2+3"), doc="how the five cards are dealt",
+        Option("deal", str, "singly", ("singly", "3+2", "2+3"), doc=_("how the five cards are dealt"),
                source="Peel: 'either first three, and then two, or one at a time, the latter ... by far the best'"),
     )
     fixed_options = fixed_rules(option_specs)
@@ -69,7 +70,7 @@ class IrishLoo(Loo):
     exchanges = True
     option_specs = (
         *common_options(3, penalty="cap", club_law=True),
-        Option("flush3", bool, False, doc="three of a suit looes the board (a trump flush beats a plain one)",
+        Option("flush3", bool, False, doc=_("three of a suit looes the board (a trump flush beats a plain one)"),
                source="Peel: 'virtually the same as the five-card variety'; IL-GAP-1"),
         *flush_options(shown="after_exchange"),
     )
@@ -107,7 +108,7 @@ class Lanterloo(Loo):
         *common_options(5, dealer_antes="always"),
         *five_card_options("pam_first", "unless_only_trump", "winner_leads_trump"),
         *flush_options("holder", "after_exchange"),
-        Option("deal", str, "3+2", ("3+2", "2+3"), doc="how the five cards are dealt",
+        Option("deal", str, "3+2", ("3+2", "2+3"), doc=_("how the five cards are dealt"),
                source="seed 002: 'five cards each (3+2 or 2+3)'"),
     )
     fixed_options = fixed_rules(option_specs)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ...core.aims import Aim
 from ...core.chips import Amount
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option
 from ...core.pools import PoolDeal
 from ...core.tricks import TrickRules
@@ -24,7 +25,8 @@ __all__ = ["PASS", "PLAY", "POOL_KEYS", "SEED", "UNDERTRUMP", "PoolFamily", "Poo
 
 SEED = "seed 002_306a4d5946fe0cd1.txt (Parlett)"
 UNDERTRUMP = Option("undertrump_required", bool, True,
-                    doc="a void player unable to overtrump must still play a trump (false: he may then play any card)",
+                    doc=_("a void player unable to overtrump must still play a trump (false: he may then play any "
+                          "card)"),
                     source="L3-GAP-4: 'must trump and overtrump ... renounce only if unable to do either'")
 PASS, PLAY = 1, 2
 """What a seat said in the bidding (0: not yet spoken)."""

@@ -9,6 +9,7 @@ from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_40
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -37,7 +38,7 @@ class JulepePhase(Phase):
 
 BID, DEFEND, DEFEND_DISCARD, EXCHANGE, PLAY, DONE = JulepePhase
 
-_LABELS = {"pass": "Pass", "play": "Play (two tricks)", "defend": "Defend the pack", "stand": "Stand"}
+_LABELS = {"pass": _("Pass"), "play": _("Play (two tricks)"), "defend": _("Defend the pack"), "stand": _("Stand")}
 
 
 class Julepe(PoolFamily):
@@ -99,9 +100,9 @@ class Julepe(PoolFamily):
     """The defender holds six cards before his discard."""
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
-        Option("ante", int, 6, range(1, 101), doc="the dealer's ante to the pot each deal",
+        Option("ante", int, 6, range(1, 101), doc=_("the dealer's ante to the pot each deal"),
                source="JU-GAP-4 (ENGINE DEFAULT)"),
-        Option("julep", int, 6, range(1, 101), doc="the julep: what a failing active player pays",
+        Option("julep", int, 6, range(1, 101), doc=_("the julep: what a failing active player pays"),
                source="seed 002 'an agreed stake, the julep'; JU-GAP-4 (ENGINE DEFAULT size)"),
         CLAIMS,
     )
@@ -154,7 +155,7 @@ class Julepe(PoolFamily):
         return ("pass", "play")
 
     def check_bid(self, seat: int, action: str) -> str | None:
-        return None if action in ("pass", "play") else "say pass or play (undertake to win two tricks)"
+        return None if action in ("pass", "play") else _("say pass or play (undertake to win two tricks)")
 
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "play":
@@ -180,7 +181,7 @@ class Julepe(PoolFamily):
     def check_defend(self, seat: int, action: str) -> str | None:
         if action in ("pass", "defend"):
             return None
-        return "only one player bid: say defend (draw six, discard one) or pass"
+        return _("only one player bid: say defend (draw six, discard one) or pass")
 
     def apply_defend(self, seat: int, action: str) -> None:
         if action == "defend":
@@ -199,7 +200,7 @@ class Julepe(PoolFamily):
         word, *args = action.split()
         if word == "discard" and self.exchangeable(seat, args, 1):
             return None
-        return "the defender discards one of his six cards: discard <card>"
+        return _("the defender discards one of his six cards: discard <card>")
 
     def apply_defend_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action.split()[1], self.hands[seat])
@@ -241,8 +242,8 @@ class Julepe(PoolFamily):
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())) or (
                 word == "take" and self.may_take(seat) and self.exchangeable(seat, args, self.available() + 1)):
             return None
-        return ("exchange <cards of your hand> or stand (the dealer may 'take <cards>': the turn-up is his "
-                f"first replacement); at most {self.available()} cards can be drawn")
+        return (_("exchange <cards of your hand> or stand (the dealer may 'take <cards>': the turn-up is his first "
+                  "replacement); at most {available} cards can be drawn", available=self.available()))
 
     def apply_exchange(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -261,15 +262,15 @@ class Julepe(PoolFamily):
     def _settle(self) -> Settlement:
         d, pot, j, name = self.dealer, self.pot, self.game.options.julep, self.names
         led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
-        led.to_pool(d, POT, self.game.options.ante, f"{name[d]} (dealer) antes {self.game.options.ante}; "
-                    f"the pot is {pot}")
+        led.to_pool(d, POT, self.game.options.ante, _("{name} (dealer) antes {ante}; the pot is {pot}",
+                                                      name=name[d], ante=self.game.options.ante, pot=pot))
         if not self.active:
-            led.note("nobody plays: the pot is carried forward")
+            led.note(_("nobody plays: the pot is carried forward"))
             return led.settlement()
         if len(self.active) == 1:
             s = self.active[0]
-            led.from_pool(s, POT, pot, f"{name[s]} alone plays and nobody defends the pack: he takes the pot of "
-                          f"{pot} without play")
+            led.from_pool(s, POT, pot, _("{name} alone plays and nobody defends the pack: he takes the pot of "
+                                         "{pot} without play", name=name[s], pot=pot))
             return led.settlement()
         won = {s: self.tricks_won[s] for s in self.active}
         ok = [s for s in self.active if won[s] >= 2]
@@ -277,31 +278,35 @@ class Julepe(PoolFamily):
         if self.defender >= 0:
             lone, dfd = self.active[0], self.defender
             if won[dfd] < 2:
-                led.from_pool(lone, POT, pot, f"the pack was defended and lost ({won[dfd]} trick(s)): {name[lone]} "
-                              f"wins the pot of {pot}; the defender, {name[dfd]}, pays no julep")
+                led.from_pool(lone, POT, pot, _("the pack was defended and lost ({won} trick(s)): {name} wins the "
+                                                "pot of {pot}; the defender, {name2}, pays no julep", won=won[dfd],
+                                                name=name[lone], pot=pot, name2=name[dfd]))
             elif won[lone] >= 2:
                 half = num(Fraction(pot, 2))
-                led.from_pool(lone, POT, half, f"both succeed ({won[lone]} and {won[dfd]} tricks): {name[lone]} wins "
-                              f"half the pot ({half}), the other half is carried forward")
+                led.from_pool(lone, POT, half, _("both succeed ({won} and {won2} tricks): {name} wins half the pot "
+                                                 "({half}), the other half is carried forward", won=won[lone],
+                                                 won2=won[dfd], name=name[lone], half=half))
             else:
-                led.from_pool(dfd, POT, pot, f"the defender, {name[dfd]}, wins with {won[dfd]} tricks: he gets the "
-                              f"pot of {pot}")
-                led.pay(lone, dfd, j, f"{name[lone]} failed ({won[lone]} trick(s)) and pays the defender a julep "
-                        f"of {j}")
+                led.from_pool(dfd, POT, pot, _("the defender, {name}, wins with {won} tricks: he gets the pot of "
+                                               "{pot}", name=name[dfd], won=won[dfd], pot=pot))
+                led.pay(lone, dfd, j, _("{name} failed ({won} trick(s)) and pays the defender a julep of {j}",
+                                        name=name[lone], won=won[lone], j=j))
             return led.settlement()
         if not ok:
             for s in failed:
-                led.to_pool(s, POT, j, f"all fail: {name[s]} ({won[s]} trick(s)) pays a julep of {j} to the pot, "
-                            "which is carried forward")
+                led.to_pool(s, POT, j, _("all fail: {name} ({won} trick(s)) pays a julep of {j} to the pot, which "
+                                         "is carried forward", name=name[s], won=won[s], j=j))
             return led.settlement()
         share = num(Fraction(pot, len(ok)))
         for w in ok:
-            led.from_pool(w, POT, share, f"{name[w]} won {won[w]} tricks: takes "
-                          + (f"the pot of {pot}" if len(ok) == 1 else f"half the pot ({share})"))
+            takes = _("the pot of {pot}", pot=pot) if len(ok) == 1 else _("half the pot ({share})", share=share)
+            led.from_pool(w, POT, share, _("{name} won {won} tricks: takes {takes}", name=name[w], won=won[w],
+                                           takes=takes))
             for s in failed:
                 part = num(Fraction(j, len(ok)))
-                led.pay(s, w, part, f"{name[s]} failed ({won[s]} trick(s)) and pays {name[w]} "
-                        + (f"a julep of {j}" if len(ok) == 1 else f"half a julep ({part})"))
+                julep = _("a julep of {j}", j=j) if len(ok) == 1 else _("half a julep ({part})", part=part)
+                led.pay(s, w, part, _("{name} failed ({won} trick(s)) and pays {name2} {julep}", name=name[s],
+                                      won=won[s], name2=name[w], julep=julep))
         return led.settlement()
 
     # ---------------------------------------------------------------- view
@@ -313,5 +318,5 @@ class Julepe(PoolFamily):
     def label(self, action: str) -> str:
         word, *cards = action.split()
         if word == "take" and cards:
-            return f"Exchange {cards_phrase(cards)}, the turn-up first"
+            return _("Exchange {cards}, the turn-up first", cards=cards_phrase(cards))
         return _LABELS.get(action) or super().label(action)

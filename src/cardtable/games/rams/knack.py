@@ -9,6 +9,7 @@ from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num, plain
@@ -35,7 +36,10 @@ class KnackPhase(Phase):
 
 BID, JOIN, DRAW, PLAY, DONE = KnackPhase
 
-_LABELS = {"knock": "Knock", "lurk": "Lurk", "pass": "Pass", "join": "Join in", "drop": "Drop out", "stand": "Stand"}
+_LABELS = {
+    "knock": _("Knock"), "lurk": _("Lurk"), "pass": _("Pass"), "join": _("Join in"), "drop": _("Drop out"),
+    "stand": _("Stand"),
+}
 
 
 class Norrlandsknack(PoolFamily):
@@ -105,8 +109,8 @@ class Norrlandsknack(PoolFamily):
     hand_size = 6
     """The dealer holds six cards once he has taken the turn-up, before his discard."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("auction_after_three", bool, False, doc="bid, join in or drop out after three cards each and the "
-               "turn-up; the last two cards are dealt after the auction",
+        Option("auction_after_three", bool, False, doc=_("bid, join in or drop out after three cards each and the "
+                                                         "turn-up; the last two cards are dealt after the auction"),
                source="seed 002: 'It is also usual to bid, join in or drop out when three cards have been dealt'"),
         CLAIMS,
     )
@@ -206,7 +210,7 @@ class Norrlandsknack(PoolFamily):
     def check_bid(self, seat: int, action: str) -> str | None:
         if action == "knock" or action == ("lurk" if self.first else "pass"):
             return None
-        return "in the first deal say knock or lurk; in later deals knock or pass"
+        return _("in the first deal say knock or lurk; in later deals knock or pass")
 
     def apply_bid(self, seat: int, action: str) -> None:
         self.said[seat] = {"knock": KNOCK, "lurk": LURK, "pass": PASS}[action]
@@ -222,7 +226,7 @@ class Norrlandsknack(PoolFamily):
         return ("drop", "join")
 
     def check_join(self, seat: int, action: str) -> str | None:
-        return None if action in ("drop", "join") else "someone has knocked: join (in) or drop (out)"
+        return None if action in ("drop", "join") else _("someone has knocked: join (in) or drop (out)")
 
     def apply_join(self, seat: int, action: str) -> None:
         self.said[seat] = KNOCK if action == "join" else PASS
@@ -250,10 +254,10 @@ class Norrlandsknack(PoolFamily):
         if seat == self.dealer:
             if word == "exchange" and self.exchangeable(seat, args, min(6, len(self.stock) + 1)):
                 return None
-            return "the dealer, holding the turn-up, must discard (exchange <cards>) and draws one card fewer"
+            return _("the dealer, holding the turn-up, must discard (exchange <cards>) and draws one card fewer")
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())):
             return None
-        return "discard and draw (exchange <cards of your hand>) or stand"
+        return _("discard and draw (exchange <cards of your hand>) or stand")
 
     def apply_draw(self, seat: int, action: str) -> None:
         args = action.split()[1:]
@@ -286,7 +290,7 @@ class Norrlandsknack(PoolFamily):
 
     def deal_rest(self) -> None:
         """With the auction after three cards, the last two are dealt now."""
-        for _ in range(self.to_deal):
+        for _x in range(self.to_deal):
             for s in self.seats_from(self.dealer):
                 self.draw(s, 1)
         self.to_deal = 0
@@ -327,21 +331,24 @@ class Norrlandsknack(PoolFamily):
         if self.new_game:  # "Each player stakes one chip to the pot at start of play, but not at each deal"
             for s in range(self.players):
                 led.chips_to_pool(s, POT, 1)
-            led.note(f"a new game: each player stakes one chip; the pot holds {self.pot}")
+            led.note(_("a new game: each player stakes one chip; the pot holds {pot}", pot=self.pot))
         if not self.active:
-            led.note(f"all passed: pass-out {self.passouts + 1}" + (", the same dealer redeals"
-                     if self.passouts + 1 < 3 else ", the deal passes on"))
+            n = self.passouts + 1
+            led.note(_("all passed: pass-out {passouts}, the same dealer redeals", passouts=n) if n < 3 else
+                     _("all passed: pass-out {passouts}, the deal passes on", passouts=n))
             return led.settlement()
         if len(self.active) == 1:
-            led.note(f"nobody joins in: {name[self.active[0]]} takes the five tricks without play")
+            led.note(_("nobody joins in: {name} takes the five tricks without play", name=name[self.active[0]]))
         new, loafed = self.new_scores()
         for s in range(self.players):
             if loafed[s]:  # "Each time a player is loafed, he adds one chip to the pot"
                 led.chips_to_pool(s, POT, 1)
-                led.score(s, self.scores[s] - new[s], f"{name[s]} won no trick and is loafed: score {self.scores[s]} "
-                          f"-> {new[s]}, and adds a chip to the pot")
+                led.score(s, self.scores[s] - new[s], _("{name} won no trick and is loafed: score {scores} -> "
+                                                        "{new}, and adds a chip to the pot", name=name[s],
+                                                        scores=self.scores[s], new=new[s]))
             elif new[s] != self.scores[s]:
-                led.score(s, self.scores[s] - new[s], f"{name[s]}: score {self.scores[s]} -> {new[s]}")
+                led.score(s, self.scores[s] - new[s], _("{name}: score {scores} -> {new}", name=name[s],
+                                                        scores=self.scores[s], new=new[s]))
         zero = [s for s in range(self.players) if new[s] == 0]
         if zero:  # "The pot is won by (or divided between) the first player(s) to reach zero points"
             pot = led.pools[POT]
@@ -349,10 +356,11 @@ class Norrlandsknack(PoolFamily):
             for s in zero:
                 led.chips_from_pool(s, POT, share)
             if len(zero) == 1:
-                led.note(f"{name[zero[0]]} reached zero first and wins the game and the pot of {pot} chips")
+                led.note(_("{name} reached zero first and wins the game and the pot of {pot} chips",
+                           name=name[zero[0]], pot=pot))
             else:
-                led.note(f"{' and '.join(name[s] for s in zero)} reached zero together, win the game and divide "
-                         f"the pot of {pot} chips ({plain(share)} each)")
+                led.note(_("{join} reached zero together, win the game and divide the pot of {pot} chips ({share} "
+                           "each)", join=' and '.join(name[s] for s in zero), pot=pot, share=plain(share)))
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -371,7 +379,7 @@ class Norrlandsknack(PoolFamily):
 
     def status(self, seat: int | None) -> str | None:
         if self.phase == PLAY and self.trumps_rule():
-            return "a player is down to one point: trumps must always be led if possible"
+            return _("a player is down to one point: trumps must always be led if possible")
         return None
 
     def label(self, action: str) -> str:

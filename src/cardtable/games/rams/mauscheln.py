@@ -9,6 +9,7 @@ from ...core.bounds import ActionForm, DealBounds, card_sets
 from ...core.cards import PACK_32, PACK_52, SUITS, Pack
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
+from ...core.i18n import _, _n
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -33,7 +34,7 @@ class MauschelnPhase(Phase):
 
 BLIND, BID, JOIN, EXCHANGE, PLAY, DONE = MauschelnPhase
 
-_LABELS = {"pass": "Pass", "diddle": "Diddle (two tricks)", "join": "Join in (one trick)", "stand": "Stand"}
+_LABELS = {"pass": _("Pass"), "diddle": _("Diddle (two tricks)"), "join": _("Join in (one trick)"), "stand": _("Stand")}
 
 
 class Mauscheln(PoolFamily):
@@ -102,19 +103,20 @@ class Mauscheln(PoolFamily):
     hand_size = 4
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
-        Option("stake", int, 4, range(4, 101), doc="the dealer's stake each deal: a multiple of four",
+        Option("stake", int, 4, range(4, 101), doc=_("the dealer's stake each deal: a multiple of four"),
                source="seed 002: 'The dealer stakes an amount divisible by four'"),
-        Option("cards", int, 32, (32, 52), doc="the pack: 32 cards (AKQJT987) or 52", source="seed 002: '32 or 52c'"),
-        Option("blind_diddle", bool, False, doc="variant 1: on an Ace or King turned, the dealer may diddle blind "
-               "and takes the turn-up among his replacements",
+        Option("cards", int, 32, (32, 52), doc=_("the pack: 32 cards (AKQJT987) or 52"),
+               source="seed 002: '32 or 52c'"),
+        Option("blind_diddle", bool, False, doc=_("variant 1: on an Ace or King turned, the dealer may diddle "
+                                                  "blind and takes the turn-up among his replacements"),
                source="seed 002 Mauscheln variant 1; 'high card' = A or K is an ENGINE DEFAULT"),
         Option("belli", str, "off", ("off", "7D", "trump_seven"),
-               doc="variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
-               "premium if he loses it to the trump Ace", source="seed 002 variant 2; MA-GAP-1"),
-        Option("flush_redeal", bool, False, doc="variant 3: a hand dealt four of a suit pays a premium to the "
-               "pot, is thrown in and replaced", source="seed 002 variant 3"),
+               doc=_("variant 2: Belli (the 7D, or the trump seven) is second-highest trump; its holder pays a "
+                     "premium if he loses it to the trump Ace"), source="seed 002 variant 2; MA-GAP-1"),
+        Option("flush_redeal", bool, False, doc=_("variant 3: a hand dealt four of a suit pays a premium to the "
+                                                  "pot, is thrown in and replaced"), source="seed 002 variant 3"),
         Option("premium", str, "quarter_pot", ("quarter_pot", "stake"),
-               doc="the size of the Belli and flush premiums", source="MA-GAP-2 (ENGINE DEFAULT)"),
+               doc=_("the size of the Belli and flush premiums"), source="MA-GAP-2 (ENGINE DEFAULT)"),
     )
 
     view_keys = (
@@ -201,7 +203,7 @@ class Mauscheln(PoolFamily):
         for s in self.seats_from(self.dealer):
             h = self.hands[s]
             while any(h == h & m for m in self.pack.suit_mask[:4]) and len(self.stock) >= 4:
-                self.premiums.append((s, -1, amount, f"{self.names[s]} was dealt a flush"))
+                self.premiums.append((s, -1, amount, _("{player} was dealt a flush", player=self.names[s])))
                 self.pot += amount
                 self.thrown |= h
                 self.hands[s] = 0
@@ -226,7 +228,7 @@ class Mauscheln(PoolFamily):
     def check_blind(self, seat: int, action: str) -> str | None:
         if action in ("pass", "diddle"):
             return None
-        return "the dealer may diddle blind (before looking at his cards) or pass"
+        return _("the dealer may diddle blind (before looking at his cards) or pass")
 
     def apply_blind(self, seat: int, action: str) -> None:
         if action == "diddle":
@@ -240,7 +242,7 @@ class Mauscheln(PoolFamily):
         return ("pass", "diddle")
 
     def check_bid(self, seat: int, action: str) -> str | None:
-        return None if action in ("pass", "diddle") else "say pass or diddle (undertake two tricks)"
+        return None if action in ("pass", "diddle") else _("say pass or diddle (undertake two tricks)")
 
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "diddle":
@@ -260,7 +262,7 @@ class Mauscheln(PoolFamily):
     def check_join(self, seat: int, action: str) -> str | None:
         if action in ("pass", "join"):
             return None
-        return "someone diddles: say join (undertake one trick) or pass (drop out)"
+        return _("someone diddles: say join (undertake one trick) or pass (drop out)")
 
     def apply_join(self, seat: int, action: str) -> None:
         if action == "join":
@@ -299,8 +301,8 @@ class Mauscheln(PoolFamily):
         word, *args = action.split()
         if action == "stand" or (word == "exchange" and self.exchangeable(seat, args, self.available())):
             return None
-        return (f"exchange <cards of your hand> (at most {self.available()} can be drawn), or stand; "
-                "each active player exchanges once")
+        return (_("exchange <cards of your hand> (at most {available} can be drawn), or stand; each active player "
+                  "exchanges once", available=self.available()))
 
     def apply_exchange(self, seat: int, action: str) -> None:
         args = action.split()[1:]
@@ -314,12 +316,13 @@ class Mauscheln(PoolFamily):
 
     # ---------------------------------------------------------------- play
     def trick_done(self, winner: int) -> None:
-        trick = [c for _, c in self.last_trick]
+        trick = [c for _x, c in self.last_trick]
         belli = [c for c in trick if self.rules.power[c] == 27 and self.rules.suit_of[c] == self.trump]
         ace = [s for s, c in self.last_trick if self.rules.power[c] == 28 and self.rules.suit_of[c] == self.trump]
         if belli and ace:
             holder = next(s for s, c in self.last_trick if c == belli[0])
-            self.premiums.append((holder, ace[0], self.premium(), f"{self.names[holder]} lost Belli to the trump Ace"))
+            self.premiums.append((holder, ace[0], self.premium(),
+                                  _("{player} lost Belli to the trump Ace", player=self.names[holder])))
         if not any(self.hands[s] for s in self.in_play):
             self.end()
 
@@ -337,33 +340,38 @@ class Mauscheln(PoolFamily):
         d, pot, stake, name = self.dealer, self.pot, self.game.options.stake, self.names
         led = Ledger(self.players, {POT: self.pool_start}, names=self.names)
         staked = num(self.pool_start + stake)
-        led.to_pool(d, POT, stake, f"{name[d]} (dealer) stakes {stake}; the pot is {staked}")
+        led.to_pool(d, POT, stake, _("{name} (dealer) stakes {stake}; the pot is {staked}", name=name[d],
+                                     stake=stake, staked=staked))
         for payer, payee, amount, why in self.premiums:
             if payee < 0:
                 staked = num(staked + amount)
-                led.to_pool(payer, POT, amount, f"{why}: pays a premium of {amount} to the pot; the pot is "
-                            f"{staked}")
+                led.to_pool(payer, POT, amount, _("{why}: pays a premium of {amount} to the pot; the pot is "
+                                                  "{staked}", why=why, amount=amount, staked=staked))
             else:
-                led.pay(payer, payee, amount, f"{why}: pays {name[payee]} a premium of {amount}")
+                led.pay(payer, payee, amount, _("{why}: pays {name} a premium of {amount}", why=why,
+                                                name=name[payee], amount=amount))
         if self.diddler < 0:
-            led.note("no one offered to diddle: the pot is carried to the next deal")
+            led.note(_("no one offered to diddle: the pot is carried to the next deal"))
         elif not self.joined:
-            led.from_pool(self.diddler, POT, pot, f"{name[self.diddler]} diddles and no one joins in: "
-                          f"he takes the pot of {pot} without play")
+            led.from_pool(self.diddler, POT, pot, _("{name} diddles and no one joins in: he takes the pot of {pot} "
+                                                    "without play", name=name[self.diddler], pot=pot))
         else:
             for s in self.active:
                 t = self.tricks_won[s]
-                who = f"{name[s]} ({'diddler' if s == self.diddler else 'joined in'})"
+                who = _("{player} (diddler)", player=name[s]) if s == self.diddler else \
+                    _("{player} (joined in)", player=name[s])
                 if t:
                     share = num(Fraction(pot * t, 4))
-                    led.from_pool(s, POT, share, f"{who} won {t} trick{'s' * (t > 1)}: {t}/4 of the pot of {pot} "
-                                  f"= {share}")
+                    led.from_pool(s, POT, share, _n("{who} won {t} trick: {t}/4 of the pot of {pot} = {share}",
+                                                    "{who} won {t} tricks: {t}/4 of the pot of {pot} = {share}",
+                                                    t, who=who, t=t, pot=pot, share=share))
                 need = 2 if s == self.diddler else 1
                 if t < need:
                     times = 2 if s == self.diddler and t == 0 else 1
-                    led.to_pool(s, POT, pot * times, f"{who} won {t} trick{'s' * (t != 1)} and pays "
-                                + ("double the pot" if times == 2 else "the value of the pot")
-                                + f", {pot * times}, into the pot")
+                    what = _("double the pot") if times == 2 else _("the value of the pot")
+                    led.to_pool(s, POT, pot * times, _n("{who} won {t} trick and pays {what}, {pot}, into the pot",
+                                                        "{who} won {t} tricks and pays {what}, {pot}, into the pot",
+                                                        t, who=who, t=t, what=what, pot=pot * times))
         return led.settlement()
 
     # ---------------------------------------------------------------- view

@@ -15,6 +15,7 @@ from ...core.bounds import ActionForm, DealBounds
 from ...core.cards import PACK_32, PACK_52, SUITS
 from ...core.chips import Amount, Ledger, Settlement
 from ...core.dealing import DealPlan
+from ...core.i18n import _, _n
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.pools import num
@@ -41,7 +42,9 @@ class RamsPhase(Phase):
 BID, ROB, PLAY_CARDS, DONE = RamsPhase
 
 _WORDS = ("pass", "play", "take", "rams")
-_LABELS = {"pass": "Pass", "play": "Play", "take": "Take the spare hand", "rams": "Bid Rams (all five tricks)"}
+_LABELS = {
+    "pass": _("Pass"), "play": _("Play"), "take": _("Take the spare hand"), "rams": _("Bid Rams (all five tricks)"),
+}
 
 
 class Rams(PoolFamily):
@@ -99,9 +102,9 @@ class Rams(PoolFamily):
     option_specs: ClassVar[tuple[Option, ...]] = (
         UNDERTRUMP,
         Option("all_pass", str, "dealer_paid", ("dealer_paid", "dealer_may_play"),
-               doc="when all before the dealer pass: no play and the dealer receives five from his right-hand "
-               "player (dealer_paid), or the dealer still speaks and may play alone to take the pool "
-               "(dealer_may_play)",
+               doc=_("when all before the dealer pass: no play and the dealer receives five from his right-hand "
+                     "player (dealer_paid), or the dealer still speaks and may play alone to take the pool "
+                     "(dealer_may_play)"),
                source="seed 002 'If everybody passes, dealer receives five chips from the player on his right' "
                "(ENGINE reading of 'everybody')"),
         CLAIMS,
@@ -164,23 +167,23 @@ class Rams(PoolFamily):
     def check_bid(self, seat: int, action: str) -> str | None:
         if action == "pass":
             if self.bidder >= 0:
-                return "a Rams bid obliges everyone else to play"
+                return _("a Rams bid obliges everyone else to play")
             if seat == self.taker:
-                return "a player who takes the spare hand must then play"
+                return _("a player who takes the spare hand must then play")
             if self.pool == STAKE:
-                return "when the pool contains only five units nobody may pass"
+                return _("when the pool contains only five units nobody may pass")
             if seat == self.dealer and sum(1 for s in range(self.players)
                                            if s != seat and self.said[s] >= PLAY) == 1:
-                return "if only one player before him offers to play, the dealer may not pass"
+                return _("if only one player before him offers to play, the dealer may not pass")
             return None
         if action == "take":
-            return "one player only may exchange his hand for the spare, and it has been taken" \
+            return _("one player only may exchange his hand for the spare, and it has been taken") \
                 if self.taker >= 0 else None
         if action == "rams":
-            return "someone has already bid Rams" if self.bidder >= 0 else None
+            return _("someone has already bid Rams") if self.bidder >= 0 else None
         if action == "play":
             return None
-        return "say pass, play, take (the spare hand) or rams; cards are played after the bidding"
+        return _("say pass, play, take (the spare hand) or rams; cards are played after the bidding")
 
     def apply_bid(self, seat: int, action: str) -> None:
         if action == "take":
@@ -227,7 +230,7 @@ class Rams(PoolFamily):
         if action == "pass" or (word == "rob" and len(args) == 1
                                 and self.pack.parse_in(args[0], self.hands[seat]) is not None):
             return None
-        return "the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass"
+        return _("the dealer may take the turn-up in exchange for a card of his hand (rob <card>) or pass")
 
     def apply_rob(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -271,24 +274,28 @@ class Rams(PoolFamily):
     def _settle(self) -> Settlement:
         n, d, pool, name = self.players, self.dealer, self.pool, self.names
         led = Ledger(n, {POOL: self.pool_start}, names=self.names)
-        led.to_pool(d, POOL, STAKE, f"{name[d]} (dealer) antes {STAKE}; the pool is {pool}")
+        led.to_pool(d, POOL, STAKE, _("{name} (dealer) antes {STAKE}; the pool is {pool}", name=name[d],
+                                      STAKE=STAKE, pool=pool))
         if not self.active:
             right = (d - 1) % n
-            led.pay(right, d, STAKE, f"everybody passed: {name[d]} (dealer) receives {STAKE} from {name[right]} "
-                    f"on his right; no play, the pool of {pool} stays for the next deal")
+            led.pay(right, d, STAKE, _("everybody passed: {name} (dealer) receives {STAKE} from {name2} on his "
+                                       "right; no play, the pool of {pool} stays for the next deal", name=name[d],
+                                       STAKE=STAKE, name2=name[right], pool=pool))
         elif len(self.active) == 1:
             s = self.active[0]
-            led.from_pool(s, POOL, pool, f"{name[s]} (dealer) alone plays and takes the pool of {pool} without play")
+            led.from_pool(s, POOL, pool, _("{name} (dealer) alone plays and takes the pool of {pool} without play",
+                                           name=name[s], pool=pool))
         elif self.bidder >= 0:
             b = self.bidder
             if self.tricks_won[b] == 5:
-                led.from_pool(b, POOL, pool, f"{name[b]} made Rams (all five tricks) and wins the pool of {pool}")
+                led.from_pool(b, POOL, pool, _("{name} made Rams (all five tricks) and wins the pool of {pool}",
+                                               name=name[b], pool=pool))
                 for s in range(n):
                     if s != b:
                         led.pay(s, b, STAKE)
             else:
-                led.to_pool(b, POOL, pool, f"{name[b]} lost Rams at trick {sum(self.tricks_won)} and doubles the "
-                            f"pool ({pool} + {pool})")
+                led.to_pool(b, POOL, pool, _("{name} lost Rams at trick {sum} and doubles the pool ({pool} + "
+                                             "{pool})", name=name[b], sum=sum(self.tricks_won), pool=pool))
                 for s in range(n):
                     if s != b:
                         led.pay(b, s, STAKE)
@@ -297,10 +304,12 @@ class Rams(PoolFamily):
                 t = self.tricks_won[s]
                 if t:
                     share = num(Fraction(pool * t, 5))
-                    led.from_pool(s, POOL, share, f"{name[s]} won {t} trick{'s' * (t > 1)}: {t}/5 of the pool of "
-                                  f"{pool} = {share}")
+                    led.from_pool(s, POOL, share, _n("{name} won {t} trick: {t}/5 of the pool of {pool} = {share}",
+                                                     "{name} won {t} tricks: {t}/5 of the pool of {pool} = {share}",
+                                                     t, name=name[s], t=t, pool=pool, share=share))
                 else:
-                    led.to_pool(s, POOL, STAKE, f"{name[s]} won no trick and adds {STAKE} for the next deal")
+                    led.to_pool(s, POOL, STAKE, _("{name} won no trick and adds {STAKE} for the next deal",
+                                                  name=name[s], STAKE=STAKE))
         return led.settlement()
 
     # ---------------------------------------------------------------- view
@@ -312,9 +321,10 @@ class Rams(PoolFamily):
 
     def status(self, seat: int | None) -> str | None:
         if self.phase == BID and self.pool == STAKE:
-            return "the pool holds only five: nobody may pass"
+            return _("the pool holds only five: nobody may pass")
         if self.bidder >= 0 and self.phase != DONE:
-            return f"{self.names[self.bidder]} has bid Rams: everyone plays; play stops at the first trick he loses"
+            return _("{player} has bid Rams: everyone plays; play stops at the first trick he loses",
+                     player=self.names[self.bidder])
         return None
 
     def label(self, action: str) -> str:
@@ -351,7 +361,7 @@ class Bierspiel(Rams):
     source = f"{SEED}, 'Rams' ('Bierspiel, in which 7 is always the second-highest trump'); RA-GAP-1"
     option_specs = (*Rams.option_specs, Option(
         "bierspiel_seven", str, "trump_seven", ("trump_seven", "fixed_7D"),
-        doc="which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)",
+        doc=_("which 7 is second-highest trump: the seven of trumps, or the 7D always (as Mauscheln's Belli)"),
         source="RA-GAP-1"))
 
     def second_trump(self, trump: int | None) -> int | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.cutting import first_dealer_option
 from ...core.dealing import DealPlan
+from ...core.i18n import _
 from ...core.options import Option
 from ...core.tricks import TrickRules
 
@@ -34,7 +35,7 @@ CARD_POINTS = _VALUE
 """The card points of each rank (others count nothing)."""
 POINTS = tuple(_VALUE.get(c[0], 0) for c in PACK_36.code_of)
 _BY_VALUE = tuple((v, sum(1 << i for i, c in enumerate(PACK_36.code_of) if c[0] == r)) for r, v in _VALUE.items())
-COUNTERS = sum(m for _, m in _BY_VALUE)
+COUNTERS = sum(m for _x, m in _BY_VALUE)
 HEARTS = 1
 SUIT_WORDS = dict(zip(SUIT_NAMES, SUITS))
 _RANK_WORDS = dict(zip("AKQJT9876", ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "six")))
@@ -105,37 +106,38 @@ def _tariff(name: str, default: int, doc: str, source: str) -> Option:
 
 
 FOUR_HAND = Option("four_hand_solo_loss", str, "pay_three", ("pay_three", "pay_two"),
-                   doc="more than three at the table: a failed simple or heart solo pays everyone else at the table "
-                       "(all three at four; all four at Frog's five), or only the two active",
+                   doc=_("more than three at the table: a failed simple or heart solo pays everyone else at the "
+                         "table (all three at four; all four at Frog's five), or only the two active"),
                    source="seed 001 Six-Bid Solo scoring; SB-GAP-5")
 MISERE_GOAL = Option("misere_goal", str, "no_counters", ("no_counters", "no_tricks"),
-                     doc="Misère: avoid taking any counting card (Scarne), or any trick",
+                     doc=_("Misère: avoid taking any counting card (Scarne), or any trick"),
                      source="seed 001 'avoid taking any counting cards'; SB-GAP-2")
 SPREAD_EXPOSE = Option("spread_expose", str, "after_lead", ("after_lead", "after_first_trick_cards"),
-                       doc="Spread Misère: the hand is shown after the opening lead, or once the other two "
-                           "have played to the first trick",
+                       doc=_("Spread Misère: the hand is shown after the opening lead, or once the other two have "
+                             "played to the first trick"),
                        source="seed 001 'exposes his whole hand face up after the opening lead'; SB-GAP-3")
 SIX_BID_TARIFF = (
-    _tariff("solo_rate", 2, "Solo: chips per point over or under 60",
+    _tariff("solo_rate", 2, _("Solo: chips per point over or under 60"),
             source=f"{SEED} Six-Bid table: '2 for each point'"),
-    _tariff("heart_solo_rate", 3, "Heart Solo: chips per point over or under 60",
+    _tariff("heart_solo_rate", 3, _("Heart Solo: chips per point over or under 60"),
             source=f"{SEED} Six-Bid table: '3 for each point'"),
-    _tariff("misere", 30, "Misère: chips won or lost per opponent", source="SB-GAP-1 (traditional tariff; default 30)"),
-    _tariff("guarantee_solo", 40, "Guarantee Solo: chips won or lost per opponent", source="SB-GAP-1"),
-    _tariff("spread_misere", 60, "Spread Misère: chips won or lost per opponent", source="SB-GAP-1"),
-    _tariff("call_solo_hearts", 150, "Call Solo with hearts trumps: chips per opponent", source="SB-GAP-1"),
-    _tariff("call_solo_other", 100, "Call Solo with another trump: chips per opponent", source="SB-GAP-1"),
+    _tariff("misere", 30, _("Misère: chips won or lost per opponent"),
+            source="SB-GAP-1 (traditional tariff; default 30)"),
+    _tariff("guarantee_solo", 40, _("Guarantee Solo: chips won or lost per opponent"), source="SB-GAP-1"),
+    _tariff("spread_misere", 60, _("Spread Misère: chips won or lost per opponent"), source="SB-GAP-1"),
+    _tariff("call_solo_hearts", 150, _("Call Solo with hearts trumps: chips per opponent"), source="SB-GAP-1"),
+    _tariff("call_solo_other", 100, _("Call Solo with another trump: chips per opponent"), source="SB-GAP-1"),
 )
 
 
 def six_bid_games(misere: int, guarantee: int, spread: int, call_hearts: int, call_other: int) -> list[Contract]:
     """Misère, Guarantee Solo, Spread Misère and Call Solo (low to high), with flat values."""
     return [
-        Contract("misere", "Misère", "misere", misere, trump="", widow="out"),
-        Contract("guarantee-solo", "Guarantee Solo", "flat", guarantee, choices=SUITS, need=80, need_hearts=74,
+        Contract("misere", _("Misère"), "misere", misere, trump="", widow="out"),
+        Contract("guarantee-solo", _("Guarantee Solo"), "flat", guarantee, choices=SUITS, need=80, need_hearts=74,
                  tie_at_60=False),
-        Contract("spread-misere", "Spread Misère", "misere", spread, trump="", widow="out", spread=True),
-        Contract("call-solo", "Call Solo", "flat", call_other, choices=SUITS, value_hearts=call_hearts, need=120,
+        Contract("spread-misere", _("Spread Misère"), "misere", spread, trump="", widow="out", spread=True),
+        Contract("call-solo", _("Call Solo"), "flat", call_other, choices=SUITS, value_hearts=call_hearts, need=120,
                  tie_at_60=False, call=True),
     ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.bounds import ActionForm, forms
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .contracts import (
@@ -43,11 +44,11 @@ class Frog(SixBidSolo):
     source = f"{SEED}, 'Frog'; docs/decisions.md"
     max_players = 5
     option_specs = (
-        Option("frog_rate", int, 1, range(1, 101), doc="Frog: chips per point over or under 60",
+        Option("frog_rate", int, 1, range(1, 101), doc=_("Frog: chips per point over or under 60"),
                source=f"{SEED} Frog: 'He collects or pays for every point'"),
-        Option("chico_rate", int, 2, range(1, 101), doc="Chico (simple solo): chips per point over or under 60",
+        Option("chico_rate", int, 2, range(1, 101), doc=_("Chico (simple solo): chips per point over or under 60"),
                source=f"{SEED} Frog: 'Chico has the same meaning as simple solo'; FR-GAP-3"),
-        Option("grand_rate", int, 3, (3, 4), doc="Grand (hearts trumps, widow counts): chips per point",
+        Option("grand_rate", int, 3, (3, 4), doc=_("Grand (hearts trumps, widow counts): chips per point"),
                source="FR-GAP-1, FR-GAP-2"),
         FOUR_HAND,
         FIRST_DEALER,
@@ -75,9 +76,9 @@ class Frog(SixBidSolo):
     def contracts(cls, options: Options) -> list[Contract]:
         o = options
         return [
-            Contract("frog", "Frog", "rate", o.frog_rate, trump="H", widow="take"),
-            Contract("chico", "Chico", "rate", o.chico_rate, collect_two=True),
-            Contract("grand", "Grand", "rate", o.grand_rate, trump="H", collect_two=True),
+            Contract("frog", _("Frog"), "rate", o.frog_rate, trump="H", widow="take"),
+            Contract("chico", _("Chico"), "rate", o.chico_rate, collect_two=True),
+            Contract("grand", _("Grand"), "rate", o.grand_rate, trump="H", collect_two=True),
         ]
 
 
@@ -96,14 +97,14 @@ class CoeurDAleneSolo(SixBidSolo):
     source = f"{SEED}, 'Coeur D'Alene Solo'; docs/decisions.md"
     option_specs = (
         Option("bids", str, "frog_family", ("frog_family", "six_bid"),
-               doc="the bids: Frog, Solo, Heart Solo; or these plus Six-Bid's Misère, Guarantee Solo, "
-                   "Spread Misère and Call Solo at their flat values",
+               doc=_("the bids: Frog, Solo, Heart Solo; or these plus Six-Bid's Misère, Guarantee Solo, Spread "
+                     "Misère and Call Solo at their flat values"),
                source="CA-GAP-1"),
-        Option("frog_value", int, 1, range(1, 101), doc="chips won or lost per opponent on a Frog",
+        Option("frog_value", int, 1, range(1, 101), doc=_("chips won or lost per opponent on a Frog"),
                source=f"{SEED} Coeur d'Alene: '1 chip for a frog'"),
-        Option("solo_value", int, 2, range(1, 101), doc="chips won or lost per opponent on a simple Solo",
+        Option("solo_value", int, 2, range(1, 101), doc=_("chips won or lost per opponent on a simple Solo"),
                source=f"{SEED} Coeur d'Alene: '2 chips for a simple solo'"),
-        Option("heart_solo_value", int, 3, range(1, 101), doc="chips won or lost per opponent on a Heart Solo",
+        Option("heart_solo_value", int, 3, range(1, 101), doc=_("chips won or lost per opponent on a Heart Solo"),
                source=f"{SEED} Coeur d'Alene: '3 chips for a heart solo'"),
         *SIX_BID_TARIFF[2:], MISERE_GOAL, SPREAD_EXPOSE, FOUR_HAND,
         FIRST_DEALER,
@@ -126,9 +127,9 @@ class CoeurDAleneSolo(SixBidSolo):
     def contracts(cls, options: Options) -> list[Contract]:
         o = options
         out = [
-            Contract("frog", "Frog", "flat", o.frog_value, trump="H", widow="take"),
-            Contract("solo", "Solo", "flat", o.solo_value, collect_two=True),
-            Contract("heart-solo", "Heart Solo", "flat", o.heart_solo_value, trump="H", collect_two=True),
+            Contract("frog", _("Frog"), "flat", o.frog_value, trump="H", widow="take"),
+            Contract("solo", _("Solo"), "flat", o.solo_value, collect_two=True),
+            Contract("heart-solo", _("Heart Solo"), "flat", o.heart_solo_value, trump="H", collect_two=True),
         ]
         if o.bids == "six_bid":
             out += six_bid_games(o.misere, o.guarantee_solo, o.spread_misere, o.call_solo_hearts, o.call_solo_other)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...core.bounds import ActionForm
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .contracts import FIRST_DEALER, FOUR_HAND, SEED, Contract
@@ -32,16 +33,17 @@ class ProgressiveSolo(SixBidSolo):
     auction_mode = "round"
     option_specs = (
         Option("failed_double_pays", str, "each_opponent_x2", ("each_opponent_x2", "doubler_x2_other_x1"),
-               doc="a failed doubled bid pays twice to each opponent, or twice to the doubler and once to the others "
-                   "(four times when redoubled)",
+               doc=_("a failed doubled bid pays twice to each opponent, or twice to the doubler and once to the "
+                     "others (four times when redoubled)"),
                source=f"{SEED} Progressive: 'the bidder loses twice the usual amount to the other players'; PS-GAP-2"),
-        Option("pot_ante", int, 1, range(1, 101), doc="chips each player puts into a pot when it is fed",
+        Option("pot_ante", int, 1, range(1, 101), doc=_("chips each player puts into a pot when it is fed"),
                source="ENGINE DEFAULT (unsourced): 'each player contributes equally to a frog pot and a solo pot'"),
         Option("pot_feed", str, "when_empty", ("when_empty", "every_deal"),
-               doc="feed a pot when it is empty at the start of a deal, or feed both pots every deal",
+               doc=_("feed a pot when it is empty at the start of a deal, or feed both pots every deal"),
                source="ENGINE DEFAULT (unsourced)"),
         Option("doubled_bidder_overcalls", bool, False,
-               doc="the player whose bid was doubled may himself bid higher in his turn (not only pass or redouble)",
+               doc=_("the player whose bid was doubled may himself bid higher in his turn (not only pass or "
+                     "redouble)"),
                source=f"{SEED} Progressive: 'the doubled or redoubled bid may be overcalled by anyone making a "
                       "higher bid in turn'; PS-GAP-6"),
         FOUR_HAND,
@@ -49,8 +51,9 @@ class ProgressiveSolo(SixBidSolo):
         CLAIMS,
     )
     fixed_options = {"misere_goal": "no_counters", "spread_expose": "after_lead"}  # no Misère here
-    RATES = (("frog", "Frog", "H", 1), ("spade-solo", "Spade Solo", "S", 2), ("club-solo", "Club Solo", "C", 3),
-             ("diamond-solo", "Diamond Solo", "D", 4), ("heart-solo", "Heart Solo", "H", 5))
+    RATES = (("frog", _("Frog"), "H", 1), ("spade-solo", _("Spade Solo"), "S", 2),
+             ("club-solo", _("Club Solo"), "C", 3),
+             ("diamond-solo", _("Diamond Solo"), "D", 4), ("heart-solo", _("Heart Solo"), "H", 5))
 
     # -- the declaration learning libraries read (core/bounds.py): action forms, in the order that
     # numbers them, and the bounds of a deal
@@ -83,11 +86,12 @@ class ProgressiveSolo(SixBidSolo):
         times = (1, 2, 4)[self.auction.doubled]
         doubler = self.auction.doubler
         each = sign < 0 and self.game.options.failed_double_pays == "each_opponent_x2"
-        return [(s, times if (s == doubler or each) else 1) for s, _ in super().payers(sign)]
+        return [(s, times if (s == doubler or each) else 1) for s, _x in super().payers(sign)]
 
     def describe(self) -> str:
         a = self.auction
         if not a.doubled:
             return super().describe()
-        again = " and redoubled" if a.doubled == 2 else ""
-        return f"{super().describe()} doubled by {self.names[a.doubler or 0]}{again}"
+        again = _(" and redoubled") if a.doubled == 2 else ""
+        return _("{describe} doubled by {player}{again}", describe=super().describe(),
+                 player=self.names[a.doubler or 0], again=again)

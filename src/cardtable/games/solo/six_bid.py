@@ -19,6 +19,7 @@ from ...core.cards import PACK_36, SUIT_NAMES, SUITS
 from ...core.chips import Ledger, Settlement
 from ...core.deal import Zone
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import CLAIMS, TrickDeal, TrickRules
@@ -44,6 +45,10 @@ from .contracts import (
 )
 
 __all__ = ["SixBidSolo", "SoloPhase", "SoloSetup"]
+
+
+POT_WORDS = {"frog": _("frog"), "solo": _("solo"), "frog_pot": _("frog pot"), "solo_pot": _("solo pot")}
+"""Progressive Solo's pots in words, by name (a pool's name is its key in views)."""
 
 
 class SoloPhase(Phase):
@@ -177,8 +182,8 @@ class SixBidSolo(TrickDeal):
         """The games that may be bid, low to high."""
         o = options
         return [
-            Contract("solo", "Solo", "rate", o.solo_rate, collect_two=True),
-            Contract("heart-solo", "Heart Solo", "rate", o.heart_solo_rate, trump="H", collect_two=True),
+            Contract("solo", _("Solo"), "rate", o.solo_rate, collect_two=True),
+            Contract("heart-solo", _("Heart Solo"), "rate", o.heart_solo_rate, trump="H", collect_two=True),
             *six_bid_games(o.misere, o.guarantee_solo, o.spread_misere, o.call_solo_hearts, o.call_solo_other),
         ]
 
@@ -240,19 +245,20 @@ class SixBidSolo(TrickDeal):
         calls = ("pass", "double", "redouble") if a.doubling else ("pass",)
         if word in calls or word in ladder:
             if action != word:
-                return f"a call is the one word '{word}', with nothing after it"
+                return _("a call is the one word '{word}', with nothing after it", word=word)
             if a.why_not(action) is None:
                 return None
         if word in ladder:
             if seat == a.holder and not a.own_overcall:
-                return "you hold the highest bid; you speak again only to redouble or pass"
+                return _("you hold the highest bid; you speak again only to redouble or pass")
             if a.high_bid is not None:
-                return f"each bid must name a higher-ranking game than the last ({ladder[a.high_bid].name})"
+                return _("each bid must name a higher-ranking game than the last ({name})",
+                         name=ladder[a.high_bid].name)
         if word == "double" and a.doubling:
-            return "a bid may be doubled once, by another player still in the bidding, in his turn"
+            return _("a bid may be doubled once, by another player still in the bidding, in his turn")
         if word == "redouble" and a.doubling:
-            return "only the player whose bid was doubled may redouble, once, in his turn"
-        return f"bid a game ({', '.join(ladder)}) or pass; the cards are played after the bidding"
+            return _("only the player whose bid was doubled may redouble, once, in his turn")
+        return _("bid a game ({join}) or pass; the cards are played after the bidding", join=', '.join(ladder))
 
     def apply_bid(self, seat: int, action: str) -> None:
         a = self.auction
@@ -281,7 +287,7 @@ class SixBidSolo(TrickDeal):
             return None
         assert self.contract is not None
         names = ", ".join(SUIT_NAMES[SUITS.index(t)] for t in self.contract.choices)
-        return f"name the trump suit for {self.contract.name}: {names}"
+        return _("name the trump suit for {name}: {names}", name=self.contract.name, names=names)
 
     def apply_trump(self, seat: int, action: str) -> None:
         self.trump = SUITS.index(SUIT_WORDS[action[6:]])
@@ -315,7 +321,7 @@ class SixBidSolo(TrickDeal):
         c = self._called_card(action)
         if c is not None and not self.hands[seat] >> c & 1:
             return None
-        return "Call Solo: call for any card not in your hand, in words (e.g. 'call ace of spades')"
+        return _("Call Solo: call for any card not in your hand, in words (e.g. 'call ace of spades')")
 
     def apply_call(self, seat: int, action: str) -> None:
         c = self._called_card(action)
@@ -343,7 +349,7 @@ class SixBidSolo(TrickDeal):
     def check_give(self, seat: int, action: str) -> str | None:
         if self._names_card(action, "give ", self.hands[seat] & ~(1 << self.called)):  # any card but the called
             return None
-        return "give the holder of the called card any card of your hand in exchange (e.g. 'give 6C')"
+        return _("give the holder of the called card any card of your hand in exchange (e.g. 'give 6C')")
 
     def apply_give(self, seat: int, action: str) -> None:
         c = self.find_card(action[5:], self.hands[seat])
@@ -359,7 +365,7 @@ class SixBidSolo(TrickDeal):
     def check_discard(self, seat: int, action: str) -> str | None:
         if self._names_card(action, "discard ", self.hands[seat]):
             return None
-        return "the Frog bidder picks up the widow and discards three cards of his hand, one at a time"
+        return _("the Frog bidder picks up the widow and discards three cards of his hand, one at a time")
 
     def apply_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action[8:], self.hands[seat])
@@ -428,11 +434,11 @@ class SixBidSolo(TrickDeal):
         if c.kind == "misere":
             if self.game.options.misere_goal == "no_tricks":
                 took = self.tricks_won[d]
-                return (1 if not took else -1), f"{took} tricks taken"
+                return (1 if not took else -1), _("{n} tricks taken", n=took)
             pts = card_points(self.won[d])
-            return (1 if not self.won[d] & COUNTERS else -1), f"{pts} points taken"
+            return (1 if not self.won[d] & COUNTERS else -1), _("{points} points taken", points=pts)
         pts = self.bidder_points()
-        words = f"{pts} points"
+        words = _("{points} points", points=pts)
         if c.kind == "rate" or (c.tie_at_60 and pts == 60):
             return (pts > 60) - (pts < 60), words
         return (1 if pts >= c.target(self.trump) else -1), words
@@ -442,24 +448,29 @@ class SixBidSolo(TrickDeal):
         led = Ledger(self.players, dict(self.pools_in), names=names)
         for pot, amount in self.ante.items():
             for s in range(self.players):
-                led.to_pool(s, pot, amount, f"{names[s]} puts {amount} into the {pot.replace('_', ' ')}")
+                led.to_pool(s, pot, amount, _("{player} puts {amount} into the {pot}", player=names[s],
+                                              amount=amount, pot=POT_WORDS.get(pot, pot.replace("_", " "))))
         c, d = self.contract, self.declarer
         if c is None or d is None:
-            led.note("everyone passed: no score; the next dealer deals")
+            led.note(_("everyone passed: no score; the next dealer deals"))
             return led.settlement()
         sign, words = self.outcome()
         name = self.describe()
         if sign == 0:
-            led.note(f"{names[d]} bid {name} and took 60 points: a tie, no score")
+            led.note(_("{player} bid {name} and took 60 points: a tie, no score", player=names[d], name=name))
             return led.settlement()
         if c.kind == "rate":
             diff = abs(self.bidder_points() - 60)
             base = c.value * diff
-            words += f", {diff} {'over' if sign > 0 else 'under'} 60 at {c.value} a point: {base}"
+            words = (_("{words}, {diff} over 60 at {rate} a point: {base}", words=words, diff=diff, rate=c.value,
+                       base=base) if sign > 0 else
+                     _("{words}, {diff} under 60 at {rate} a point: {base}", words=words, diff=diff, rate=c.value,
+                       base=base))
         else:
             base = c.flat_value(self.trump)
-            words += f": {base} a player"
-        led.note(f"{names[d]} {'made' if sign > 0 else 'failed'} {name}: {words}")
+            words = _("{words}: {base} a player", words=words, base=base)
+        led.note(_("{player} made {contract}: {words}", player=names[d], contract=name, words=words) if sign > 0
+                 else _("{player} failed {contract}: {words}", player=names[d], contract=name, words=words))
         for s, times in self.payers(sign):
             if sign > 0:
                 led.pay(s, d, base * times)
@@ -469,16 +480,20 @@ class SixBidSolo(TrickDeal):
             pot = f"{c.pot}_pot"
             have = led.pools.get(pot, 0)
             if sign > 0 and have:
-                led.from_pool(d, pot, None, f"{names[d]} takes the {c.pot} pot of {have}")
+                led.from_pool(d, pot, None, _("{player} takes the {pot} pot of {have}", player=names[d],
+                                              pot=POT_WORDS.get(c.pot, c.pot), have=have))
             elif sign < 0 and have:
-                led.to_pool(d, pot, have, f"{names[d]} doubles the {c.pot} pot, paying in {have}")
+                led.to_pool(d, pot, have, _("{player} doubles the {pot} pot, paying in {have}", player=names[d],
+                                            pot=POT_WORDS.get(c.pot, c.pot), have=have))
         return led.settlement()
 
     def describe(self) -> str:
         """The contract in words, with a named trump."""
         c = self.contract
         assert c is not None
-        return c.name + (f" ({SUIT_NAMES[self.trump]} trumps)" if self.trump is not None and c.trump is None else "")
+        if self.trump is not None and c.trump is None:
+            return _("{contract} ({suit} trumps)", contract=c.name, suit=SUIT_NAMES[self.trump])
+        return c.name
 
     def payers(self, sign: int) -> list[tuple[int, int]]:
         """(seat, multiple) for each seat paying or paid: the opponents, and a sitting-out dealer."""
@@ -500,9 +515,9 @@ class SixBidSolo(TrickDeal):
         if contract is not None:
             return contract.name
         if action.startswith("trump "):
-            return f"Trumps: {action[6:]}"
+            return _("Trumps: {suit}", suit=SUIT_NAMES[SUIT_NAMES.index(action[6:])])
         if action.startswith("call "):
-            return f"Call the {action[5:]}"
+            return _("Call the {action}", action=action[5:])
         return action_label(action)
 
     def exposed_seat(self) -> int | None:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import SUITS, bits
+from ...core.i18n import _, _n, capitalized
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from ...core.views import Key, Kind
@@ -38,13 +39,13 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     card_phases = (PLAY,)
     robbing = False
     option_specs = (
-        Option("min_bid", int, 15, (5, 10, 15, 20), doc="the lowest bid",
+        Option("min_bid", int, 15, (5, 10, 15, 20), doc=_("the lowest bid"),
                source="A45-GAP-2 (Nova Scotia practice: 15)"),
         Option("all_pass", str, "redeal", ("redeal", "dealer_forced_min"),
-               doc="when all pass: throw the deal in (the deal passes left), or the dealer must bid",
+               doc=_("when all pass: throw the deal in (the deal passes left), or the dealer must bid"),
                source="A45-GAP-2 (ENGINE DEFAULT)"),
         Option("tie_order", str, "bidder_first", ("bidder_first", "higher_total"),
-               doc="both sides reaching 120 in one deal: the bidding side wins, or the higher total",
+               doc=_("both sides reaching 120 in one deal: the bidding side wins, or the higher total"),
                source="A45-GAP-3"),
         FIRST_DEALER,
         CLAIMS,
@@ -119,26 +120,27 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         low = self._min_bid(seat)
         if action == "pass":
             if seat == self.dealer and self.high == 0 and self.game.options.all_pass == "dealer_forced_min":
-                return "everyone else passed: the dealer must bid"
+                return _("everyone else passed: the dealer must bid")
             return None
         if action == "hold":
             # "dealer may [take] the previous bid without going over, by saying 'I hold'"
             if seat != self.dealer:
-                return "only the dealer may say 'I hold', taking the last bid at its value"
+                return _("only the dealer may say 'I hold', taking the last bid at its value")
             if not self.high:
-                return "there is no bid to hold"
+                return _("there is no bid to hold")
             if self.bidder == seat:
-                return "you hold the bid already"
+                return _("you hold the bid already")
             if self.high < low:
-                return "your side has 100 or more and may not bid (or hold) less than 20"
+                return _("your side has 100 or more and may not bid (or hold) less than 20")
             return None
         # "Bids are in multiples of 5 points and the highest bid is 30"; "Each bid must be higher than the
         # preceding bid"; "A side having 100 points or more may not bid less than 20".
         n = bid_value(action)
         if n % 5 == 0 and max(low, self.high + 5) <= n <= 30:
             return None
-        return f"bids go in fives from {low} up to 30, each higher than the last ({self.high or 'none yet'})" \
-            + ("; a side at 100 or more may not bid less than 20" if low == 20 else "")
+        return _("bids go in fives from {low} up to 30, each higher than the last ({value})", low=low,
+                 value=self.high or 'none yet') \
+            + (_("; a side at 100 or more may not bid less than 20") if low == 20 else "")
 
     def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -189,8 +191,8 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None \
                 and self._may_discard():
             return None
-        return "discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the " \
-               f"pack can replace ({len(self.stock)} cards are left in it)"
+        return _("discard cards of your hand one at a time ('discard 7C'), then 'done'; no more than the pack can "
+                 "replace ({n} cards are left in it)", n=len(self.stock))
 
     def apply_discard(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -201,7 +203,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
             self.discarded_by[seat] |= 1 << c
             self.dropped += 1
             return
-        for _ in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
+        for _x in range(self.dropped):  # "dealer restores his hand to five cards from the top of the pack"
             self.hands[seat] |= 1 << self.stock.pop()
         self.dropped = 0
         if seat == self.dealer:
@@ -223,7 +225,7 @@ class AuctionFortyFive(BidsMixin, FortyFive):
     def made_points(self) -> list[int]:
         """What each side took: 5 a trick and 5 more for the trick holding the highest trump played."""
         got = [5 * t for t in self.side_tricks()]
-        _, by = self.highest_trump()
+        _x, by = self.highest_trump()
         if by >= 0:
             got[self.side(by)] += 5  # "the highest trump in play counts an additional 5"
         return got
@@ -251,31 +253,33 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         lines = []
         card, by = self.highest_trump()
         if by >= 0:
-            lines.append(f"the highest trump played, {self.pack.code(card)}, is worth 5 more to "
-                         f"{self.members(self.side(by))}")
+            lines.append(_("the highest trump played, {card}, is worth 5 more to {players}",
+                           card=self.pack.code(card), players=self.members(self.side(by))))
         for t in range(self.nsides):
-            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)} for {got[t]}"
+            took = _n("{players} took {n} trick for {points}", "{players} took {n} tricks for {points}", tricks[t],
+                      players=self.members(t), n=tricks[t], points=got[t])
             if t != b:
-                lines.append(took + " (the opponents always score their tricks)")
+                lines.append(_("{took} (the opponents always score their tricks)", took=took))
             elif self.high == 30 and pts[t] < 0:
-                lines.append(f"{took}, not all five tricks the bid of 30 asks for: they go back 30")
+                lines.append(_("{took}, not all five tricks the bid of 30 asks for: they go back 30", took=took))
             elif pts[t] < 0:
-                lines.append(f"{took}, short of the bid of {self.high}: they go back {self.high}")
+                lines.append(_("{took}, short of the bid of {bid}: they go back {bid}", took=took, bid=self.high))
             elif self.high == 30:
-                lines.append(f"{self.members(t)} took all five tricks, making the bid of 30, which is worth 60")
+                lines.append(_("{players} took all five tricks, making the bid of 30, which is worth 60",
+                               players=self.members(t)))
             else:
-                lines.append(f"{took}, making the bid of {self.high}: they score all they took")
+                lines.append(_("{took}, making the bid of {bid}: they score all they took", took=took, bid=self.high))
         return lines
 
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
         if action == "hold":
-            return "I hold: take the bid at its value"
+            return _("I hold: take the bid at its value")
         if action == "done":
-            return "Done discarding"
+            return _("Done discarding")
         word, *rest = action.split() or [""]
         if word == "bid" and len(rest) == 1 and rest[0].isdigit():
-            return number_word(int(rest[0])).capitalize()  # the bid by its value: "Fifteen", "Twenty-five"
+            return capitalized(number_word(int(rest[0])))  # the bid by its value: "Fifteen", "Twenty-five"
         return self.bid_label(action) or super().label(action)
 
     def status(self, seat: int | None) -> str:
@@ -283,20 +287,22 @@ class AuctionFortyFive(BidsMixin, FortyFive):
         line = ""
         if self.phase == BID:
             if not self.high:
-                line = "Bidding: nobody has bid yet; bids go in fives up to 30"
+                line = _("Bidding: nobody has bid yet; bids go in fives up to 30")
             else:
-                line = f"Bidding: {self.high} by {self.names[self.bidder]}"
+                line = _("Bidding: {bid} by {player}", bid=self.high, player=self.names[self.bidder])
                 if self.bidder == self.dealer:
-                    line += " (the dealer holds)"
+                    line = _("{status} (the dealer holds)", status=line)
                 if me and seat == self.dealer and self.bidder != seat:
-                    line += f"; as dealer you may 'hold' (take the bid at {self.high}) or bid higher"
+                    line = _("{status}; as dealer you may 'hold' (take the bid at {bid}) or bid higher", status=line,
+                             bid=self.high)
         elif self.phase == TRUMP:
-            line = f"You won the bid at {self.high}: name trumps" if me else \
-                f"{self.names[self.bidder]} won the bid at {self.high} and names trumps"
+            line = _("You won the bid at {bid}: name trumps", bid=self.high) if me else \
+                _("{player} won the bid at {bid} and names trumps", player=self.names[self.bidder], bid=self.high)
         elif self.phase == DISCARD:
             assert self.turn is not None
-            line = ("Discard the cards you do not want one at a time, then 'done': the dealer gives you as many "
-                    "new cards from the pack") if me else f"{self.names[self.turn]} discards and draws"
+            line = _("Discard the cards you do not want one at a time, then 'done': the dealer gives you as many "
+                     "new cards from the pack") if me else \
+                _("{player} discards and draws", player=self.names[self.turn])
         return self.joined_status(line, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from ...core.cutting import first_dealer_option
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import Msg, _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import TrickDeal, TrickRules
@@ -218,11 +219,11 @@ class FiveCardDeal(TrickDeal):
         if action in ("rob", "decline") and not self.setup.rob_compulsory:
             return None
         if self.setup.rob_compulsory:
-            return "the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer must " \
-                   "first 'rob <card>', putting out a card of his hand for the ace"
-        return "the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card out " \
-               "for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare whether " \
-               "or not he is exchanging for the ace')"
+            return _("the ace is turned up and robbing is compulsory (option rob_compulsory): the dealer must "
+                     "first 'rob <card>', putting out a card of his hand for the ace")
+        return _("the ace is turned up: the dealer must first declare 'rob' (taking the ace, putting a card out "
+                 "for it later), 'rob <card>' (putting that card out now) or 'decline' ('he must declare whether "
+                 "or not he is exchanging for the ace')")
 
     def apply_rob(self, seat: int, action: str) -> None:
         if action == "rob":  # the dealer takes the ace and will put a card out for it later
@@ -283,28 +284,28 @@ class FiveCardDeal(TrickDeal):
         if word == "rob" and len(args) == 1 and self.may_rob(seat):
             c = self.pack.parse_in(args[0], self.hands[seat])
             if c is None:
-                return "rob by discarding a card of your hand for the turn-up"
+                return _("rob by discarding a card of your hand for the turn-up")
             if c == self.ace and seat == self.rob_pending:
-                return "rob with another card of your hand: giving up the ace itself for the turn-up gains nothing"
+                return _("rob with another card of your hand: giving up the ace itself for the turn-up gains nothing")
             return None
         if seat == self.dealer and self.ace_waits:
             if word == "decline":
-                return "you have taken the ace: put out a card for it ('rob <card>') when you wish to"
+                return _("you have taken the ace: put out a card for it ('rob <card>') when you wish to")
             if word == "rob":
-                return "put out a card of your hand for the ace: 'rob <card>'"
+                return _("put out a card of your hand for the ace: 'rob <card>'")
             if self.pack.parse_in(action, self.up_mask) is not None:
-                return "the ace is still on the table: put out a card for it first ('rob <card>'), then play it"
+                return _("the ace is still on the table: put out a card for it first ('rob <card>'), then play it")
         if word == "decline" and seat == self.rob_pending:
-            return "robbing is compulsory (option rob_compulsory): rob the turn-up" \
+            return _("robbing is compulsory (option rob_compulsory): rob the turn-up") \
                 if self.setup.rob_compulsory else None
         if word in ("rob", "decline"):
             if seat == self.rob_pending:
-                return "rob by discarding a card of your hand for the turn-up"
-            return "only the holder of the ace of trumps may rob the turn-up or have it turned down, at his " \
-                   "first turn to play"
+                return _("rob by discarding a card of your hand for the turn-up")
+            return _("only the holder of the ace of trumps may rob the turn-up or have it turned down, at his "
+                     "first turn to play")
         if seat == self.rob_pending and self.setup.rob_compulsory:
-            return "you hold the ace of trumps and robbing is compulsory (option rob_compulsory): " \
-                   "'rob <card>' before you play"
+            return _("you hold the ace of trumps and robbing is compulsory (option rob_compulsory): 'rob <card>' "
+                     "before you play")
         return self.why_card(seat, action)
 
     def apply_play(self, seat: int, action: str) -> None:
@@ -339,9 +340,9 @@ class FiveCardDeal(TrickDeal):
     # ------------------------------------------------------------ information
     def label(self, action: str) -> str:
         if action == "rob":
-            return "Rob: take the ace, and put out a card for it later"
+            return _("Rob: take the ace, and put out a card for it later")
         if action == "decline":
-            return "Have the turn-up turned down"
+            return _("Have the turn-up turned down")
         return action_label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
@@ -391,24 +392,24 @@ class FiveCardDeal(TrickDeal):
         if self.phase == ROB:
             if me:
                 if self.setup.rob_compulsory:
-                    return (f"The {up} is turned up and you must rob it: 'rob <card>' puts "
-                            "that card face down and takes the ace")
-                return (f"The {up} is turned up: you may rob it ('rob <card>' puts that card "
-                        "face down and takes the ace) or 'decline'")
-            return f"{self.names[self.dealer]}, the dealer, says whether he robs the turned-up ace"
+                    return (_("The {up} is turned up and you must rob it: 'rob <card>' puts that card face down "
+                              "and takes the ace", up=up))
+                return (_("The {up} is turned up: you may rob it ('rob <card>' puts that card face down and takes "
+                          "the ace) or 'decline'", up=up))
+            return _("{player}, the dealer, says whether he robs the turned-up ace", player=self.names[self.dealer])
         if self.ace_waits and me:
-            return (f"You have taken the {up}, which waits on the table: put out a card for it "
-                    "('rob <card>') whenever you like, and before you play it")
+            return (_("You have taken the {up}, which waits on the table: put out a card for it ('rob <card>') "
+                      "whenever you like, and before you play it", up=up))
         if self.ace_waits:
-            return f"{self.names[self.dealer]}, the dealer, has taken the {up} and will put out a card for it"
+            return _("{player}, the dealer, has taken the {up} and will put out a card for it",
+                     player=self.names[self.dealer], up=up)
         if me and seat == self.rob_pending and self.setup.rob_compulsory:
-            return (f"You hold the ace of trumps and must rob the {up}: "
-                    "'rob <card>' discards a card for it")
+            return (_("You hold the ace of trumps and must rob the {up}: 'rob <card>' discards a card for it", up=up))
         if me and seat == self.rob_pending:
-            late = ("your ace becomes the lowest trump" if self.setup.ace_penalty == "lowest_trump"
-                    else "you cannot win the pool this deal")
-            return (f"You hold the ace of trumps: rob the {up} ('rob <card>' discards a card "
-                    f"for it) or 'decline' to have it turned down; if you play without either, {late}")
+            late = (_("your ace becomes the lowest trump") if self.setup.ace_penalty == "lowest_trump"
+                    else _("you cannot win the pool this deal"))
+            return (_("You hold the ace of trumps: rob the {up} ('rob <card>' discards a card for it) or 'decline' "
+                      "to have it turned down; if you play without either, {late}", up=up, late=late))
         return ""
 
 
@@ -450,10 +451,10 @@ class ScoresMixin:
 
     def members(self, t: int, seat: int | None = None) -> str:
         """'Bea' or 'Ann and Cal': the seats of side ``t`` by name (``seat`` itself as 'you')."""
-        who = [("you" if s == seat else self.names[s]) for s in range(self.players) if self.side(s) == t]
+        who: list[str] = [(_("you") if s == seat else self.names[s]) for s in range(self.players) if self.side(s) == t]
         if "you" in who:
             who.insert(0, who.pop(who.index("you")))
-        return who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
+        return who[0] if len(who) == 1 else _("{players} and {player}", players=", ".join(who[:-1]), player=who[-1])
 
     def side_tricks(self) -> list[int]:
         """Tricks taken by each side."""
@@ -475,7 +476,8 @@ class ScoresMixin:
         for line in self.point_lines(pts):
             led.note(line)
         for t in range(self.nsides):
-            led.note(f"{self.members(t)}: {pts[t]:+d} points, now {self.scores[t] + pts[t]}")
+            led.note(_("{members}: {points:+d} points, now {scores}", members=self.members(t), points=pts[t],
+                       scores=self.scores[t] + pts[t]))
         new = [a + b for a, b in zip(self.scores, pts)]
         target = self.game.target
         assert target is not None
@@ -486,8 +488,10 @@ class ScoresMixin:
                 self.game_winner = bid_side
             else:
                 self.game_winner = max(reached, key=lambda t: (new[t], t == bid_side))
-            led.note(f"{self.members(self.game_winner)} reach{'es' * (self.players == self.nsides)} "
-                     f"{new[self.game_winner]} and win{'s' * (self.players == self.nsides)} the game")
+            who, score = self.members(self.game_winner), new[self.game_winner]
+            led.note(_("{members} reaches {new} and wins the game", members=who, new=score)
+                     if self.players == self.nsides else
+                     _("{members} reach {new} and win the game", members=who, new=score))
         self.new_scores = new
         return led.settlement()
 
@@ -506,14 +510,16 @@ class ScoresMixin:
         for t in range(self.nsides):
             name = self.members(t, seat)
             single = name == self.names[next(s for s in range(self.players) if self.side(s) == t)]
-            parts.append(f"{name} {'has' if single else 'have'} {self.scores[t]}")
+            parts.append(_("{players} has {score}", players=name, score=self.scores[t]) if single else
+                         _("{players} have {score}", players=name, score=self.scores[t]))
         if seat is not None:
             parts.insert(0, parts.pop(self.side(seat)))
-        return "Score: " + ", ".join(parts) + f"; game is {self.game.target}"
+        return _("Score: {scores}; game is {target}", scores=_list(parts), target=self.game.target)
 
     def joined_status(self, line: str, seat: int | None) -> str:
         """The table's status line, then the running score."""
-        return " — ".join(x for x in (line, self.score_status(seat)) if x)
+        score = self.score_status(seat)
+        return _("{status} — {score}", status=line, score=score) if line else score
 
 
 TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
@@ -522,7 +528,7 @@ TRUMP_WORDS = tuple(f"trump {w}" for w in SUIT_NAMES)
 
 def bid_value(action: str) -> int:
     """The number of a ``bid <n>`` action (0 for any other action)."""
-    word, _, n = action.partition(" ")
+    word, _x, n = action.partition(" ")
     return int(n) if word == "bid" and n.isdigit() and str(int(n)) == n else 0
 
 
@@ -559,7 +565,7 @@ class BidsMixin:
     def check_trump(self, seat: int, action: str) -> str | None:
         if action in TRUMP_WORDS:
             return None
-        return "the high bidder names the trump suit: 'trump hearts' and so on"
+        return _("the high bidder names the trump suit: 'trump hearts' and so on")
 
     def name_trumps(self, action: str) -> None:
         """"The high bidder names the trump": the trump suit and its trick rules."""
@@ -577,8 +583,17 @@ class BidsMixin:
         """Words for ``trump <suit>`` and ``discard <card>``, or ``None`` for another action."""
         word, *rest = action.split() or [""]
         if word == "trump" and rest:
-            return f"Trumps: {rest[0]}"
-        return f"Discard {cards_phrase(rest)}" if word == "discard" and rest else None
+            suit = SUIT_NAMES[SUIT_NAMES.index(rest[0])] if rest[0] in SUIT_NAMES else rest[0]
+            return _("Trumps: {suit}", suit=suit)
+        return _("Discard {cards}", cards=cards_phrase(rest)) if word == "discard" and rest else None
+
+
+def _list(parts: list[str]) -> Msg:
+    """Messages joined with commas, as one message (each part translated)."""
+    out = parts[0] if isinstance(parts[0], Msg) else _("{text}", text=parts[0])
+    for p in parts[1:]:
+        out = _("{list}, {item}", list=out, item=p)
+    return out  # type: ignore[return-value]
 
 
 SCORE_KEYS = (
@@ -589,6 +604,6 @@ SCORE_KEYS = (
 
 ROB_COMPULSORY = Option(
     "rob_compulsory", bool, False,
-    doc="robbing is compulsory: the dealer must take a turned-up ace, and the holder of the trump ace must rob "
-        "at his first turn",
+    doc=_("robbing is compulsory: the dealer must take a turned-up ace, and the holder of the trump ace must rob "
+          "at his first turn"),
     source="SF-GAP-4 (1911 EB: 'the dealer must rob ... a player who holds the ace of trumps must rob')")

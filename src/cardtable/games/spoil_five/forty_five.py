@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds
+from ...core.i18n import _, _n
 from ...core.options import Option, Options
 from ...core.tricks import CLAIMS
 from .base import FIRST_DEALER, ROB_COMPULSORY, SCORE_KEYS, SEED, FiveCardDeal, ScoresMixin
@@ -30,7 +31,7 @@ class FortyFive(ScoresMixin, FiveCardDeal):
     option_specs: ClassVar[tuple[Option, ...]] = (
         ROB_COMPULSORY,
         Option("deal_scoring", str, "five_ten", ("five_ten", "per_trick_net"),
-               doc="5 for three or four tricks and 10 for five, or 5 a trick less the other side's",
+               doc=_("5 for three or four tricks and 10 for five, or 5 a trick less the other side's"),
                source="seed 003: 'side taking three or four tricks scores 5 points ... Sometimes each trick "
                       "counts 5 points'"),
         FIRST_DEALER,
@@ -82,14 +83,15 @@ class FortyFive(ScoresMixin, FiveCardDeal):
     def point_lines(self, pts: list[int]) -> list[str]:
         tricks = self.side_tricks()
         if self.setup.individual:
-            return [f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}: 5 a trick"
-                    for t in range(self.nsides) if tricks[t]]
+            return [_n("{players} took {n} trick: 5 a trick", "{players} took {n} tricks: 5 a trick", tricks[t],
+                       players=self.members(t), n=tricks[t]) for t in range(self.nsides) if tricks[t]]
         best = max(range(self.nsides), key=tricks.__getitem__)
-        took = f"{self.members(best)} took {tricks[best]} tricks"
+        took = _("{players} took {n} tricks", players=self.members(best), n=tricks[best])
         if self.game.options.deal_scoring == "five_ten":
-            return [f"{took}: {'five tricks score 10' if tricks[best] == 5 else 'three or four tricks score 5'}"]
-        return [f"{took} to {5 - tricks[best]}: 5 a trick, less the other side's, "
-                f"= {5 * tricks[best]} - {5 * (5 - tricks[best])}"]
+            return [_("{took}: five tricks score 10", took=took) if tricks[best] == 5 else
+                    _("{took}: three or four tricks score 5", took=took)]
+        return [_("{took} to {other}: 5 a trick, less the other side's, = {won} - {lost}", took=took,
+                  other=5 - tricks[best], won=5 * tricks[best], lost=5 * (5 - tricks[best]))]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {**super()._view(seat), **self.score_view()}
@@ -112,8 +114,8 @@ class TwentyFive(FortyFive):
     option_specs = (
         *FortyFive.option_specs,
         Option("scoring", str, "forty_five_rules", ("forty_five_rules", "five_per_trick_individual"),
-               doc="Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, "
-                   "first to 25",
+               doc=_("Scarne's Forty-Five to 25, or Parlett's individual game (2 to 10 players): 5 a trick, first "
+                     "to 25"),
                source="docs/decisions.md (Parlett's Twenty-Five)"),
     )
 

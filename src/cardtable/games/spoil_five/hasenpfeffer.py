@@ -13,6 +13,7 @@ from ...core.cards import PACK_25, SUITS
 from ...core.deal import Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _, _n, capitalized
 from ...core.options import Options
 from ...core.tricks import CLAIMS, TrickDeal
 from ...core.views import TRICK_KEYS, Key, Kind
@@ -120,13 +121,13 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         # One bid each from the dealer's left, each higher (HP-GAP-2); "If all players pass, the player
         # holding the joker must bid three" (HP-GAP-3).
         if self.forced:
-            return None if action == "bid 3" else "all passed: the holder of the joker must bid three"
+            return None if action == "bid 3" else _("all passed: the holder of the joker must bid three")
         if action == "pass" or self.high < bid_value(action) <= 6:
             return None
         if self.high == 6:
-            return "six, every trick, has been bid: you may only pass"
-        return f"bid a number of tricks from {self.high + 1} to 6 (each bid higher than the last), or pass; " \
-               "one bid each"
+            return _("six, every trick, has been bid: you may only pass")
+        return _("bid a number of tricks from {high} to 6 (each bid higher than the last), or pass; one bid each",
+                 high=self.high + 1)
 
     def apply_bid(self, seat: int, action: str) -> None:
         word, *args = action.split()
@@ -164,7 +165,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         word, *args = action.split() or [""]
         if word == "discard" and len(args) == 1 and self.pack.parse_in(args[0], self.hands[seat]) is not None:
             return None
-        return "the bidder discards one card of his seven"
+        return _("the bidder discards one card of his seven")
 
     def apply_discard(self, seat: int, action: str) -> None:
         c = self.find_card(action.split()[1], self.hands[seat])
@@ -177,7 +178,7 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
     def why_card(self, seat: int, code: str) -> str | None:
         why = super().why_card(seat, code)
         if why is not None and self.trick and self.pack.parse_in(code, self.hands[seat]) == self.joker:
-            return "a player may not play the joker as long as he can follow to a no-trump suit led"
+            return _("a player may not play the joker as long as he can follow to a no-trump suit led")
         return why
 
     def trick_done(self, winner: int) -> None:
@@ -196,17 +197,18 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
 
     def point_lines(self, pts: list[int]) -> list[str]:
         if self.bidder < 0:
-            return ["nobody holds the joker (it lay face down): the same dealer deals again"]
+            return [_("nobody holds the joker (it lay face down): the same dealer deals again")]
         tricks, b = self.side_tricks(), self.side(self.bidder)
         lines = []
         for t in range(self.nsides):
-            took = f"{self.members(t)} took {tricks[t]} trick{'s' * (tricks[t] != 1)}"
+            took = _n("{players} took {n} trick", "{players} took {n} tricks", tricks[t], players=self.members(t),
+                      n=tricks[t])
             if t != b:
-                lines.append(f"{took}: 1 point each (the opponents always score their tricks)")
+                lines.append(_("{took}: 1 point each (the opponents always score their tricks)", took=took))
             elif pts[t] < 0:
-                lines.append(f"{took}, short of the bid of {self.high}: set back {self.high}")
+                lines.append(_("{took}, short of the bid of {bid}: set back {bid}", took=took, bid=self.high))
             else:
-                lines.append(f"{took}, making the bid of {self.high}: 1 point each")
+                lines.append(_("{took}, making the bid of {bid}: 1 point each", took=took, bid=self.high))
         return lines
 
     # ------------------------------------------------------------ information
@@ -214,7 +216,8 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         word, *rest = action.split() or [""]
         if word == "bid" and len(rest) == 1 and rest[0].isdigit():  # a bid is the tricks the side undertakes
             n = int(rest[0])
-            return f"{number_word(n).capitalize()} trick{'s' if n != 1 else ''} for your side"
+            return _n("{number} trick for your side", "{number} tricks for your side", n,
+                      number=capitalized(number_word(n)))
         return self.bid_label(action) or super().label(action)
 
     def _redact(self, seat: int, action: str, viewer: int | None) -> str:
@@ -256,16 +259,20 @@ class Hasenpfeffer(BidsMixin, ScoresMixin, TrickDeal):
         if self.phase == BID:
             if self.forced:
                 assert self.turn is not None
-                return ("Everyone passed: you hold the joker and must bid three" if me else
-                        f"Everyone passed: {self.names[self.turn]} holds the joker and must bid three")
-            high = f"{self.high} by {self.names[self.bidder]}" if self.high else "none yet"
-            return f"One bid each, in tricks for your side (1 to 6): high bid {high}"
+                return (_("Everyone passed: you hold the joker and must bid three") if me else
+                        _("Everyone passed: {player} holds the joker and must bid three",
+                          player=self.names[self.turn]))
+            high = _("{bid} by {player}", bid=self.high, player=self.names[self.bidder]) if self.high \
+                else _("none yet")
+            return _("One bid each, in tricks for your side (1 to 6): high bid {high}", high=high)
         if self.phase in (TRUMP, DISCARD):
             if not me:
-                return f"{self.names[self.bidder]} took the face-down card, names trumps and discards one card"
+                return _("{player} took the face-down card, names trumps and discards one card",
+                         player=self.names[self.bidder])
             took = self.pack.code(self.widow_card)
-            return f"You took the face-down card ({took}): " + \
-                ("name trumps, then discard one card" if self.phase == TRUMP else "discard one card, then lead")
+            return _("You took the face-down card ({card}): name trumps, then discard one card", card=took) \
+                if self.phase == TRUMP else _("You took the face-down card ({card}): discard one card, then lead",
+                                              card=took)
         if self.phase == DONE and self.redeal:
-            return "Nobody holds the joker (it lies face down): the same dealer deals again"
+            return _("Nobody holds the joker (it lies face down): the same dealer deals again")
         return ""

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ...core.bounds import ActionForm, DealBounds
 from ...core.chips import Ledger, Settlement
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.phases import Phase
 from ...core.tricks import CLAIMS
@@ -44,13 +45,13 @@ class SpoilFive(FiveCardDeal):
     phases = SpoilPhase
     option_specs = (
         Option("unannounced_ace", str, "lowest_trump", ("lowest_trump", "cannot_win_pool"),
-               doc="an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
-                   "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
-                   "(the 1911 Britannica)",
+               doc=_("an ace of trumps whose holder plays at his first turn without robbing or declaring: it "
+                     "becomes the lowest trump (Scarne), or it keeps its rank and its holder cannot win the pool "
+                     "(the 1911 Britannica)"),
                source="seed 003 'his ace becomes the lowest trump in play'; SF-GAP-4, SF-GAP-7"),
         ROB_COMPULSORY,
         Option("spoil_topup", str, "each_player_1", ("each_player_1", "dealer_only"),
-               doc="after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)",
+               doc=_("after a spoilt deal: each player adds a chip (Scarne), or only the dealer (Hervey)"),
                source="seed 003 'each player puts in another chip'; SF-GAP-5"),
         FIRST_DEALER,
         CLAIMS,
@@ -111,7 +112,7 @@ class SpoilFive(FiveCardDeal):
     def check_jink(self, seat: int, action: str) -> str | None:
         if action in ("claim", "jink"):
             return None
-        return "you have won the first three tricks: 'claim' the pool or 'jink' for all five"
+        return _("you have won the first three tricks: 'claim' the pool or 'jink' for all five")
 
     def apply_jink(self, seat: int, action: str) -> None:
         if action == "claim":
@@ -142,27 +143,30 @@ class SpoilFive(FiveCardDeal):
     def _settle(self) -> Settlement:
         names = self.names
         led = Ledger(self.players, {POOL: self.pool_start}, names=names)
-        why = " more in the pool (it was not won last deal)" if self.topup else " in the pool"
+        why = _(" more in the pool (it was not won last deal)") if self.topup else _(" in the pool")
         for s, a in enumerate(self.ante):
             if a:
-                led.to_pool(s, POOL, a, f"{names[s]} puts {a}{why}")
+                led.to_pool(s, POOL, a, _("{player} puts {action}{why}", player=names[s], action=a, why=why))
         j = self.jinker
         if j >= 0 and self.tricks_won[j] == 5:
             pool = led.from_pool(j, POOL, None)
-            led.note(f"{names[j]} jinked and won all five tricks: he takes the pool of {pool}")
+            led.note(_("{player} jinked and won all five tricks: he takes the pool of {pool}", player=names[j],
+                       pool=pool))
             for s in range(self.players):
                 if s != j:
-                    led.pay(s, j, 1, f"{names[s]} pays {names[j]} 1 for the jink")
+                    led.pay(s, j, 1, _("{player} pays {player2} 1 for the jink", player=names[s], player2=names[j]))
         elif j >= 0:
-            led.note(f"{names[j]} jinked and lost a trick: he does not get the pool, which stays for the next deal")
+            led.note(_("{player} jinked and lost a trick: he does not get the pool, which stays for the next deal",
+                       player=names[j]))
         elif self.winner >= 0:
             pool = led.from_pool(self.winner, POOL, None)
-            led.note(f"{names[self.winner]} won three tricks and takes the pool of {pool}")
+            led.note(_("{player} won three tricks and takes the pool of {pool}", player=names[self.winner],
+                       pool=pool))
         elif self.barred >= 0 and self.tricks_won[self.barred] >= 3:
-            led.note(f"{names[self.barred]} won three tricks but had played without robbing or declaring his "
-                     "ace, so he cannot take the pool, which stays")
+            led.note(_("{player} won three tricks but had played without robbing or declaring his ace, so he "
+                       "cannot take the pool, which stays", player=names[self.barred]))
         else:
-            led.note("nobody won three tricks: the deal is spoilt and the pool stays for the next deal")
+            led.note(_("nobody won three tricks: the deal is spoilt and the pool stays for the next deal"))
         return led.settlement()
 
     def _carry(self) -> dict[str, Any] | None:
@@ -172,9 +176,9 @@ class SpoilFive(FiveCardDeal):
     # ------------------------------------------------------------ words, views
     def label(self, action: str) -> str:
         if action == "claim":  # the rest of the tricks while they are played; the pool once three are won
-            return super().label(action) if self.phase == PLAY else "Claim the pool"
+            return super().label(action) if self.phase == PLAY else _("Claim the pool")
         if action == "jink":
-            return "Jink: play on for all five tricks"
+            return _("Jink: play on for all five tricks")
         return super().label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -192,11 +196,12 @@ class SpoilFive(FiveCardDeal):
         me = seat is not None and seat == self.turn
         if self.phase == JINK:
             if me:
-                return ("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
-                        "all five for the pool and a chip from each player, lose one and the pool stays")
+                return (_("You have won the first three tricks: 'claim' takes the pool now; 'jink' plays on - win "
+                          "all five for the pool and a chip from each player, lose one and the pool stays"))
             assert self.turn is not None
-            return f"{self.names[self.turn]} has won three tricks and chooses to claim the pool or jink"
+            return _("{player} has won three tricks and chooses to claim the pool or jink",
+                     player=self.names[self.turn])
         if self.jinker >= 0 and self.phase == PLAY:
             who = "You are" if seat == self.jinker else f"{self.names[self.jinker]} is"
-            return f"{who} jinking: every remaining trick must fall to the jinker, or the pool stays"
+            return _("{who} jinking: every remaining trick must fall to the jinker, or the pool stays", who=who)
         return super().status(seat)

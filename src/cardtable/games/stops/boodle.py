@@ -16,8 +16,9 @@ from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _
 from ...core.options import Option, Options
-from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name
+from .michigan import FIRST_DEALER, LEAD, PENALISED, SEED, Michigan, card_name, money_words
 
 __all__ = ["Boodle", "PopeJoan", "Spin"]
 
@@ -45,7 +46,7 @@ class Boodle(Michigan):
     stakes_at_will = True
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("deal_table", str, "foster", ("foster", "sixteen"),
-               doc="cards each: Foster's table (3 players 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6) or 16 each for three",
+               doc=_("cards each: Foster's table (3 players 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6) or 16 each for three"),
                source="BO-GAP-1 (Foster's Complete Hoyle, Pope Joan table)"),
         PENALISED,
         FIRST_DEALER,
@@ -90,7 +91,7 @@ class Spin(Boodle):
     source = f"{SEED}, 'Spinade or Spin'; docs/decisions.md"
     option_specs = (
         *Boodle.option_specs,
-        Option("spin_bonus", int, 0, (0, 3), doc="chips each other player pays the spinner",
+        Option("spin_bonus", int, 0, (0, 3), doc=_("chips each other player pays the spinner"),
                source="SP-GAP-1 (seed: none; Hervey's Spinado, Cassell's, Peel: 3)"),
     )
 
@@ -114,11 +115,12 @@ class Spin(Boodle):
     def check_spin(self, seat: int, action: str) -> str | None:
         # "he must, however, play an eligible card before playing the ace of diamonds" (SP-GAP-2)
         if not self.hands[seat] >> AD & 1:
-            return "only the holder of the ace of diamonds may spin"
+            return _("only the holder of the ace of diamonds may spin")
         if action in self.extra_plays(seat, self.play_cards(seat)):
             return None
-        return ("'spin X' plays an eligible card X, then the ace of diamonds ('he must, however, play an "
-                "eligible card before playing the ace of diamonds'); after the king of diamonds the ace is simply next")
+        return (_("'spin X' plays an eligible card X, then the ace of diamonds ('he must, however, play an "
+                  "eligible card before playing the ace of diamonds'); after the king of diamonds the ace is "
+                  "simply next"))
 
     def apply_spin(self, seat: int, code: str) -> None:
         c = self.find_card(code, self.hands[seat])
@@ -127,7 +129,8 @@ class Spin(Boodle):
         names = self.names
         for o in range(self.players):
             if o != seat and bonus:
-                self._pay(o, seat, bonus, f"{names[o]} pays {names[seat]} {bonus} for the spin")
+                self._pay(o, seat, bonus, _("{player} pays {player2} {bonus} for the spin", player=names[o],
+                                            player2=names[seat], bonus=bonus))
         self.hands[seat] &= ~(1 << AD)
         self.table |= 1 << AD
         self.last_card = AD
@@ -154,7 +157,7 @@ class PopeJoan(Boodle):
     option_specs = (
         *Boodle.option_specs,
         *(Option(f"stake_{card_name(PACK_52.parse(c)).replace(' ', '_')}", int, k, range(0, 101),
-                 doc=f"the chips the dealer puts on the {card_name(PACK_52.parse(c))} each deal",
+                 doc=_("the chips the dealer puts on the {card} each deal", card=card_name(PACK_52.parse(c))),
                  source=f"{SEED} Pope Joan: 'Only the dealer puts the chips on the money cards, usually one on the "
                         "ten of diamonds, two on the jack of clubs, three on the queen of spades, four on the king "
                         "of hearts, and five on the nine of diamonds'")
@@ -188,7 +191,8 @@ class PopeJoan(Boodle):
     def _antes(self) -> None:
         for name, k in zip(self.setup.money_names, self.dealer_stakes()):
             if k:
-                self._to_pool(self.dealer, name, k, f"the dealer, {self.names[self.dealer]}, puts {k} on the {name}")
+                self._to_pool(self.dealer, name, k, _("the dealer, {player}, puts {k} on the {card}",
+                                                      player=self.names[self.dealer], k=k, card=money_words(name)))
 
     def end_of_play(self, winner: int) -> None:
         # "caught at the end of the play with the duplicate of a money card ... must double the chips on that card"
@@ -196,5 +200,5 @@ class PopeJoan(Boodle):
             for c, name in self.setup.money_of.items():
                 if self.hands[s] >> c & 1 and self.pools.get(name, 0):
                     k = self.pools[name]
-                    self._to_pool(s, name, k, f"{self.names[s]} is caught holding the {name} and doubles its "
-                                  f"{k} chips")
+                    self._to_pool(s, name, k, _("{player} is caught holding the {card} and doubles its {k} chips",
+                                                player=self.names[s], card=money_words(name), k=k))

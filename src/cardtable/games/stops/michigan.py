@@ -14,7 +14,7 @@ playing phases share one checker, whose rule for cards is :meth:`Michigan.play_c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
@@ -23,11 +23,13 @@ from ...core.aims import Aim
 from ...core.auction import Auction
 from ...core.bounds import ActionForm, DealBounds, forms
 from ...core.cards import PACK_52, SUIT_NAMES, SUITS, bits, parse_code
+from ...core.cards import card_name as named
 from ...core.chips import Ledger, Settlement
 from ...core.cutting import first_dealer_option
 from ...core.deal import Deal, Zone
 from ...core.dealing import DealPlan
 from ...core.game import Game
+from ...core.i18n import _, lowercased
 from ...core.layouts import Layout
 from ...core.options import Option, Options
 from ...core.phases import Phase
@@ -46,8 +48,8 @@ LOWER_RANKS = tuple(sum(1 << d for d in range(52) if PACK_52.rank[d] < PACK_52.r
 assert all(PACK_52.rank[c] == c % 13 + 2 for c in range(52)), "stops relies on the 52-card pack order"
 PENALISED = Option(
     "penalised_passes", bool, False,
-    doc="allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
-        "the money-card chips the pass kept from others",
+    doc=_("allow passing while able to play, at the book's penalty: 1 chip to each other player, and making good "
+          "the money-card chips the pass kept from others"),
     source=f"{SEED} 'Additional Rules'; issue 6")
 """The option of the whole family: a pass while able to play, at the book's penalty."""
 FIRST_DEALER = first_dealer_option(
@@ -59,6 +61,15 @@ FIRST_DEALER = first_dealer_option(
 def card_name(card: int) -> str:
     """A card in words, e.g. ``ace of hearts`` (money-card pools are named so: no code leaks in views)."""
     return f"{RANK_WORDS[PACK_52.rank[card]]} of {SUIT_NAMES[PACK_52.suit[card]]}"
+
+
+MONEY_WORDS = {card_name(c): lowercased(named(PACK_52.code(c))) for c in range(52)}
+"""A money card's pool name as words of a sentence (``the ace of hearts``), translated where shown."""
+
+
+def money_words(name: str) -> str:
+    """The pool ``name`` in words (a message), or the name itself for a pool that is not a card's."""
+    return MONEY_WORDS.get(name, name)
 
 
 def lowest(mask: int) -> int:
@@ -121,11 +132,12 @@ class Michigan(Deal):
     """Before the deal each player places four chips on the money cards as he pleases (Boodle, Spin); else
     the antes are fixed (:meth:`_antes`)."""
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("dealer_double_ante", bool, False, doc="the dealer puts two chips on each money card, the others one",
+        Option("dealer_double_ante", bool, False, doc=_("the dealer puts two chips on each money card, the others "
+                                                        "one"),
                source="MI-GAP-1 (pagat, Bicycle: dealer 2, others 1; seed: everyone 1)"),
         Option("widow_max_bid", int, 0, range(0, 10001),
-               doc="the highest bid allowed in the widow auction; 0: no practical ceiling (100, or all the chips "
-                   "on the money cards if they are more)",
+               doc=_("the highest bid allowed in the widow auction; 0: no practical ceiling (100, or all the chips "
+                     "on the money cards if they are more)"),
                source="MI-GAP-5 (the seed sets no limit)"),
         PENALISED,
         FIRST_DEALER,
@@ -278,7 +290,8 @@ class Michigan(Deal):
         for s in self.seats_from_left():
             k = 2 if double and s == self.dealer else 1
             for name in self.setup.money_names:
-                self._to_pool(s, name, k, f"{self.names[s]} puts {k} on the {name}")
+                self._to_pool(s, name, k, _("{player} puts {k} on the {card}", player=self.names[s], k=k,
+                                            card=money_words(name)))
 
     def _deal(self, order: list[int]) -> None:
         dealt = self.setup.plan.deal(order, self.players, self.dealer)
@@ -367,15 +380,17 @@ class Michigan(Deal):
     def check_stake(self, seat: int, action: str) -> str | None:
         if action in self.setup.stake_actions:
             return None
-        return ("place your four chips on the money cards, naming the card of each chip in the order "
-                f"{', '.join(self.setup.stake_words)}, e.g. '{self.setup.stake_actions[0]}'")
+        return (_("place your four chips on the money cards, naming the card of each chip in the order {join}, "
+                  "e.g. '{stake_actions}'", join=', '.join(self.setup.stake_words),
+                  stake_actions=self.setup.stake_actions[0]))
 
     def apply_stake(self, seat: int, action: str) -> None:
         words = action.split()[1:]
         for name, word in zip(self.setup.money_names, self.setup.stake_words):
             k = words.count(word)
             if k:
-                self._to_pool(seat, name, k, f"{self.names[seat]} puts {k} on the {name}")
+                self._to_pool(seat, name, k, _("{player} puts {k} on the {card}", player=self.names[seat], k=k,
+                                               card=money_words(name)))
         if seat == self.dealer:
             self._deal(list(reversed(self.stock)))
         else:
@@ -388,7 +403,7 @@ class Michigan(Deal):
     def check_widow(self, seat: int, action: str) -> str | None:
         if action in ("take", "keep"):
             return None
-        return "the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')"
+        return _("the dealer either takes the widow ('take') or keeps his hand and auctions it ('keep')")
 
     def apply_widow(self, seat: int, action: str) -> None:
         if action == "take":
@@ -419,8 +434,8 @@ class Michigan(Deal):
         assert a is not None
         if (action == "pass" or action in a.bids) and a.why_not(action) is None:
             return None
-        return (f"bid a number of chips from {a.high + 2} to {len(a.bids)}, more than the highest bid, or pass "
-                "('auction off the right to exchange the widow to the highest bidder')")
+        return (_("bid a number of chips from {high} to {n}, more than the highest bid, or pass ('auction off the "
+                  "right to exchange the widow to the highest bidder')", high=a.high + 2, n=len(a.bids)))
 
     def apply_auction(self, seat: int, action: str) -> None:
         a = self.auction
@@ -433,8 +448,9 @@ class Michigan(Deal):
             self.dead, self.widow = self.widow, 0  # MI-GAP-4: nobody bids; the widow stays dead
         else:
             price = a.rank(a.high_bid or "") + 1
-            self._pay(a.holder, self.dealer, price, f"{self.names[a.holder]} buys the widow from the dealer, "
-                      f"{self.names[self.dealer]}, for {price}")
+            self._pay(a.holder, self.dealer, price, _("{player} buys the widow from the dealer, {player2}, for "
+                                                      "{price}", player=self.names[a.holder],
+                                                      player2=self.names[self.dealer], price=price))
             self._exchange(a.holder)
         self._begin_play()
 
@@ -470,24 +486,24 @@ class Michigan(Deal):
             if self.may_pass(seat, self.play_cards(seat)):
                 return None
             if self.phase == RESTART:
-                return ("nobody could begin a new suit, so the turn came back to you: play the lowest card in your "
-                        "hand ('the turn comes back to the original passer, who then may play the lowest card in "
-                        "his hand')")
-            return ("a player able to play must play ('For failing to play properly in his turn, the player pays "
-                    "a penalty'); passing while able needs the option penalised_passes")
+                return (_("nobody could begin a new suit, so the turn came back to you: play the lowest card in "
+                          "your hand ('the turn comes back to the original passer, who then may play the lowest "
+                          "card in his hand')"))
+            return (_("a player able to play must play ('For failing to play properly in his turn, the player pays "
+                      "a penalty'); passing while able needs the option penalised_passes"))
         if word == "spin":
             return self.check_spin(seat, action)
         try:
             c = self.pack.parse_in(parse_code(action), self.hands[seat])
         except CardError:
-            return "play a card code such as '5C', or pass when you cannot play"
+            return _("play a card code such as '5C', or pass when you cannot play")
         if c is None:
-            return f"you do not hold {action}"
+            return _("you do not hold {action}", action=action)
         return self.why_card(seat, action)
 
     def check_spin(self, seat: int, action: str) -> str | None:
         """The rule of a ``spin`` play (Spin only)."""
-        return "only Spin has the 'spin' play"
+        return _("only Spin has the 'spin' play")
 
     def why_card(self, seat: int, code: str) -> str | None:
         """``None`` if ``seat`` may play the held card ``code`` now, else why not, naming the rule."""
@@ -495,20 +511,20 @@ class Michigan(Deal):
         if self.play_cards(seat) >> card & 1:
             return None
         if self.phase == BUILD:
-            return (f"the {card_name(self.next_card())} is next in sequence ('whoever holds the next card in "
-                    "sequence plays it')")
+            return (_("the {card} is next in sequence ('whoever holds the next card in sequence plays it')",
+                      card=money_words(card_name(self.next_card()))))
         if self.phase == RESTART:
-            return "nobody could begin a new suit: play the lowest card in your hand"
+            return _("nobody could begin a new suit: play the lowest card in your hand")
         s = self.pack.suit[card]
         if s not in self.lead_suits():
             return self.why_suit()
-        return f"a suit is begun with the lowest card you hold in it ('it must be the lowest card he holds in " \
-               f"that suit'), here {self.pack.code(lowest(self.hands[seat] & SUIT_BITS[s]))}"
+        return _("a suit is begun with the lowest card you hold in it ('it must be the lowest card he holds in "
+                 "that suit'), here {code}", code=self.pack.code(lowest(self.hands[seat] & SUIT_BITS[s])))
 
     def why_suit(self) -> str:
         """Why the stopped suit may not be started again."""
-        return (f"after a stop the new suit must be other than {SUIT_NAMES[self.stopped]} ('lead the lowest "
-                "card he holds in some other suit')")
+        return (_("after a stop the new suit must be other than {suit} ('lead the lowest card he holds in some "
+                  "other suit')", suit=SUIT_NAMES[self.stopped]))
 
     def apply_lead(self, seat: int, action: str) -> None:
         if action == "pass":
@@ -546,7 +562,8 @@ class Michigan(Deal):
             self.active = self.pack.suit[c]
         name = self.setup.money_of.get(c)
         if name is not None and name not in self.won:
-            self._take(seat, name, f"{self.names[seat]} plays the {name} and takes")
+            self._take(seat, name, lambda k: _("{player} plays the {card} and takes {k}", player=self.names[seat],
+                                               card=money_words(name), k=k))
         self.on_play(seat, c)
         self.last_seat, self.last_card = seat, c
         if not self.hands[seat]:
@@ -576,7 +593,8 @@ class Michigan(Deal):
         if able:
             for o in range(self.players):
                 if o != seat:
-                    self._pay(seat, o, 1, f"{self.names[seat]} fails to play properly and pays 1 to {self.names[o]}")
+                    self._pay(seat, o, 1, _("{player} fails to play properly and pays 1 to {player2}",
+                                            player=self.names[seat], player2=self.names[o]))
         if self.phase == BUILD:
             self._broken_run(seat)
             self._stop(self.last_seat)
@@ -611,12 +629,14 @@ class Michigan(Deal):
         for s in range(self.players):
             left = self.hands[s].bit_count()
             if s != winner and left:
-                self._pay(s, winner, left, f"{names[s]} pays {names[winner]} {left} for the cards left in hand")
+                self._pay(s, winner, left, _("{player} pays {player2} {left} for the cards left in hand",
+                                             player=names[s], player2=names[winner], left=left))
         for offender, victim, name in self.offences:
             if name not in self.won and self.pools.get(name, 0):
                 k = self.pools[name]
-                self._pay(offender, victim, k, f"{names[offender]} makes good the {k} on the {name} his pass kept "
-                          f"from {names[victim]}; they stay on the card")
+                self._pay(offender, victim, k, _("{player} makes good the {k} on the {name} his pass kept from "
+                                                 "{player2}; they stay on the card", player=names[offender], k=k,
+                                                 name=name, player2=names[victim]))
         self.end_of_play(winner)
 
     def end_of_play(self, winner: int) -> None:
@@ -630,14 +650,14 @@ class Michigan(Deal):
     def _pay(self, payer: int, payee: int, chips: int, line: str) -> None:
         self.events.append(("pay", payer, payee, chips, line))
 
-    def _take(self, seat: int, pool: str, line: str, chips: int | None = None) -> None:
+    def _take(self, seat: int, pool: str, line: Callable[[int], str], chips: int | None = None) -> None:
         have = self.pools.get(pool, 0)
         k = have if chips is None else chips
         self.won[pool] = seat
         if not k:
             return  # nobody put chips on it (Boodle): nothing to take, no settlement line
         self.pools[pool] = have - k
-        self.events.append(("take", seat, pool, k, f"{line} {k}"))
+        self.events.append(("take", seat, pool, k, line(k)))
 
     def _settle(self) -> Settlement:
         led = Ledger(self.players, {k: v for k, v in self.pools_start.items()}, names=self.names)
@@ -657,17 +677,22 @@ class Michigan(Deal):
     def label(self, action: str) -> str:
         word, *rest = action.split() or [""]
         if word == "take":
-            return "Take the widow"
+            return _("Take the widow")
         if word == "keep":
-            return "Keep my hand and auction the widow"
+            return _("Keep my hand and auction the widow")
         if word == "bid" and rest:
-            return f"Bid {rest[0]} for the widow"
+            return _("Bid {rest} for the widow", rest=rest[0])
         if word == "stake" and rest:
             by_word = dict(zip(self.setup.stake_words, self.setup.money_names))
-            return "Stake " + ", ".join(f"{rest.count(w)} on the {by_word[w]}" for w in dict.fromkeys(rest)
-                                        if w in by_word)
+            stakes = [_("{k} on the {card}", k=rest.count(w), card=money_words(by_word[w]))
+                      for w in dict.fromkeys(rest) if w in by_word]
+            out = _("Stake {stake}", stake=stakes[0])
+            for more in stakes[1:]:
+                out = _("{stakes}, {stake}", stakes=out, stake=more)
+            return out
         if word == "spin" and rest:
-            return f"Spin: play the {card_name(self.pack.parse(rest[0]))}, then the ace of diamonds"
+            return _("Spin: play the {card}, then the ace of diamonds",
+                     card=money_words(card_name(self.pack.parse(rest[0]))))
         return super().label(action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -688,13 +713,14 @@ class Michigan(Deal):
     def status(self, seat: int | None) -> str:
         names = self.names
         if self.winner is not None:
-            return f"{names[self.winner]} is out and wins"
+            return _("{player} is out and wins", player=names[self.winner])
         turn = names[self.turn] if self.turn is not None else ""
         texts: dict[str, str] = {
-            WIDOW: "the dealer takes the widow or auctions it", AUCTION: "the widow is auctioned",
-            STAKE: f"{turn} places his chips on the money cards", BUILD: f"{turn} holds the next card",
-            RESTART: f"nobody can begin a new suit: {turn} plays his lowest card"}
-        return texts.get(self.phase, f"{turn} begins a new suit")
+            WIDOW: _("the dealer takes the widow or auctions it"), AUCTION: _("the widow is auctioned"),
+            STAKE: _("{player} places his chips on the money cards", player=turn),
+            BUILD: _("{player} holds the next card", player=turn),
+            RESTART: _("nobody can begin a new suit: {player} plays his lowest card", player=turn)}
+        return texts.get(self.phase, _("{player} begins a new suit", player=turn))
 
     # ------------------------------------------------------ hidden information
     def _hidden_zones(self, viewer: int) -> list[Zone]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import PACK_52, SUIT_NAMES
+from ...core.i18n import _
 from ...core.options import Option, Options
 from ...core.views import Key, Kind
 from .michigan import SEED, Michigan
@@ -39,8 +40,8 @@ class CrossColorMichigan(Michigan):
         return [s for s in range(4) if RED[s] != RED[self.stopped]]
 
     def why_suit(self) -> str:
-        return (f"after a stop in {SUIT_NAMES[self.stopped]} the new suit must be of the other colour ('a player "
-                "may only start a new suit in a different color from the last one played')")
+        return (_("after a stop in {suit} the new suit must be of the other colour ('a player may only start a new "
+                  "suit in a different color from the last one played')", suit=SUIT_NAMES[self.stopped]))
 
 
 NINE_H, TEN_H, JACK_H = (PACK_52.parse(c) for c in ("9H", "TH", "JH"))
@@ -58,7 +59,7 @@ class SequenceMichigan(Michigan):
     source = f"{SEED}, 'Sequence Michigan'; docs/decisions.md"
     option_specs = (
         *Michigan.option_specs,
-        Option("sequence_ante", int, 1, range(1, 11), doc="chips each player adds to the sequence every deal",
+        Option("sequence_ante", int, 1, range(1, 11), doc=_("chips each player adds to the sequence every deal"),
                source=f"{SEED}: 'New chips are added in each deal'; amount: ENGINE DEFAULT (docs/decisions.md)"),
     )
 
@@ -73,13 +74,14 @@ class SequenceMichigan(Michigan):
         super()._antes()
         k = self.game.options.sequence_ante
         for s in self.seats_from_left():
-            self._to_pool(s, SEQUENCE, k, f"{self.names[s]} puts {k} on the sequence")
+            self._to_pool(s, SEQUENCE, k, _("{player} puts {k} on the sequence", player=self.names[s], k=k))
 
     def on_play(self, seat: int, card: int) -> None:
         # "A player who holds and plays two cards of this sequence in consecutive order ... collects all the chips"
         if card in (TEN_H, JACK_H) and self.last_card == card - 1 and self.last_seat == seat \
                 and SEQUENCE not in self.won:
-            self._take(seat, SEQUENCE, f"{self.names[seat]} plays two cards of the sequence in order and takes")
+            self._take(seat, SEQUENCE, lambda k: _("{player} plays two cards of the sequence in order and takes {k}",
+                                                   player=self.names[seat], k=k))
 
     def sequence_prize(self) -> int | None:
         return None if SEQUENCE in self.won else self.pools.get(SEQUENCE, 0)
@@ -97,11 +99,11 @@ class JackpotMichigan(Michigan):
     source = f"{SEED}, 'Jackpot Michigan'; docs/decisions.md"
     option_specs = (
         *Michigan.option_specs,
-        Option("jackpot_ante", int, 1, range(1, 11), doc="chips each player antes to the jackpot each hand",
+        Option("jackpot_ante", int, 1, range(1, 11), doc=_("chips each player antes to the jackpot each hand"),
                source=f"{SEED}: 'each player ante one chip to a special pool on each hand'"),
         Option("jackpot_pay_on", str, "hand_n_plus_1", ("hand_n_plus_1", "hand_n"),
-               doc="which hand's winner takes the jackpot: the one dealt when the deal returns to the round's first "
-                   "dealer (N+1), or the round's last ante hand (N)",
+               doc=_("which hand's winner takes the jackpot: the one dealt when the deal returns to the round's "
+                     "first dealer (N+1), or the round's last ante hand (N)"),
                source="docs/decisions.md (ENGINE DEFAULT on the boundary)"),
     )
     view_keys = (
@@ -129,7 +131,8 @@ class JackpotMichigan(Michigan):
         if o.jackpot_pay_on == "hand_n_plus_1" and done >= n:
             self.jackpot_due, done = self.pools.get(JACKPOT, 0), 0
         for s in self.seats_from_left():
-            self._to_pool(s, JACKPOT, o.jackpot_ante, f"{self.names[s]} antes {o.jackpot_ante} to the jackpot")
+            self._to_pool(s, JACKPOT, o.jackpot_ante, _("{player} antes {ante} to the jackpot", player=self.names[s],
+                                                               ante=o.jackpot_ante))
         done += 1
         if o.jackpot_pay_on == "hand_n" and done >= n:
             self.jackpot_due, done = self.pools[JACKPOT], 0
@@ -137,8 +140,9 @@ class JackpotMichigan(Michigan):
 
     def end_of_play(self, winner: int) -> None:
         if self.jackpot_due:
-            self._take(winner, JACKPOT, f"the round is over: {self.names[winner]} wins the hand and takes the "
-                       "jackpot of", self.jackpot_due)
+            self._take(winner, JACKPOT, lambda k: _("the round is over: {player} wins the hand and takes the "
+                                                    "jackpot of {k}", player=self.names[winner], k=k),
+                       self.jackpot_due)
 
     def _carry(self) -> dict[str, Any] | None:
         return {**(super()._carry() or {}), "jackpot_hands": self.jackpot_hands}
