@@ -23,8 +23,8 @@ from cardtable.core import words
 from cardtable.core.deal import Deal
 from cardtable.core.match import Match
 
-__all__ = ["first_dealer_line", "for_you", "in_names", "label", "meld_owners", "options_howto", "reason", "sentence",
-           "with_howto"]
+__all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "label", "left_in_pools_line",
+           "meld_owners", "options_howto", "reason", "sentence", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -143,6 +143,72 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")
+
+
+def ante_lines(lines: list[str]) -> list[str]:
+    """The settlement's lines with the antes on the money cards said in one line (Michigan's sixteen
+    "Bea puts 1 on the ace of hearts" lines: "Everyone puts 1 on each money card ...")."""
+    antes = [ANTE.match(line) for line in lines]
+    firsts = [m for m in antes if m]
+    if len(firsts) < 4:
+        return lines
+    cards = list(dict.fromkeys(m["card"] for m in firsts))
+    who = list(dict.fromkeys(m["who"] for m in firsts))
+    each = {m["n"] for m in firsts}
+    if len(each) == 1 and len(firsts) == len(cards) * len(who):
+        said = (f"{', '.join(who[:-1])} and {who[-1]} each put {each.pop()} on each money card "
+                f"(the {', '.join(cards[:-1])} and {cards[-1]})")
+    else:
+        said = "; ".join(f"{w} puts " + ", ".join(f"{m['n']} on the {m['card']}" for m in firsts if m["who"] == w)
+                         for w in who)
+    first = next(i for i, m in enumerate(antes) if m)
+    return [*lines[:first], said, *(line for line, m in zip(lines[first:], antes[first:]) if not m)]
+
+
+def amount_words(x: Any) -> str:
+    """An amount in figures a player reads: ``7``, ``−3``, ``1 3/4``, ``−1/2``.
+
+    >>> from fractions import Fraction
+    >>> amount_words(7), amount_words(-3), amount_words(Fraction(7, 4)), amount_words(Fraction(-1, 2))
+    ('7', '−3', '1 3/4', '−1/2')
+    """
+    from fractions import Fraction
+
+    f = Fraction(x)
+    sign, f = ("−" if f < 0 else ""), abs(f)
+    whole, part = divmod(f.numerator, f.denominator)
+    if not part:
+        return f"{sign}{whole}"
+    return f"{sign}{whole} {part}/{f.denominator}" if whole else f"{sign}{part}/{f.denominator}"
+
+
+def left_in_pools_line(match: Match, names: Sequence[str]) -> str | None:
+    """What becomes of the chips left in the pools when the match ends (shared out equally), with the final
+    totals, in the players' names; ``None`` before the end or with nothing left.
+
+    >>> import cardtable as ct
+    >>> m = ct.Match(ct.load("pope-joan", players=4), seed=3, deals=4)
+    >>> while not m.over:
+    ...     d = m.next_deal()
+    ...     while not d.over: d.act(d.legal()[0])
+    ...     _ = m.record(d)
+    >>> left_in_pools_line(m, ["Ann", "Bea", "Cal", "Dee"]) is not None
+    True
+    """
+    left = match.left_in_pools()
+    if not left:
+        return None
+    total = sum(left.values())
+    where = ", ".join(f"{n} on the {k}" if " of " in k else f"{n} in the {k}" for k, n in left.items())
+    share = amount_words(match.shares()[0])
+    finals = ", ".join(f"{names[s] if s < len(names) else f'Player {s + 1}'} {amount_words(t)}"
+                       for s, t in enumerate(match.final_totals()))
+    chips = "chip" if total == 1 else "chips"
+    return (f"The match is over: the {total} {chips} left ({where}) are shared out equally, {share} to each "
+            f"player. Final totals: {finals}.")
 
 
 def first_dealer_line(match: Match, names: Sequence[str] | None = None) -> str | None:

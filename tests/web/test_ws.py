@@ -293,8 +293,9 @@ def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
                 v = clients[0].state["view"]
                 if clients[0].state["match"]["over"]:
                     break
-                if v["over"]:
-                    clients[0].send({"type": "next"})
+                if v["over"]:  # the next deal starts when every person at the table is ready
+                    for c in clients[:players]:
+                        c.send({"type": "next"})
                 else:
                     me = clients[v["turn"]]
                     me.act(rng.choice(me.state["view"]["legal"]))
@@ -450,6 +451,7 @@ def test_an_act_from_an_old_deal_never_matches_a_new_one(client: TestClient) -> 
             me.act(rng.choice(at(me, f["rev"])["view"]["legal"]))
             f = at(socks[0], f["rev"] + 1)
         socks[0].send({"type": "next"})
+        socks[1].send({"type": "next"})  # the next deal starts when both people are ready
         new = socks[0].state_until(lambda x: x["deal"] == 2)
         old = {"type": "act", "action": new["view"]["legal"][0] if new["view"]["legal"] else "pass", "rev": 0,
                "deal": 1}

@@ -52,6 +52,7 @@ class TableRow:
     hints: int = 0
     rated: int = 0
     speed: str = "normal"
+    between: str = "ready"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ Revision 0005 added ``tables.speed``, the bots' speed at the table (slow, normal
 Revision 0006 (PostgreSQL only) sends one change notice per statement that writes actions, not one per action.
 Revision 0007 added ``tables.creator_address``, the address a table was created from (the limit of tables of
 bots only counts per address as well as per creator).
+Revision 0008 added ``tables.between``, how the table goes on to the next deal: when every person at it is ready
+(``ready``) or after a countdown shown to all (``countdown``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ tables = Table(
     Column("rated", Integer, nullable=False, server_default="0"),  # 1 rated, -1 not rateable, 0 not yet
     Column("speed", Text, nullable=False, server_default="normal"),  # the bots' speed: slow, normal, fast, instant
     Column("creator_address", Text),  # the address it was created from ("addr:<ip>"; revision 0007)
+    Column("between", Text, nullable=False, server_default="ready"),  # the next deal: ready or countdown (0008)
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
 Index("tables_creator_address", tables.c.creator_address, tables.c.finished)

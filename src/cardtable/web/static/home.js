@@ -110,6 +110,7 @@ async function create(ev) {
   window.dispatchEvent(new CustomEvent("cardtable:create", { detail: body })); // public room: lobby.js adds its settings
   if ($("deals").value) body.deals = Number($("deals").value);
   body.speed = $("speed").value; // the bots' speed at the table; the creator may change it there
+  body.between = $("between").value; // how the table goes on to the next deal: everyone ready, or a countdown
   localStorage.setItem("cardtable:speed", body.speed); // and the next table's form starts from it
   $("create").disabled = true;
   try {

@@ -18,6 +18,7 @@ let ws = null;
 let retry = 0;
 let closedForGood = false;
 let latest = null; // the last state frame received
+let nextDealAt = null; // with a countdown between deals: when (Date.now()) the next deal starts
 let shown = null; // the state frame on screen
 const queue = []; // frames received, not yet shown
 let hold = null; // a finished trick kept in view: {until, winner}
@@ -80,6 +81,7 @@ function connect() {
 function onFrame(f) {
   window.dispatchEvent(new CustomEvent("cardtable:frame", { detail: f })); // public room: tableroom.js
   if (f.type === "state") {
+    if (typeof f.table.next_in === "number") nextDealAt = Date.now() + 1000 * f.table.next_in; else nextDealAt = null;
     latest = f;
     queue.push(f);
     pump();
@@ -393,9 +395,10 @@ function settlement(f) {
   });
   const pools = poolsText(r.pools);
   const buttons = [];
+  const ready = (f.table.ready || []).includes(f.you);
   if (!f.match.over && f.you !== null) {
     buttons.push(el("button", { type: "button", id: "next-deal", class: "primary", "aria-keyshortcuts": "N",
-      onclick: () => send({ type: "next" }) }, "Next deal"));
+      disabled: ready, onclick: () => send({ type: "next" }) }, ready ? "Ready" : "Next deal"));
   }
   buttons.push(el("button", { type: "button", onclick: () => send({ type: "replay", deal: f.deal }) }, "Replay this deal"));
   buttons.push(el("button", { type: "button", onclick: () => openSheet(f, sheet, send) }, "Score sheet"));
@@ -407,18 +410,49 @@ function settlement(f) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, "before"),
         el("th", { scope: "col" }, `this deal (${unit})`), el("th", { scope: "col" }, "match total"))),
       el("tbody", {}, ...rows))),
-    pools ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
+    f.match.over ? null : betweenDeals(f),
+    f.match.left ? el("p", { class: "pools left-over" }, f.match.left)
+      : pools && !f.match.over ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
     el("div", { class: "buttons" }, ...buttons));
 }
 
+// Between deals: who the next deal waits for (each person says ready; bots always are), or the countdown to it,
+// shown to everyone at the table.
+function betweenDeals(f) {
+  const waiting = f.table.seats.filter((s) => s.kind === "human" && s.online && !(f.table.ready || []).includes(s.seat))
+    .map((s) => (s.seat === f.you ? "you" : nameOf(s.seat)));
+  const who = waiting.length > 1 ? `${waiting.slice(0, -1).join(", ")} and ${waiting.at(-1)}` : waiting[0];
+  const parts = [];
+  if (f.table.between === "countdown" && nextDealAt !== null) {
+    parts.push(el("span", { id: "next-countdown" }, countdownText()));
+    if (waiting.length && (f.table.ready || []).length) parts.push(` Ready: ${f.table.seats.filter((s) => (f.table.ready || []).includes(s.seat)).map((s) => nameOf(s.seat)).join(", ")}.`);
+  } else if ((f.table.ready || []).length && waiting.length) {
+    parts.push(`The next deal starts when everyone is ready: waiting for ${who}.`);
+  } else if (waiting.length > 1) {
+    parts.push("The next deal starts when everyone at the table has pressed Next deal.");
+  }
+  return parts.length ? el("p", { id: "between-deals", class: "between", role: "status" }, ...parts) : null;
+}
+
+function countdownText() {
+  const left = Math.max(0, Math.ceil((nextDealAt - Date.now()) / 1000));
+  return `The next deal starts in ${left} second${left === 1 ? "" : "s"}, or as soon as everyone is ready.`;
+}
+
+setInterval(() => {
+  const c = document.getElementById("next-countdown");
+  if (c && nextDealAt !== null) c.textContent = countdownText();
+}, 500);
+
 function scoresBox(f) {
   const seats = f.table.seats;
-  const lead = Math.max(...f.match.totals.map((x) => Number(x) || 0));
   const m = f.match;
+  const totals = m.final || m.totals; // at the match's end, with the chips left in the pools shared out
+  const lead = Math.max(...totals.map((x) => Number(x) || 0));
   return [el("h2", { class: "side-title" }, `Deal ${f.deal}${m.max_deals ? ` of ${m.max_deals}` : ""}${m.target ? ` · to ${m.target}` : ""}`),
-    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(f.match.totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
+    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
       el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: "dealer" }, "D") : null),
-      el("td", {}, String(f.match.totals[s.seat]).replace("-", "−"))))))];
+      el("td", {}, String(totals[s.seat]).replace("-", "−"))))))];
 }
 
 // The bots' speed, beside the scores: the table's creator (the first person's seat) changes it, the others see it.
@@ -454,12 +488,15 @@ function logBox(f) {
     if (!trick.length) return;
     count += 1;
     items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, `Trick ${count}:`), " ",
-      ...trick.flatMap((e, i) => [i ? ", " : "", nameOf(e.seat), " ", richText(e.act)])));
+      ...trick.flatMap((e, i) => [i ? ", " : "", ...(plays(e) ? [nameOf(e.seat), " ", richText(e.act)]
+        : [el("span", { class: "log-call" }, `(${nameOf(e.seat)}: `, richText(e.say.split(":")[0]), ")")])])));
     if (won) items.push(el("li", { class: "log-trick" }, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}`)));
     trick = [];
   };
   for (const e of log) {
-    if (tricks && plays(e)) {
+    // a move that is not a card made while a trick is open (Spoil Five's rob, a call) stays in that trick's line:
+    // it does not close the trick, so the tricks after it keep their numbers
+    if (tricks && (plays(e) || trick.length)) {
       trick.push(e);
       if (e.won !== undefined) flush(e);
       continue;
