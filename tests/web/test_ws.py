@@ -63,7 +63,7 @@ def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
     ({"game": "nap", "options": {"colour": 1}}, "colour"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human"}]}, "seats must be a list of 2 seats"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human"}, {"kind": "genius"}]},
-     "seat 1: kind must be one of human, random, heuristic, ismcts, not 'genius'"),
+     "seat 2: kind must be one of human, random, heuristic, ismcts, not 'genius'"),  # seats counted from 1
     ({"game": "nap", "players": 2, "seats": [{"kind": "human", "name": "x" * 99}, {"kind": "random"}]},
      "at most 24 characters"),
     ({"game": "nap", "deals": 0}, "deals must be a whole number from 1 to 100"),
@@ -75,7 +75,7 @@ def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
     ({"game": "nap", "options": {"misery_win": 1000}}, "option misery_win must be a whole number from 1 to 100"),
     ({"game": "nap", "options": ["misery"]}, "options must be an object of name: value"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human", "token": "mine"}, {"kind": "random"}]},
-     "seat 0: unknown field 'token'; a seat has 'kind' and optionally 'name'"),
+     "seat 1: unknown field 'token'; a seat has 'kind' and optionally 'name'"),
 ])
 def test_create_refuses_bad_tables(client: TestClient, body: Any, says: str) -> None:
     r = client.post("/api/tables", json=body)

@@ -190,10 +190,10 @@ class Server(PublicRoom, Assist, Room):
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
-                raise ValueError(f"seat {i}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
+                raise ValueError(f"seat {i + 1}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind not in (HUMAN, *bot_kinds()):
-                raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
+                raise ValueError(f"seat {i + 1}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
             name = s.get("name") if isinstance(s, dict) else None
             mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
@@ -202,7 +202,7 @@ class Server(PublicRoom, Assist, Room):
             try:  # unnamed seats take plain first names, as the engine calls seats without names
                 name = seat_name(name, plain(i) if blank else "")
             except ValueError as e:
-                raise ValueError(f"seat {i}: {e}") from None
+                raise ValueError(f"seat {i + 1}: {e}") from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
             token = new_token() if kind == HUMAN and (mine or not public) else None
             rows.append((kind, name, token, account.id if mine and account is not None else None))

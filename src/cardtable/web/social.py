@@ -111,7 +111,8 @@ class PublicRoom:
         free = t.free_seats()
         if seat is not None:
             if seat not in free:
-                raise ValueError(f"seat {seat} is not free; free seats: {', '.join(map(str, free)) or 'none'}")
+                raise ValueError(f"seat {seat + 1} is not free; free seats (numbered from 1): "
+                                 f"{', '.join(str(s + 1) for s in free) or 'none'}")
             free = [seat]
         if not free:
             raise ValueError("every seat at this table is taken; you can still watch")

@@ -28,6 +28,7 @@ let sheet = { rows: [], totals: [] };
 let replay = null;
 let fresh = new Map(); // cards new in hand (a draw, the widow...): code -> count
 let message = null; // {text, kind, rev}
+let pending = null; // the action sent and not yet answered: {deal, rev, action}
 
 const speed = () => SPEEDS[latest?.table.speed] || SPEEDS.normal; // the table's setting, the same at every seat
 const now = () => performance.now();
@@ -45,10 +46,34 @@ function send(obj) {
 function act(action) {
   flush();
   if (!shown) return;
+  // one action for a position: a second click (a double click) before the server answers is ignored quietly
+  if (pending && latest && pending.deal === latest.deal && pending.rev === latest.rev) return;
   message = null;
   fresh = new Map();
   pick.reset();
-  send({ type: "act", action, rev: latest ? latest.rev : undefined, deal: latest ? latest.deal : undefined });
+  if (send({ type: "act", action, rev: latest ? latest.rev : undefined, deal: latest ? latest.deal : undefined })) {
+    pending = { deal: latest ? latest.deal : null, rev: latest ? latest.rev : null, action };
+    const ahead = provisional(shown, action);
+    if (ahead) render({ frame: ahead, pending: action }, shown); // the card goes to the felt at once
+  }
+}
+
+/** The table as it will be once the server takes this card, for a play to a trick: the card out of the hand and
+ * in front of the player. Null for anything else (the server's state is then awaited). */
+function provisional(f, code) {
+  const v = f.view;
+  if (!isCard(code) || !Array.isArray(v.trick) || !Array.isArray(v.hand) || f.you === null) return null;
+  const hand = [...v.hand];
+  const i = hand.indexOf(code);
+  if (i < 0) return null;
+  hand.splice(i, 1);
+  const sh = { ...(f.show || {}) };
+  if (Array.isArray(sh.hand)) {
+    let gone = false;
+    sh.hand = sh.hand.map((g) => g.filter((c) => (gone || c !== code ? true : (gone = true, false))));
+  }
+  const sizes = Array.isArray(v.hand_sizes) ? v.hand_sizes.map((n, s) => (s === f.you ? n - 1 : n)) : v.hand_sizes;
+  return { ...f, show: sh, view: { ...v, hand, hand_sizes: sizes, trick: [...v.trick, [f.you, code]], turn: null, legal: [] } };
 }
 
 function setConn(text, cls) {
@@ -82,6 +107,7 @@ function onFrame(f) {
   window.dispatchEvent(new CustomEvent("cardtable:frame", { detail: f })); // public room: tableroom.js
   if (f.type === "state") {
     if (typeof f.table.next_in === "number") nextDealAt = Date.now() + 1000 * f.table.next_in; else nextDealAt = null;
+    pending = null;
     latest = f;
     queue.push(f);
     pump();
@@ -97,7 +123,10 @@ function onFrame(f) {
     replay = { deal: f.deal, steps: f.steps, shows: f.shows || [], i: f.steps.length - 1 };
     openReplay(shown, replay);
   } else if (f.type === "error") {
+    const ahead = pending !== null;
+    pending = null;
     notify(f.say || f.error, "error");
+    if (ahead && shown && !f.stale) render({}, shown); // the server refused: the card goes back to the hand
     if (!shown) $("board").replaceChildren(el("p", { class: "board-error" }, f.error));
   }
 }
@@ -181,7 +210,7 @@ function display(f) {
     const winner = won ? won.won : f.view.leader;
     const card = won && won.with ? won.with : null;
     hold = { until: now() + speed().trick, winner };
-    const caption = `${nameOf(winner)} ${winner === f.you ? "win" : "wins"} the trick${card ? ` with ${cardSymbol(card)}` : ""}`;
+    const caption = `${winner === f.you ? "You win" : `${nameOf(winner)} wins`} the trick${card ? ` with ${cardSymbol(card)}` : ""}`;
     render({ trick: f.view.last_trick, winner, winnerCard: card, caption }, prev);
   } else {
     render({}, prev);
@@ -373,7 +402,9 @@ function prompt(f, model) {
   const words = [...(model.plays.size ? ["play a card"] : []),
     ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
       ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
-      : model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " "))))];
+      // a choice made by a button is named as its button says ("have the turn-up turned down"), one wording
+      : model.groups.flatMap((g) => (g.kind === "bid" ? ["bid"] : g.kind === "buttons" && g.actions.length <= 2
+        ? g.actions.map((a) => lower(say(a))) : [VERBS[g.word] || g.word.replaceAll("-", " ")])))];
   const uniq = [...new Set(words)];
   const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
   return `Your turn: ${what}${status ? ` — ${status}` : ""}`;
@@ -514,7 +545,7 @@ function logBox(f) {
 
 let lastDeal = null;
 function render(ctx = {}, prev = null) {
-  const f = shown;
+  const f = ctx.frame || shown;
   if (!f) return;
   const v = f.view;
   const t = f.table;
@@ -540,7 +571,8 @@ function render(ctx = {}, prev = null) {
   const msg = el("div", { id: "message", class: "message", hidden: true, "aria-live": "assertive" });
   fillMessage(msg);
   zone.append(msg);
-  if (v.over && v.result) zone.append(settlement(f));
+  const settled = v.over && v.result ? settlement(f) : null;
+  if (settled) zone.append(settled);
   if (f.you !== null) {
     zone.append(actionBar(f, model, ui, cards));
     const avail = (root.clientWidth || Math.min(window.innerWidth, 720)) - 24;
@@ -583,11 +615,19 @@ function render(ctx = {}, prev = null) {
   speedBox(f);
   logBox(f);
   if (panel.kind === "last") openLast(f);
+  if (settled && (!prev || prev.deal !== f.deal || !prev.view.over)) { // the deal just ended: its settlement in view
+    settled.scrollIntoView({ block: "nearest" });
+  }
+  document.body.dataset.laidOut = `${window.innerWidth}x${window.innerHeight}`; // the size this render laid out for
 }
 
 // ------------------------------------------------------------------ keyboard
 function onKey(e) {
   const t = e.target;
+  if (e.key === "Escape" && panel.kind && !(t instanceof HTMLInputElement && t.type === "text" && t.value)) {
+    closePanel(); // Esc closes a panel, also when a checkbox or a list in it has the focus
+    return;
+  }
   if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement
     || e.ctrlKey || e.metaKey || e.altKey) {
     if (e.key === "Escape" && t instanceof HTMLInputElement && panel.kind === "typed") closePanel();
@@ -663,6 +703,9 @@ function main() {
   window.addEventListener("cardtable:send", (e) => send(e.detail)); // public room: tableroom.js
   let resized = null;
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => render({}, shown), 150); });
+  // the board fills the window below the bar (style.css, "the table fits the window"): the bar's height as it wraps
+  const bar = document.querySelector("header.bar");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--bar-h", `${bar.getBoundingClientRect().height}px`)).observe(bar);
   $("board").replaceChildren(el("p", { class: "loading" }, "Joining the table…"));
   connect();
 }

@@ -84,7 +84,7 @@ function seatBar() {
       if (!ok) { error.textContent = out.error; return; }
       localStorage.setItem(`cardtable:seat:${tid}`, JSON.stringify(out));
       location.href = out.url;
-    } }, `Take seat ${s.seat}`)), " ", error);
+    } }, `Take seat ${s.seat + 1}`)), " ", error);
 }
 
 // ------------------------------------------------------------ help

@@ -1,0 +1,290 @@
+"""The table fits the screen: at 1366×768 and 1280×720 (a laptop) and 390×844 (a phone), for every game, the whole
+hand, the choice buttons and the prompt are in view without scrolling, at the deal's start, in the middle, and at
+every point where the player chooses with buttons; when the deal ends its settlement comes into view. A double click
+on a card sends one action, quietly.
+
+Screenshots of Nap, Michigan and Pope Joan at 1366×768 are kept in ``$CARDTABLE_SCREENSHOTS`` (by default a folder
+in the test's temporary directory, printed with the test's output).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+import cardtable as ct
+
+from .conftest import LiveServer, SeatClient, create_table, new_page
+from .driver import do, my_turn_or_settled, rev, wait_moved
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+SIZES = [{"width": 1366, "height": 768}, {"width": 1280, "height": 720}, {"width": 390, "height": 844}]
+SHOTS = {"nap", "michigan", "pope-joan"}
+
+# The boxes that must be in view: every card in hand, every choice button or picker, and the prompt.
+OUT_OF_VIEW = """() => {
+  window.scrollTo(0, 0);
+  const W = window.innerWidth, H = window.innerHeight, out = [];
+  const sel = '#board .hand .card, #board .actions button, #board .actions input, #board .prompt';
+  for (const e of document.querySelectorAll(sel)) {
+    const r = e.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1) {
+      out.push(`${e.className || e.tagName} ${e.dataset.card || e.dataset.action || e.textContent.slice(0, 30)}`
+        + ` at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} in ${W}x${H}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("web") / "fit.db", bot_delay=0) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = Path(os.environ.get("CARDTABLE_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def resize(page: Any, size: dict[str, int]) -> None:
+    """The window at ``size``, once the page has laid the table out again for it (it re-renders on a resize)."""
+    page.set_viewport_size(size)
+    try:
+        page.wait_for_function("s => document.body.dataset.laidOut === s", arg=f"{size['width']}x{size['height']}",
+                               timeout=3000)
+    except PlaywrightTimeout:  # a page that does not say when it is laid out: give it time
+        page.wait_for_timeout(400)
+
+
+def measure(page: Any, when: str) -> list[str]:
+    """What is out of view at each size."""
+    out = []
+    for size in SIZES:
+        resize(page, size)
+        out += [f"{when}: {p}" for p in page.evaluate(OUT_OF_VIEW)]
+    resize(page, SIZES[0])
+    return out
+
+
+@pytest.mark.parametrize("game", [g.id for g in ct.games()])
+def test_the_table_fits_a_laptop_and_a_phone(live: LiveServer, browser: Any, shots: Path, game: str) -> None:
+    info = ct.game_info(game)
+    page = new_page(browser, SIZES[0])
+    n = info.default_players
+    table = create_table(live, page, game, ["human"] + ["random"] * (n - 1), deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .prompt")
+    server_table = live.hub.tables[table["id"]]
+    rng = random.Random(game)
+    problems: list[str] = measure(page, "start")
+    turns = 0
+    buttons_seen = 0
+    while my_turn_or_settled(page):
+        has_buttons = page.locator("#board .actions button.act, #board .bid-picker, #board .chooser").count() > 0
+        if turns in (0, 4) or (has_buttons and buttons_seen < 2):
+            problems += measure(page, f"my turn {turns + 1}{' (a choice)' if has_buttons else ''}")
+            if turns == 0 and game in SHOTS:
+                page.screenshot(path=str(shots / f"{game}-1366x768.png"))
+        buttons_seen += has_buttons
+        legal = server_table.deal.legal()
+        do(page, rng.choice(legal))
+        turns += 1
+        if turns > 4 and (buttons_seen >= 2 or turns > 8):
+            break
+    # the rest of the deal played quickly, over the seat's own socket (the page shows the frames it gets)
+    seat = SeatClient(live, table, 0)
+    try:
+        for _ in range(400):
+            f = seat.wait(lambda f: f["view"]["over"] or f["view"]["turn"] == 0)
+            if f["view"]["over"]:
+                break
+            seat.act(rng.choice(server_table.deal.legal()))
+        else:
+            pytest.fail(f"the deal did not end: {server_table.deal.legal()}")
+    finally:
+        seat.close()
+    try:
+        page.wait_for_selector("#settlement", timeout=15000)
+    except PlaywrightTimeout:
+        pytest.fail(f"no settlement shown: {page.js_errors} {page.locator('#board .prompt').inner_text()!r}")
+    # the settlement comes into view by itself: its heading is on screen
+    try:
+        page.wait_for_function("""() => { const r = document.querySelector('#settlement h2').getBoundingClientRect();
+                               return r.top >= 0 && r.bottom <= window.innerHeight; }""", timeout=3000)
+    except PlaywrightTimeout:
+        problems.append("the settlement is out of view: " + str(page.evaluate(
+            "() => [document.querySelector('#settlement h2').getBoundingClientRect().top, window.innerHeight]")))
+    if game in SHOTS:
+        page.screenshot(path=str(shots / f"{game}-1366x768-settled.png"))
+    assert not problems, "\n".join(problems)
+    assert page.js_errors == []
+
+
+def test_a_double_click_on_a_card_sends_one_action_quietly(live: LiveServer, browser: Any) -> None:
+    """The second click of a double click is ignored: no 'out of date' error, one action recorded."""
+    page = new_page(browser, SIZES[0])
+    table = create_table(live, page, "fan-tan", ["human", "random", "random"], deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    page.reload()
+    server_table = live.hub.tables[table["id"]]
+    while my_turn_or_settled(page):
+        cards = page.locator("#board .hand button.card.legal")
+        if not cards.count():
+            do(page, server_table.deal.legal()[0])
+            continue
+        before = rev(page)
+        acts_before = sum('"act"' in s for s in sent)
+        cards.first.dblclick(position={"x": 7, "y": 14})
+        wait_moved(page, before)
+        page.wait_for_timeout(300)
+        assert sum('"act"' in s for s in sent) - acts_before == 1
+        assert page.locator("#message.error").count() == 0 or page.locator("#message.error").is_hidden()
+        assert "out of date" not in page.locator("body").inner_text()
+        break
+    else:
+        pytest.fail("no card to play came to the player")
+    assert page.js_errors == []
+
+
+def test_the_card_goes_to_the_felt_on_the_click(live: LiveServer, browser: Any) -> None:
+    """The card leaves the hand and lies on the felt before the server answers; the server's refusal brings it back
+    with the reason."""
+    page = new_page(browser, SIZES[0])
+    table = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    server_table = live.hub.tables[table["id"]]
+    while my_turn_or_settled(page):
+        cards = page.locator("#board .hand button.card.legal")
+        if not cards.count():
+            do(page, server_table.deal.legal()[0])
+            continue
+        code = cards.first.get_attribute("data-card")
+        # the click and the check in one go in the page, before any frame from the server can arrive
+        seen = page.evaluate("""code => new Promise(done => {
+          const b = document.querySelector(`#board .hand button.card.legal[data-card="${code}"]`);
+          const rev = document.body.dataset.rev, t0 = performance.now();
+          b.click();
+          const out = [!!document.querySelector(`#board .hand .card[data-card="${code}"]`),
+                       !!document.querySelector(`#board .felt .played.pending [data-code="${code}"]`)];
+          const felt = performance.now() - t0;
+          new MutationObserver((_, obs) => {
+            if (document.body.dataset.rev !== rev) { obs.disconnect(); done([...out, felt, performance.now() - t0]); }
+          }).observe(document.body, { attributes: true });
+        })""", code)
+        print(f"click to felt {seen[2]:.1f} ms (on the page, before the server answers); "
+              f"click to the server's state {seen[3]:.1f} ms")
+        seen = seen[:2]
+        assert seen == [False, True], seen
+        break
+    else:
+        pytest.fail("no card to play came to the player")
+    assert page.js_errors == []
+
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or
+                a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.parametrize("size", [SIZES[1], SIZES[2]], ids=["laptop", "phone"])
+def test_your_played_card_lies_clear_of_your_name_plate(live: LiveServer, browser: Any, players: int,
+                                                        size: dict[str, int]) -> None:
+    """At five and six players, the card you played lies in front of your plate on the felt, not under it."""
+    page = new_page(browser, size, speed="slow")  # the trick stays in view while the others play
+    table = create_table(live, page, "nap", ["human"] + ["random"] * (players - 1), deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    server_table = live.hub.tables[table["id"]]
+    while my_turn_or_settled(page):
+        cards = page.locator("#board .hand button.card.legal")
+        if not cards.count():
+            do(page, server_table.deal.legal()[0])
+            continue
+        code = cards.first.get_attribute("data-card")
+        do(page, code)
+        mine = page.locator(f'#board .felt .played[data-seat="0"] [data-code="{code}"]')
+        mine.wait_for(timeout=5000)
+        card, plate = mine.bounding_box(), page.locator("#board .plate.me").bounding_box()
+        assert not overlap(card, plate), (card, plate)
+        break
+    else:
+        pytest.fail("no card to play came to the player")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=["laptop", "phone"])
+def test_a_long_name_and_an_emoji_name(live: LiveServer, browser: Any, size: dict[str, int]) -> None:
+    """A 24-character name (the most allowed) does not scroll the page sideways; a name starting with an emoji gets
+    that emoji on its avatar, not half of it."""
+    page = new_page(browser, size)
+    long_name = "W" * 24
+    emoji = "\U0001F600" + "nn"
+    r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
+        {"game": "nap", "players": 3, "speed": "instant", "deals": 1,
+         "seats": [{"kind": "human", "name": long_name}, {"kind": "random", "name": emoji}, {"kind": "random"}]}),
+        headers={"content-type": "application/json"})
+    assert r.status == 201, r.text()
+    table = r.json()
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    avatars = page.locator("#board .plate .avatar").all_inner_texts()
+    assert any(a.strip().startswith("\U0001F600") for a in avatars), avatars
+    assert not any("\ufffd" in a for a in avatars)
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+
+
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # npm ci --prefix tests/web/axe
+
+
+@pytest.mark.parametrize("where", ["home", "rules", "table", "account"])
+def test_no_serious_accessibility_violation(live: LiveServer, browser: Any, where: str) -> None:
+    """axe-core's check of the page finds no serious or critical violation."""
+    assert AXE.exists(), f"{AXE} is missing: run npm ci --prefix tests/web/axe (scripts/test.sh does)"
+    page = new_page(browser, SIZES[0])
+    if where == "table":
+        table = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=1)
+        page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+        page.wait_for_selector("#board .hand .card")
+    else:
+        page.goto(live.url + {"home": "/", "rules": "/rules/nap", "account": "/account"}[where])
+        page.wait_for_load_state("networkidle")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter(v => v.impact === 'serious' || v.impact === 'critical')
+      // Known and left: a card in hand is named in full ("Jack of spades, can be played") while its visible text is
+      // the corner index drawn in its picture ("J"); axe asks for the drawn letters in the name. Any other element
+      // with this finding still fails.
+      .map(v => v.id !== 'label-content-name-mismatch' ? v
+        : { ...v, nodes: v.nodes.filter(n => !/^<button[^>]*data-card=/.test(n.html)) })
+      .filter(v => v.nodes.length)
+      .map(v => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)""")
+    assert not found, "\n".join(found)
+
+
+def test_escape_closes_settings_after_a_checkbox_was_clicked(live: LiveServer, browser: Any) -> None:
+    page = new_page(browser, SIZES[0])
+    table = create_table(live, page, "nap", ["human", "random", "random"], deals=1)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    page.click("#btn-settings")
+    box = page.locator("#panel input[type=checkbox]").first
+    box.click()  # the checkbox has the focus now
+    page.keyboard.press("Escape")
+    assert page.locator("#panel").is_hidden()
