@@ -24,7 +24,7 @@ from cardtable.core.deal import Deal
 from cardtable.core.match import Match
 
 __all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "label", "left_in_pools_line",
-           "meld_owners", "options_howto", "reason", "sentence", "with_howto"]
+           "meld_owners", "options_howto", "pool_words", "reason", "sentence", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -185,6 +185,36 @@ def amount_words(x: Any) -> str:
     return f"{sign}{whole} {part}/{f.denominator}" if whole else f"{sign}{part}/{f.denominator}"
 
 
+POOL_WORDS = {
+    "pool": "the pool",  # Loo, Rams, Spoil Five...
+    "pot": "the pot",  # Julepe, Mauscheln, Fan-Tan...
+    "nap_pool": "the Nap pool",
+    "coon_can_pool": "the pool",
+    "frog_pot": "the Frog pot",
+    "solo_pot": "the solo pot",
+    "jackpot": "the jackpot",
+    "sequence": "the sequence pool",
+}
+"""The pools the games keep between deals, by the key their results name them with, in the words of their rules
+text (a money card's pool is named by its card: "the ace of hearts")."""
+
+CARD_NAME = re.compile(r"^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of "
+                       r"(spades|hearts|diamonds|clubs)$")
+
+
+def pool_words(key: str) -> str:
+    """A pool in plain words, with its article: ``the pot``, ``the Frog pot``, ``the ace of hearts``.
+
+    >>> pool_words("frog_pot"), pool_words("pot"), pool_words("nine of diamonds")
+    ('the Frog pot', 'the pot', 'the nine of diamonds')
+    """
+    if key in POOL_WORDS:
+        return POOL_WORDS[key]
+    if CARD_NAME.match(key):
+        return f"the {key}"
+    return f"the {key.replace('_', ' ')}"  # a pool no game declares yet (tests check every game's are declared)
+
+
 def left_in_pools_line(match: Match, names: Sequence[str]) -> str | None:
     """What becomes of the chips left in the pools when the match ends (shared out equally), with the final
     totals, in the players' names; ``None`` before the end or with nothing left.
@@ -202,7 +232,8 @@ def left_in_pools_line(match: Match, names: Sequence[str]) -> str | None:
     if not left:
         return None
     total = sum(left.values())
-    where = ", ".join(f"{n} on the {k}" if " of " in k else f"{n} in the {k}" for k, n in left.items())
+    where = ", ".join(f"{n} on {pool_words(k)}" if CARD_NAME.match(k) else f"{n} in {pool_words(k)}"
+                      for k, n in left.items())
     share = amount_words(match.shares()[0])
     finals = ", ".join(f"{names[s] if s < len(names) else f'Player {s + 1}'} {amount_words(t)}"
                        for s, t in enumerate(match.final_totals()))

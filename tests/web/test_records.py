@@ -133,3 +133,36 @@ def test_a_table_refuses_an_unknown_way_to_the_next_deal(client: TestClient) -> 
                                          "seats": [{"kind": "human"}] + [{"kind": "random"}] * 3})
     assert r.status_code == 400
     assert "'ready'" in r.json()["error"] and "'countdown'" in r.json()["error"] and "whenever" in r.json()["error"]
+
+
+def test_every_pool_a_game_keeps_is_named_in_plain_words() -> None:
+    # Each game's pools (the pot, the Frog pot, a money card...) have words from the game's rules text; a pool's
+    # key ("frog_pot") never reaches a player.
+    import cardtable as ct
+    from cardtable.words import CARD_NAME, POOL_WORDS, pool_words
+
+    seen: dict[str, str] = {}
+    for g in ct.games():
+        for seed in range(3):
+            m = ct.Match(ct.load(g.id), seed=seed, deals=1)
+            d = m.next_deal()
+            rng = random.Random(seed)
+            while not d.over:
+                d.act(rng.choice(d.legal()))
+            for key in d.result().pools or {}:
+                seen[key] = pool_words(key)
+    assert "frog_pot" in seen and "pot" in seen and "ace of hearts" in seen, sorted(seen)
+    undeclared = [k for k in seen if k not in POOL_WORDS and not CARD_NAME.match(k)]
+    assert not undeclared, undeclared
+    assert all(w.startswith("the ") and "_" not in w for w in seen.values()), seen
+    assert seen["frog_pot"] == "the Frog pot" and seen["solo_pot"] == "the solo pot"
+
+
+def test_progressive_solo_names_its_pots_at_the_match_end(client: TestClient) -> None:
+    # Progressive Solo's rules text: "There are two pots, the frog pot and the solo pot, carried from deal to deal":
+    # at the match's end the chips left in them are shared out, and the line names each pot in words.
+    t = create(client, "progressive-solo", ["human", "random", "random"], deals=1)
+    f = play_to_the_end(client, t, "progressive-solo-left")
+    left = f["match"]["left"]
+    assert "the Frog pot" in left and "the solo pot" in left and "_" not in left, left
+    assert set(f["show"]["pool_words"].values()) == {"the Frog pot", "the solo pot"}

@@ -110,7 +110,7 @@ function onFrame(f) {
     pending = null;
     latest = f;
     queue.push(f);
-    pump();
+    pumpSoon();
   } else if (f.type === "presence") {
     markPresence(f);
   } else if (f.type === "thinking") {
@@ -139,6 +139,21 @@ function byOthers(prev, next) {
   const h = next.view.history || [];
   for (let i = prev.rev; i < h.length; i++) if (h[i][0] !== next.you) return true;
   return false;
+}
+
+/** Frames that arrive together (a run of bots' moves) are shown at the next paint, not one render each: at the
+ * instant speed the page goes straight to the newest, however fast the table plays. */
+let soon = null;
+function pumpSoon() {
+  if (soon) return;
+  const go = () => {
+    if (!soon) return;
+    cancelAnimationFrame(soon.frame);
+    clearTimeout(soon.timer);
+    soon = null;
+    pump();
+  };
+  soon = { frame: requestAnimationFrame(go), timer: setTimeout(go, 100) }; // a hidden tab paints no frames
 }
 
 /** Show queued frames at the table's speed; ``flushing`` shows everything at once (the player acted). */
