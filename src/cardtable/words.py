@@ -14,6 +14,7 @@ by its owner. The words themselves (each action's label, cards, phases) have one
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Sequence
@@ -24,7 +25,8 @@ from cardtable.core.deal import Deal
 from cardtable.core.match import Match
 
 __all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "label", "left_in_pools_line",
-           "meld_owners", "options_howto", "pool_words", "reason", "sentence", "with_howto"]
+           "meld_owners", "option_titles", "option_words", "options_howto", "options_words", "players_words",
+           "pool_words", "reason", "sentence", "value_words", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -215,6 +217,85 @@ def pool_words(key: str) -> str:
     return f"the {key.replace('_', ' ')}"  # a pool no game declares yet (tests check every game's are declared)
 
 
+OPTION_TITLE = re.compile(r"^- \*\*(?P<title>[^*\n]+)\*\* \((?P<name>[a-z0-9_]+)\)", re.M)
+"""An option's entry in a rules text's options section: ``- **Stakes of Wellington and Blucher** (high_bids_scale)``."""
+
+
+@functools.cache
+def option_titles(game_id: str) -> dict[str, str]:
+    """The options' names as the game's rules text declares them (``high_bids_scale``: "Stakes of Wellington and
+    Blucher"); an option the text does not name is absent."""
+    from cardtable import catalog
+
+    text = catalog.game_class(game_id).rules_text()
+    return {m["name"]: m["title"] for m in OPTION_TITLE.finditer(text)}
+
+
+def value_words(value: Any) -> str:
+    """An option's value in words: ``on``, ``off``, ``peel modified``, ``3+2``, ``5``."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
+
+
+def option_words(name: str, value: Any = None, game_id: str | None = None) -> str:
+    """An option, or an option set to a value, in words a card player reads (never its id): its name as the
+    game's rules text declares it, else its id's words: ``high bids scale``, ``misery on``, ``Stakes of
+    Wellington and Blucher: peel modified``.
+
+    >>> option_words("high_bids_scale"), option_words("misery", True)
+    ('high bids scale', 'misery on')
+    >>> option_words("high_bids_scale", "peel_modified", "nap")
+    'Stakes of Wellington and Blucher: peel modified'
+    """
+    said = (option_titles(game_id).get(name) if game_id else None) or name.replace("_", " ")
+    if value is None:
+        return said
+    if isinstance(value, bool):
+        return f"{said} {value_words(value)}"
+    return f"{said}: {value_words(value)}"
+
+
+def _idle(name: str, options: dict[str, Any], specs: dict[str, Any]) -> bool:
+    """An option that only matters while a switch is on (``misery_win`` with ``misery``), the switch off."""
+    head = name.split("_", 1)[0]
+    return head != name and head in specs and specs[head].type is bool and not options.get(head, specs[head].default)
+
+
+def options_words(game_id: str, options: dict[str, Any]) -> str:
+    """The options a table plays with that differ from the game's defaults, in words ("misery on, misery win: 5");
+    an option that only matters while a switch is on is left out while it is off; "" with the standard rules.
+
+    >>> options_words("nap", {"misery": False, "misery_win": 5, "high_bids_scale": "peel_modified"})
+    'Stakes of Wellington and Blucher: peel modified'
+    >>> options_words("nap", {"misery": True, "misery_win": 5})
+    'Misery on, What Misery wins: 5'
+    """
+    import cardtable as ct
+
+    specs = {o.name: o for o in ct.game_info(game_id).options}
+    return ", ".join(option_words(k, v, game_id) for k, v in options.items()
+                     if k in specs and v != specs[k].default and not _idle(k, options, specs))
+
+
+def players_words(game_id: str) -> str:
+    """How many play the game, options in words: ``2 to 6 (2 to 7 with the option “A seventh player”)``.
+
+    >>> players_words("seven-card-nap")
+    '2 to 6 (2 to 7 with the option “A seventh player”)'
+    """
+    import cardtable as ct
+    from cardtable.core.game import players_text
+
+    info = ct.game_info(game_id)
+    def chosen(name: str, v: Any) -> str:
+        said = option_words(name, None, game_id)
+        return f"the option “{said}”" if v is True else f"“{said}” set to {value_words(v)}"
+
+    extra = "; ".join(f"{players_text(c)} with {chosen(name, v)}" for name, v, c in info.player_counts_by_option)
+    return players_text(info.player_counts) + (f" ({extra})" if extra else "")
+
+
 def left_in_pools_line(match: Match, names: Sequence[str]) -> str | None:
     """What becomes of the chips left in the pools when the match ends (shared out equally), with the final
     totals, in the players' names; ``None`` before the end or with nothing left.
@@ -289,8 +370,8 @@ def options_howto(game_id: str, options: Sequence[Any], where: str) -> str:
     name, value = example
     if where == "web":
         return ("To choose an option, set it in the form that creates a table (Play, on the home page): each "
-                f"option below is there under its name, for example {name} set to {value}; an option left alone "
-                "keeps its default.")
+                f"option below is there under its name, for example {option_words(name, None, game_id)} set to "
+                f"{value_words(value)}; an option left alone keeps its default.")
     return ("To choose an option, name it and its value after -o when you start the game, once for each "
             f"option: for example `cardtable play {game_id} -o {shlex.quote(f'{name}={value}')}`. An option not "
             "named keeps its default.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import cardtable as ct
+from cardtable.web.guard import DEFAULT_LIMITS
 
 from .conftest import LiveServer, SeatClient, create_table, new_page, shot
 from .driver import do, my_turn_or_settled, rev, wait_moved
@@ -318,3 +320,152 @@ def test_escape_closes_settings_after_a_checkbox_was_clicked(live: LiveServer, b
     box.click()  # the checkbox has the focus now
     page.keyboard.press("Escape")
     assert page.locator("#panel").is_hidden()
+
+
+# ---------------------------------------------------------------- words and edges
+# an option's id, or an option set as on a command line
+ID = re.compile(r"\b[a-z]+_[a-z_]+\b|=\s*(?:true|false)\b|\w=\w")
+
+
+def test_options_and_their_values_are_named_in_words_everywhere(live: LiveServer, browser: Any) -> None:
+    """The home page's list ("2 to 7 with seven_players=true"), the table's form, the lobby's listing ("high bids
+    scale double_triple", misery's amounts while Misery is off) and the rules page ("(all_pass)") name every
+    option and value in words: the option's name as the game's rules text gives it."""
+    page = new_page(browser, SIZES[0])
+    page.goto(f"{live.url}/?game=nap")
+    page.wait_for_selector("#games li")
+    listed = page.locator("#games").inner_text()
+    assert "the option “A seventh player”" in listed and not ID.findall(listed), ID.findall(listed)
+    page.wait_for_selector("#options .option")
+    form = page.locator("#options").inner_text()
+    assert "Stakes of Wellington and Blucher" in form and "peel modified" in form, form
+    names = page.locator("#options .opt-name").all_inner_texts()
+    values = page.locator("#options select option").all_inner_texts()
+    assert not ID.findall(" ".join(names + values)), ID.findall(" ".join(names + values))
+    # a public table of Nap with Misery off and Peel's stakes, in the lobby
+    r = page.request.post(f"{live.url}/api/tables", data=json.dumps(
+        {"game": "nap", "players": 4, "public": True, "options": {"high_bids_scale": "peel_modified", "misery": False},
+         "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "random"}, {"kind": "random"}]}),
+        headers={"content-type": "application/json"})
+    assert r.status == 201, r.text()
+    tid = r.json()["id"]
+    page.goto(f"{live.url}/")
+    entry = page.locator(f'#lobby .lobby-table[data-table="{tid}"] .lobby-game .meta')
+    entry.wait_for(timeout=deadline_ms(10_000))
+    said = entry.inner_text()
+    assert said == "Stakes of Wellington and Blucher: peel modified", said  # Misery off: none of its amounts
+    page.goto(f"{live.url}/rules/nap")
+    page.wait_for_selector("h2")
+    rules = page.locator("main").inner_text()
+    options = rules[rules.index("Options"):]
+    assert "When everyone passes —" in options and "(all_pass)" not in options, options[:400]
+    assert not ID.findall(options), ID.findall(options)
+    assert page.js_errors == []
+
+
+def test_a_hint_names_a_bid_as_the_game_does(live: LiveServer, browser: Any) -> None:
+    """A hint in Nap's bidding says "bids Three", never "bids 3" (nor "(bids 4)" for the next best move)."""
+    from cardtable.web.guard import RateLimits
+
+    live.hub.assist_seconds = 0.2
+    live.hub.limits = RateLimits({k: "" for k in DEFAULT_LIMITS})
+    page = new_page(browser, SIZES[0])
+    hints = []
+    for _ in range(12):  # a hint that names a bid (the move hinted or the next best; not "pass" beside "Nap")
+        table = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=1)
+        page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+        server_table = live.hub.tables[table["id"]]
+        assert my_turn_or_settled(page)
+        if sum(a.startswith("bid ") for a in server_table.deal.legal()) < 2:
+            continue  # a bot before the person called Nap: nothing to bid
+        page.click("#btn-hint")
+        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')",
+                               timeout=deadline_ms(20_000))
+        hints.append(page.locator("#hint-text").inner_text())
+        if re.search(r"\bbids\b", hints[-1], re.I):
+            break
+    else:
+        pytest.fail(f"no hint named a bid: {hints}")
+    assert not re.search(r"\bbids? \d", hints[-1], re.I), hints[-1]
+    assert re.search(r"\bbids [A-Z][a-z]+", hints[-1]), hints[-1]
+    assert page.js_errors == []
+
+
+def finished_deal(live: LiveServer, page: Any, game: str, n: int) -> dict[str, Any]:
+    """A table of ``game`` whose first deal the person (the first seat) has played to its end, over the seat's
+    socket; the page shows its settlement."""
+    table = create_table(live, page, game, ["human"] + ["random"] * (n - 1), deals=2)
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    server_table = live.hub.tables[table["id"]]
+    rng = random.Random(game)
+    seat = SeatClient(live, table, 0)
+    try:
+        while True:
+            f = seat.wait(lambda f: f["view"]["over"] or f["view"]["turn"] == 0)
+            if f["view"]["over"]:
+                break
+            seat.act(rng.choice(server_table.deal.legal()))
+    finally:
+        seat.close()
+    caught_up(page, f"{server_table.deal_no}:{server_table.logged}")
+    page.wait_for_selector("#settlement")
+    return table
+
+
+def test_the_score_sheets_total_row_is_readable(live: LiveServer, browser: Any) -> None:
+    """The score sheet's Total row passes WCAG AA contrast (it was the accent yellow on white, 1.6:1): axe-core's
+    colour-contrast check of the open sheet finds nothing."""
+    assert AXE.exists(), f"{AXE} is missing: run npm ci --prefix tests/web/axe (scripts/test.sh does)"
+    page = new_page(browser, SIZES[0])
+    finished_deal(live, page, "nap", 4)
+    page.click("#btn-sheet")
+    total = page.locator("#panel table.sheet tr.total")
+    total.wait_for()
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run('#panel', { runOnly: ['color-contrast'] })).violations
+      .flatMap(v => v.nodes.map(n => `${n.target.join(' ')}: ${n.any.map(a => a.message).join('; ')}`))""")
+    assert not found, "\n".join(found)
+    assert total.locator("th").inner_text() == "Total"
+    assert page.js_errors == []
+
+
+def test_the_chats_too_fast_note_is_said_in_the_chat(live: LiveServer, browser: Any) -> None:
+    """Chatting too fast: the note says so under the chat's lines, not in the middle of the board."""
+    from cardtable.web.guard import RateLimits
+
+    page = new_page(browser, SIZES[0])
+    table = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=1)
+    live.hub.limits = RateLimits({**{k: "" for k in DEFAULT_LIMITS}, "chat": "2/minute"})
+    try:
+        page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+        page.wait_for_selector("#chat-input")
+        for i in range(3):
+            page.fill("#chat-input", f"hello {i}")
+            page.press("#chat-input", "Enter")
+        note = page.locator("#chat #chat-note")
+        note.wait_for(state="visible", timeout=deadline_ms(10_000))
+        assert "chatting too fast" in note.inner_text()
+        assert page.locator("#chat-lines li").count() == 2
+        board = page.locator("#board").inner_text()
+        assert "too fast" not in board, board
+    finally:
+        live.hub.limits = RateLimits({k: "" for k in DEFAULT_LIMITS})
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [SIZES[0], SIZES[2]], ids=["laptop", "phone"])
+def test_the_home_page_says_where_the_games_are(live: LiveServer, browser: Any, size: dict[str, int]) -> None:
+    """"Pick a game on the left" beside the list; on a phone, where the list is above, it says so."""
+    page = new_page(browser, size)
+    page.goto(f"{live.url}/")
+    page.wait_for_selector("#games li")
+    note = page.locator("#setup-empty p")
+    said = note.inner_text()
+    games, box = page.locator("#games").bounding_box(), note.bounding_box()
+    if games["x"] + games["width"] <= box["x"]:  # the list beside the note
+        assert "on the left" in said and "above" not in said, said
+    else:
+        assert games["y"] + games["height"] <= box["y"], (games, box)  # the list above the note
+        assert "from the list above" in said and "on the left" not in said, said
+    assert page.js_errors == []

@@ -44,7 +44,7 @@ function optionInput(o) {
     input = el("input", { type: "checkbox", name: o.name });
     input.checked = !!o.default;
   } else if (Array.isArray(o.allowed)) {
-    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, String(a).replaceAll("_", " "))));
+    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, o.value_words?.[String(a)] ?? String(a).replaceAll("_", " "))));
     input.value = String(o.default);
   } else if (o.type === "int") {
     input = el("input", { type: "number", name: o.name, value: o.default,
@@ -53,7 +53,7 @@ function optionInput(o) {
     input = el("input", { type: "text", name: o.name, value: o.default });
   }
   input.dataset.type = o.type;
-  return el("label", { class: "option", title: o.doc }, el("span", { class: "opt-name" }, o.name.replaceAll("_", " ")),
+  return el("label", { class: "option", title: o.doc }, el("span", { class: "opt-name" }, o.title ?? o.name.replaceAll("_", " ")),
     input, el("small", {}, o.doc));
 }
 

@@ -122,6 +122,8 @@ function onFrame(f) {
   } else if (f.type === "replay") {
     replay = { deal: f.deal, steps: f.steps, shows: f.shows || [], i: f.steps.length - 1 };
     openReplay(shown, replay);
+  } else if (f.type === "error" && f.about === "chat") {
+    // about the chat (too fast, muted): said in the chat panel (tableroom.js), not over the board
   } else if (f.type === "error") {
     const ahead = pending !== null;
     pending = null;
