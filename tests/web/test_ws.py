@@ -24,18 +24,20 @@ pytestmark = pytest.mark.timeout(20)
 
 
 def test_home_rules_and_catalogue(client: TestClient) -> None:
+    from cardtable.words import option_words
+
     assert "Pick a game" in client.get("/").text
     games = client.get("/api/games").json()
     assert [g["id"] for g in games["games"]] == [g.id for g in ct.games()]
     assert set(games["bots"]) >= {"random", "heuristic", "ismcts"}
-    for info in ct.games():  # the rules page is the text of `cardtable rules`, as HTML, with every option
+    for info in ct.games():  # the rules page is the text of `cardtable rules`, as HTML, with every option in words
         page = client.get(f"/rules/{info.id}").text
         assert page == rules_html(info.id) and f"<h1>{html.escape(info.name, quote=False)}</h1>" in page, info.id
         assert "<link rel='icon' href='/static/favicon.svg'" in page  # no request for a missing /favicon.ico
         words = html.unescape(re.sub(r"<[^>]+>", " ", page))
         assert not DEV_MARKUP.search(words), DEV_MARKUP.findall(words)  # and no option's source citation
-        for o in info.options:
-            assert f"({o.name})" in words
+        for o in info.options:  # each by its name in words, never by its id (that is for the command line's -o)
+            assert option_words(o.name, None, info.id) in words and f"({o.name})" not in words, (info.id, o.name)
     # Markdown is rendered safely: raw HTML in a text is shown as text, never passed through.
     assert RULES_MD.render("# A\n\n<script>alert(1)</script> [x](javascript:alert(1))").count("<script") == 0
     r = client.get("/rules/whist")
