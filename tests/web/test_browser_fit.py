@@ -398,7 +398,7 @@ def test_a_hint_names_a_bid_as_the_game_does(live: LiveServer, browser: Any) -> 
     else:
         pytest.fail(f"no hint named a bid: {hints}")
     assert not re.search(r"\bbids? \d", hints[-1], re.I), hints[-1]
-    assert re.search(r"\bbids [A-Z][a-z]+", hints[-1]), hints[-1]
+    assert re.search(r"\bbids [A-Z][a-z]+", hints[-1], re.I), hints[-1]
     assert page.js_errors == []
 
 
