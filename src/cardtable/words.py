@@ -271,9 +271,9 @@ def options_words(game_id: str, options: dict[str, Any]) -> str:
     >>> options_words("nap", {"misery": True, "misery_win": 5})
     'Misery on, What Misery wins: 5'
     """
-    import cardtable as ct
+    from cardtable import catalog
 
-    specs = {o.name: o for o in ct.game_info(game_id).options}
+    specs = {o.name: o for o in catalog.game_info(game_id).options}
     return ", ".join(option_words(k, v, game_id) for k, v in options.items()
                      if k in specs and v != specs[k].default and not _idle(k, options, specs))
 
@@ -284,10 +284,10 @@ def players_words(game_id: str) -> str:
     >>> players_words("seven-card-nap")
     '2 to 6 (2 to 7 with the option “A seventh player”)'
     """
-    import cardtable as ct
+    from cardtable import catalog
     from cardtable.core.game import players_text
 
-    info = ct.game_info(game_id)
+    info = catalog.game_info(game_id)
     def chosen(name: str, v: Any) -> str:
         said = option_words(name, None, game_id)
         return f"the option “{said}”" if v is True else f"“{said}” set to {value_words(v)}"
