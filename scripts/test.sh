@@ -34,6 +34,9 @@ if [ -z "${CARDTABLE_TEST_PG:-}" ]; then
   echo "== PostgreSQL: a throwaway cluster at ${CARDTABLE_TEST_PG}"
 fi
 
+# axe-core (npm) for the browser tests' accessibility check, at the version its lock file names.
+echo "== npm (axe-core)"; npm ci --prefix tests/web/axe --no-audit --no-fund --silent
+
 echo "== ruff";          .venv/bin/ruff check $(ls -d src tests benchmarks examples 2>/dev/null)
 echo "== mypy (core)";   .venv/bin/mypy
 echo "== import layers"; .venv/bin/lint-imports

@@ -14,6 +14,7 @@ by its owner. The words themselves (each action's label, cards, phases) have one
 
 from __future__ import annotations
 
+import functools
 import re
 import shlex
 from collections.abc import Sequence
@@ -23,8 +24,9 @@ from cardtable.core import words
 from cardtable.core.deal import Deal
 from cardtable.core.match import Match
 
-__all__ = ["first_dealer_line", "for_you", "in_names", "label", "meld_owners", "options_howto", "reason", "sentence",
-           "with_howto"]
+__all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "label", "left_in_pools_line",
+           "meld_owners", "option_titles", "option_words", "options_howto", "options_words", "players_words",
+           "pool_words", "reason", "sentence", "value_words", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
 
@@ -145,6 +147,182 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")
+
+
+def ante_lines(lines: list[str]) -> list[str]:
+    """The settlement's lines with the antes on the money cards said in one line (Michigan's sixteen
+    "Bea puts 1 on the ace of hearts" lines: "Everyone puts 1 on each money card ...")."""
+    antes = [ANTE.match(line) for line in lines]
+    firsts = [m for m in antes if m]
+    if len(firsts) < 4:
+        return lines
+    cards = list(dict.fromkeys(m["card"] for m in firsts))
+    who = list(dict.fromkeys(m["who"] for m in firsts))
+    each = {m["n"] for m in firsts}
+    if len(each) == 1 and len(firsts) == len(cards) * len(who):
+        said = (f"{', '.join(who[:-1])} and {who[-1]} each put {each.pop()} on each money card "
+                f"(the {', '.join(cards[:-1])} and {cards[-1]})")
+    else:
+        said = "; ".join(f"{w} puts " + ", ".join(f"{m['n']} on the {m['card']}" for m in firsts if m["who"] == w)
+                         for w in who)
+    first = next(i for i, m in enumerate(antes) if m)
+    return [*lines[:first], said, *(line for line, m in zip(lines[first:], antes[first:]) if not m)]
+
+
+def amount_words(x: Any) -> str:
+    """An amount in figures a player reads: ``7``, ``−3``, ``1 3/4``, ``−1/2``.
+
+    >>> from fractions import Fraction
+    >>> amount_words(7), amount_words(-3), amount_words(Fraction(7, 4)), amount_words(Fraction(-1, 2))
+    ('7', '−3', '1 3/4', '−1/2')
+    """
+    from fractions import Fraction
+
+    f = Fraction(x)
+    sign, f = ("−" if f < 0 else ""), abs(f)
+    whole, part = divmod(f.numerator, f.denominator)
+    if not part:
+        return f"{sign}{whole}"
+    return f"{sign}{whole} {part}/{f.denominator}" if whole else f"{sign}{part}/{f.denominator}"
+
+
+POOL_WORDS = {
+    "pool": "the pool",  # Loo, Rams, Spoil Five...
+    "pot": "the pot",  # Julepe, Mauscheln, Fan-Tan...
+    "nap_pool": "the Nap pool",
+    "coon_can_pool": "the pool",
+    "frog_pot": "the Frog pot",
+    "solo_pot": "the solo pot",
+    "jackpot": "the jackpot",
+    "sequence": "the sequence pool",
+}
+"""The pools the games keep between deals, by the key their results name them with, in the words of their rules
+text (a money card's pool is named by its card: "the ace of hearts")."""
+
+CARD_NAME = re.compile(r"^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of "
+                       r"(spades|hearts|diamonds|clubs)$")
+
+
+def pool_words(key: str) -> str:
+    """A pool in plain words, with its article: ``the pot``, ``the Frog pot``, ``the ace of hearts``.
+
+    >>> pool_words("frog_pot"), pool_words("pot"), pool_words("nine of diamonds")
+    ('the Frog pot', 'the pot', 'the nine of diamonds')
+    """
+    if key in POOL_WORDS:
+        return POOL_WORDS[key]
+    if CARD_NAME.match(key):
+        return f"the {key}"
+    return f"the {key.replace('_', ' ')}"  # a pool no game declares yet (tests check every game's are declared)
+
+
+OPTION_TITLE = re.compile(r"^- \*\*(?P<title>[^*\n]+)\*\* \((?P<name>[a-z0-9_]+)\)", re.M)
+"""An option's entry in a rules text's options section: ``- **Stakes of Wellington and Blucher** (high_bids_scale)``."""
+
+
+@functools.cache
+def option_titles(game_id: str) -> dict[str, str]:
+    """The options' names as the game's rules text declares them (``high_bids_scale``: "Stakes of Wellington and
+    Blucher"); an option the text does not name is absent."""
+    from cardtable import catalog
+
+    text = catalog.game_class(game_id).rules_text()
+    return {m["name"]: m["title"] for m in OPTION_TITLE.finditer(text)}
+
+
+def value_words(value: Any) -> str:
+    """An option's value in words: ``on``, ``off``, ``peel modified``, ``3+2``, ``5``."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
+
+
+def option_words(name: str, value: Any = None, game_id: str | None = None) -> str:
+    """An option, or an option set to a value, in words a card player reads (never its id): its name as the
+    game's rules text declares it, else its id's words: ``high bids scale``, ``misery on``, ``Stakes of
+    Wellington and Blucher: peel modified``.
+
+    >>> option_words("high_bids_scale"), option_words("misery", True)
+    ('high bids scale', 'misery on')
+    >>> option_words("high_bids_scale", "peel_modified", "nap")
+    'Stakes of Wellington and Blucher: peel modified'
+    """
+    said = (option_titles(game_id).get(name) if game_id else None) or name.replace("_", " ")
+    if value is None:
+        return said
+    if isinstance(value, bool):
+        return f"{said} {value_words(value)}"
+    return f"{said}: {value_words(value)}"
+
+
+def _idle(name: str, options: dict[str, Any], specs: dict[str, Any]) -> bool:
+    """An option that only matters while a switch is on (``misery_win`` with ``misery``), the switch off."""
+    head = name.split("_", 1)[0]
+    return head != name and head in specs and specs[head].type is bool and not options.get(head, specs[head].default)
+
+
+def options_words(game_id: str, options: dict[str, Any]) -> str:
+    """The options a table plays with that differ from the game's defaults, in words ("misery on, misery win: 5");
+    an option that only matters while a switch is on is left out while it is off; "" with the standard rules.
+
+    >>> options_words("nap", {"misery": False, "misery_win": 5, "high_bids_scale": "peel_modified"})
+    'Stakes of Wellington and Blucher: peel modified'
+    >>> options_words("nap", {"misery": True, "misery_win": 5})
+    'Misery on, What Misery wins: 5'
+    """
+    from cardtable import catalog
+
+    specs = {o.name: o for o in catalog.game_info(game_id).options}
+    return ", ".join(option_words(k, v, game_id) for k, v in options.items()
+                     if k in specs and v != specs[k].default and not _idle(k, options, specs))
+
+
+def players_words(game_id: str) -> str:
+    """How many play the game, options in words: ``2 to 6 (2 to 7 with the option “A seventh player”)``.
+
+    >>> players_words("seven-card-nap")
+    '2 to 6 (2 to 7 with the option “A seventh player”)'
+    """
+    from cardtable import catalog
+    from cardtable.core.game import players_text
+
+    info = catalog.game_info(game_id)
+    def chosen(name: str, v: Any) -> str:
+        said = option_words(name, None, game_id)
+        return f"the option “{said}”" if v is True else f"“{said}” set to {value_words(v)}"
+
+    extra = "; ".join(f"{players_text(c)} with {chosen(name, v)}" for name, v, c in info.player_counts_by_option)
+    return players_text(info.player_counts) + (f" ({extra})" if extra else "")
+
+
+def left_in_pools_line(match: Match, names: Sequence[str]) -> str | None:
+    """What becomes of the chips left in the pools when the match ends (shared out equally), with the final
+    totals, in the players' names; ``None`` before the end or with nothing left.
+
+    >>> import cardtable as ct
+    >>> m = ct.Match(ct.load("pope-joan", players=4), seed=3, deals=4)
+    >>> while not m.over:
+    ...     d = m.next_deal()
+    ...     while not d.over: d.act(d.legal()[0])
+    ...     _ = m.record(d)
+    >>> left_in_pools_line(m, ["Ann", "Bea", "Cal", "Dee"]) is not None
+    True
+    """
+    left = match.left_in_pools()
+    if not left:
+        return None
+    total = sum(left.values())
+    where = ", ".join(f"{n} on {pool_words(k)}" if CARD_NAME.match(k) else f"{n} in {pool_words(k)}"
+                      for k, n in left.items())
+    share = amount_words(match.shares()[0])
+    finals = ", ".join(f"{names[s] if s < len(names) else f'Player {s + 1}'} {amount_words(t)}"
+                       for s, t in enumerate(match.final_totals()))
+    chips = "chip" if total == 1 else "chips"
+    return (f"The match is over: the {total} {chips} left ({where}) are shared out equally, {share} to each "
+            f"player. Final totals: {finals}.")
+
+
 def first_dealer_line(match: Match, names: Sequence[str] | None = None) -> str | None:
     """How the match's first dealer was found with the cards, in the seats' ``names`` (default: the game's),
     "You" with its verbs; ``None`` when the first player simply deals first.
@@ -192,8 +370,8 @@ def options_howto(game_id: str, options: Sequence[Any], where: str) -> str:
     name, value = example
     if where == "web":
         return ("To choose an option, set it in the form that creates a table (Play, on the home page): each "
-                f"option below is there under its name, for example {name} set to {value}; an option left alone "
-                "keeps its default.")
+                f"option below is there under its name, for example {option_words(name, None, game_id)} set to "
+                f"{value_words(value)}; an option left alone keeps its default.")
     return ("To choose an option, name it and its value after -o when you start the game, once for each "
             f"option: for example `cardtable play {game_id} -o {shlex.quote(f'{name}={value}')}`. An option not "
             "named keeps its default.")

@@ -9,6 +9,7 @@ reload and a server restart. Screenshots of the main screens go to test-artifact
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import secrets
 import time
@@ -377,8 +378,10 @@ def test_an_exchange_is_made_by_selecting_cards(live: LiveServer, browser: Any) 
     page.goto(live.url + t["seats"][0]["url"])
     table = live.hub.tables[t["id"]]
     for _ in range(60):  # the others pass or play; the player plays until he may exchange
-        if table.deal.over:
+        if table.deal.over:  # the next deal starts when all three are ready
             page.click("#next-deal")
+            for other in others:
+                other.ws.send(json.dumps({"type": "next"}))
             page.wait_for_function("document.querySelector('#settlement') === null")
             continue
         seat = table.deal.turn

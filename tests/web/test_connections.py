@@ -115,8 +115,9 @@ def play(url: str, table: dict[str, Any], actions: int) -> list[float]:
 
         f = state(0, 1, 0)
         while len(waits) < actions:
-            if f["view"]["over"]:  # the next deal, asked for by the first seat
-                socks[0].send(json.dumps({"type": "next"}))
+            if f["view"]["over"]:  # the next deal, once both people are ready
+                for sock in socks:
+                    sock.send(json.dumps({"type": "next"}))
                 f = state(0, f["deal"] + 1, 0)
                 continue
             seat = f["view"]["turn"]

@@ -503,7 +503,7 @@ def test_review_names_a_worse_move() -> None:
     moves = review_deal(d.record(), 0, 0, 7, iterations=200)
     first = moves[0]
     assert (first["played"], first["better"]) == ("nap", "bid 3") and first["gain"] > 2
-    assert first["text"].startswith("Move ") and "the bot bids 3, about" in first["text"]
+    assert first["text"].startswith("Move ") and "the bot bids Three, about" in first["text"]
     assert [m["gain"] for m in moves] == sorted((m["gain"] for m in moves), reverse=True)
 
 

@@ -187,8 +187,9 @@ def test_two_processes_racing_for_one_move_exactly_one_wins(pg_url: str, tmp_pat
         while races < 4:
             cur = z.state(lambda f, k=after: key(f) > k)
             after = key(cur)
-            if cur["view"]["over"]:  # (a deal where all pass is soon over)
+            if cur["view"]["over"]:  # (a deal where all pass is soon over): both people ready on process A
                 z.ws.send(json.dumps({"type": "next"}))
+                x.ws.send(json.dumps({"type": "next"}))
                 continue
             if cur["view"]["turn"] == 0:
                 assert z.act(cur["view"]["legal"][0])["type"] == "state"
@@ -240,8 +241,9 @@ def test_kill_9_of_a_serve_process_loses_nothing_acknowledged(pg_url: str, tmp_p
         while len(acked) < 5:
             f = c0.state(lambda x, k=after: key(x) > k and (x["view"]["turn"] in seats or x["view"]["over"]))
             after = key(f)
-            if f["view"]["over"]:  # everyone passed: deal again
+            if f["view"]["over"]:  # everyone passed: deal again, once both people are ready
                 c0.ws.send(json.dumps({"type": "next"}))
+                c1.ws.send(json.dumps({"type": "next"}))
                 continue
             seat = f["view"]["turn"]
             at = key(f)

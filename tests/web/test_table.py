@@ -22,6 +22,7 @@ import pytest
 import cardtable as ct
 from cardtable.web import present
 from cardtable.web.protocol import plain
+from cardtable.words import ante_lines
 
 from .conftest import DESKTOP, PHONE, LiveServer, create_table, new_page, shot
 from .driver import as_shown, do, felt_seats, my_turn_or_settled, page_problems
@@ -144,12 +145,13 @@ def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch
     problems = player.problems | set(page_problems(page))
     shot(page, f"table-{game}-{size}{'' if size != 'small' else n}-end", full=True)
     assert not problems, sorted(problems)
-    # The end of the match: the settlement in names, each seat's arithmetic, the pools carried forward.
+    # The end of the match: the settlement in names (the antes in one line), each seat's arithmetic, the chips
+    # left in the pools shared out.
     table = live.hub.tables[t["id"]]
     res = table.deal.result()
     assert "Match over" in page.locator("#settlement h2").inner_text()
     names = [s.name for s in table.seats]
-    want = [as_shown(present.in_names(line, names)) for line in res.lines]
+    want = [as_shown(line) for line in ante_lines([present.in_names(line, names) for line in res.lines])]
     want = [w[:1].upper() + w[1:] for w in want]
     assert page.locator("#settlement .lines li").all_inner_texts() == want
     rows = page.locator("#settlement table.deltas tbody tr").evaluate_all(
@@ -160,8 +162,10 @@ def play_a_match(live: LiveServer, browser: Any, monkeypatch: pytest.MonkeyPatch
         assert after.replace("−", "-") == f"= {plain(table.match.totals[seat])}"
         if isinstance(plain(res.deltas[seat]), int):  # the arithmetic: before + this deal = the match total
             assert int(before.replace("−", "-")) + res.deltas[seat] == table.match.totals[seat]
-    if res.pools:
-        assert "Pools carried forward" in page.locator("#settlement").inner_text()
+    # the match is over: the chips left in the pools are shared out (docs/decisions.md POOL-END), none carried
+    assert "carried forward" not in page.locator("#settlement").inner_text()
+    if any(res.pools.values()):
+        assert "shared out equally" in page.locator("#settlement .left-over").inner_text()
     if size == "desktop":  # the score sheet, and the match record (every deal replayable)
         page.keyboard.press("s")
         sheet = page.locator("table.sheet tbody tr").first.locator("td").all_inner_texts()

@@ -24,18 +24,20 @@ pytestmark = pytest.mark.timeout(20)
 
 
 def test_home_rules_and_catalogue(client: TestClient) -> None:
+    from cardtable.words import option_words
+
     assert "Pick a game" in client.get("/").text
     games = client.get("/api/games").json()
     assert [g["id"] for g in games["games"]] == [g.id for g in ct.games()]
     assert set(games["bots"]) >= {"random", "heuristic", "ismcts"}
-    for info in ct.games():  # the rules page is the text of `cardtable rules`, as HTML, with every option
+    for info in ct.games():  # the rules page is the text of `cardtable rules`, as HTML, with every option in words
         page = client.get(f"/rules/{info.id}").text
         assert page == rules_html(info.id) and f"<h1>{html.escape(info.name, quote=False)}</h1>" in page, info.id
         assert "<link rel='icon' href='/static/favicon.svg'" in page  # no request for a missing /favicon.ico
         words = html.unescape(re.sub(r"<[^>]+>", " ", page))
         assert not DEV_MARKUP.search(words), DEV_MARKUP.findall(words)  # and no option's source citation
-        for o in info.options:
-            assert f"({o.name})" in words
+        for o in info.options:  # each by its name in words, never by its id (that is for the command line's -o)
+            assert option_words(o.name, None, info.id) in words and f"({o.name})" not in words, (info.id, o.name)
     # Markdown is rendered safely: raw HTML in a text is shown as text, never passed through.
     assert RULES_MD.render("# A\n\n<script>alert(1)</script> [x](javascript:alert(1))").count("<script") == 0
     r = client.get("/rules/whist")
@@ -63,7 +65,7 @@ def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
     ({"game": "nap", "options": {"colour": 1}}, "colour"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human"}]}, "seats must be a list of 2 seats"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human"}, {"kind": "genius"}]},
-     "seat 1: kind must be one of human, random, heuristic, ismcts, not 'genius'"),
+     "seat 2: kind must be one of human, random, heuristic, ismcts, not 'genius'"),  # seats counted from 1
     ({"game": "nap", "players": 2, "seats": [{"kind": "human", "name": "x" * 99}, {"kind": "random"}]},
      "at most 24 characters"),
     ({"game": "nap", "deals": 0}, "deals must be a whole number from 1 to 100"),
@@ -75,7 +77,7 @@ def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
     ({"game": "nap", "options": {"misery_win": 1000}}, "option misery_win must be a whole number from 1 to 100"),
     ({"game": "nap", "options": ["misery"]}, "options must be an object of name: value"),
     ({"game": "nap", "players": 2, "seats": [{"kind": "human", "token": "mine"}, {"kind": "random"}]},
-     "seat 0: unknown field 'token'; a seat has 'kind' and optionally 'name'"),
+     "seat 1: unknown field 'token'; a seat has 'kind' and optionally 'name'"),
 ])
 def test_create_refuses_bad_tables(client: TestClient, body: Any, says: str) -> None:
     r = client.post("/api/tables", json=body)
@@ -293,8 +295,9 @@ def test_hidden_cards_never_reach_a_seat(client: TestClient) -> None:
                 v = clients[0].state["view"]
                 if clients[0].state["match"]["over"]:
                     break
-                if v["over"]:
-                    clients[0].send({"type": "next"})
+                if v["over"]:  # the next deal starts when every person at the table is ready
+                    for c in clients[:players]:
+                        c.send({"type": "next"})
                 else:
                     me = clients[v["turn"]]
                     me.act(rng.choice(me.state["view"]["legal"]))
@@ -450,6 +453,7 @@ def test_an_act_from_an_old_deal_never_matches_a_new_one(client: TestClient) -> 
             me.act(rng.choice(at(me, f["rev"])["view"]["legal"]))
             f = at(socks[0], f["rev"] + 1)
         socks[0].send({"type": "next"})
+        socks[1].send({"type": "next"})  # the next deal starts when both people are ready
         new = socks[0].state_until(lambda x: x["deal"] == 2)
         old = {"type": "act", "action": new["view"]["legal"][0] if new["view"]["legal"] else "pass", "rev": 0,
                "deal": 1}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name
 from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words, possessive
-from cardtable.words import for_you, in_names, label, sentence
+from cardtable.words import ante_lines, for_you, in_names, label, sentence
 
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
            "settlement_table", "suit_text", "totals_table", "view_panel"]
@@ -364,29 +363,6 @@ def hand_text(view: dict[str, Any], hand: list[str]) -> Text:
     if twins:
         out.append(f"   * a twin of a money card: playing it wins its chips ({', '.join(twins)})", style="dim")
     return out
-
-
-ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")
-
-
-def ante_lines(lines: list[str]) -> list[str]:
-    """The settlement's lines with the antes on the money cards said in one line (Michigan's sixteen
-    "Bea puts 1 on the ace of hearts" lines: "Everyone puts 1 on each money card ...")."""
-    antes = [ANTE.match(line) for line in lines]
-    firsts = [m for m in antes if m]
-    if len(firsts) < 4:
-        return lines
-    cards = list(dict.fromkeys(m["card"] for m in firsts))
-    who = list(dict.fromkeys(m["who"] for m in firsts))
-    each = {m["n"] for m in firsts}
-    if len(each) == 1 and len(firsts) == len(cards) * len(who):
-        said = (f"{', '.join(who[:-1])} and {who[-1]} each put {each.pop()} on each money card "
-                f"(the {', '.join(cards[:-1])} and {cards[-1]})")
-    else:
-        said = "; ".join(f"{w} puts " + ", ".join(f"{m['n']} on the {m['card']}" for m in firsts if m["who"] == w)
-                         for w in who)
-    first = next(i for i, m in enumerate(antes) if m)
-    return [*lines[:first], said, *(line for line, m in zip(lines[first:], antes[first:]) if not m)]
 
 
 def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:

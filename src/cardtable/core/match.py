@@ -113,6 +113,38 @@ class Match:
         self.current = None
         return res
 
+    def left_in_pools(self) -> dict[str, int]:
+        """The chips left in the pools (the money cards, the pot...) once the match is over: nothing before.
+
+        >>> import cardtable as ct
+        >>> m = ct.Match(ct.load("pope-joan", players=3), seed=1, deals=1)
+        >>> d = m.next_deal()
+        >>> while not d.over: d.act(d.legal()[0])
+        >>> _ = m.record(d)
+        >>> m.left_in_pools() == {k: v for k, v in d.result().pools.items() if v}
+        True
+        """
+        if not self.over or not self.carry:
+            return {}
+        pools = self.carry.get("pools") or {}
+        return {k: v for k, v in pools.items() if isinstance(v, int) and v}
+
+    def shares(self) -> list[Amount]:
+        """Each seat's share of the chips left in the pools at the match's end: the rules of the pool games are
+        silent on them, so they are shared out equally (docs/decisions.md, "Chips left in the pools at a match's
+        end"); all 0 before the end or with nothing left."""
+        from fractions import Fraction
+
+        left = sum(self.left_in_pools().values())
+        n = self.game.players
+        share = Fraction(left, n)
+        return [int(share) if share.denominator == 1 else share for _ in range(n)]
+
+    def final_totals(self) -> list[Amount]:
+        """The totals with the chips left in the pools shared out (:meth:`shares`): the match's result once it
+        is over, and the same as :attr:`totals` before."""
+        return [t + s for t, s in zip(self.totals, self.shares(), strict=True)]
+
     def copy(self) -> Match:
         """An independent copy (a table may try a deal's end on the copy and keep it only if all went well)."""
         new = Match(self.game, self.seed, self.max_deals, self.first_dealer, fair=self.fair)

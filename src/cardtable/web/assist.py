@@ -64,7 +64,7 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
 
     >>> d = ct.load("nap", players=4).deal(seed=1)
     >>> describe(d, d.turn, "bid 3"), describe(d, d.turn, "pass"), describe(d, d.turn, "nap")
-    ('bids 3', 'passes', 'calls Nap')
+    ('bids Three', 'passes', 'calls Nap')
     """
     view = deal.view(seat)
     if _is_card(action):
@@ -92,6 +92,10 @@ def describe(deal: ct.Deal, seat: int, action: str) -> str:
             "knock": "knocks", "call": "calls"}.get(word)
     if verb is None:  # a word of the game's own, such as Nap's "nap" or "wellington": its label names it
         return f"calls {action_words(deal, action)}"
+    if word == "bid":  # a bid as the game names it ("bids Three" in Nap), never its raw number
+        said = action_words(deal, action)
+        return said[:1].lower() + said[1:].replace("Bid", "bids", 1) if said.lower().startswith("bid") \
+            else f"bids {said}"
     return " ".join([verb, *cards]) if cards else verb
 
 

@@ -12,6 +12,7 @@ import asyncio
 import hmac
 import logging
 import secrets
+import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from .guard import RateLimits, wait_words
 from .packs import pack_choice
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
-from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
+from .room import BETWEEN, COUNTDOWN, HUMAN, SPEEDS, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
 from .store import Damaged, SeatRow, Stale, Store, StoreError, Unavailable, hash_token, new_token
 
@@ -34,7 +35,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack", "between")
 TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -82,6 +83,7 @@ class Server(PublicRoom, Assist, Room):
         self.limits = RateLimits()  # per-client rate limits (the app sets its own)
         self.db_down: str | None = None  # why the database cannot be reached, while it cannot
         self._assisting: set[str] = set()  # tables whose hint or review is being searched
+        self.countdown = COUNTDOWN  # seconds from a deal's end to the next at a table with a countdown
 
     def close(self) -> None:
         self.close_assist()
@@ -89,6 +91,8 @@ class Server(PublicRoom, Assist, Room):
 
     # -------------------------------------------------------------- hooks
     def changed(self, t: Table, ended: bool) -> None:
+        if ended and t.between == "countdown" and not t.match_over and t.next_at is None and t.human_seats():
+            self.start_countdown(t)
         self.broadcast(t)
         if ended:
             self.send_sheet(t)
@@ -168,6 +172,10 @@ class Server(PublicRoom, Assist, Room):
         if speed not in SPEEDS:
             raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
         pack = pack_choice(body.get("pack"), game)
+        between = body.get("between", "ready")
+        if between not in BETWEEN:
+            raise ValueError(f"between is how the table goes on to the next deal: 'ready' (when every person at "
+                             f"the table is ready) or 'countdown' (after a countdown shown to all); not {between!r}")
         rows: list[tuple[str, str, str | None, str | None]] = []
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
@@ -184,10 +192,10 @@ class Server(PublicRoom, Assist, Room):
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
-                raise ValueError(f"seat {i}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
+                raise ValueError(f"seat {i + 1}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind not in (HUMAN, *bot_kinds()):
-                raise ValueError(f"seat {i}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
+                raise ValueError(f"seat {i + 1}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
             name = s.get("name") if isinstance(s, dict) else None
             mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
@@ -196,7 +204,7 @@ class Server(PublicRoom, Assist, Room):
             try:  # unnamed seats take plain first names, as the engine calls seats without names
                 name = seat_name(name, plain(i) if blank else "")
             except ValueError as e:
-                raise ValueError(f"seat {i}: {e}") from None
+                raise ValueError(f"seat {i + 1}: {e}") from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
             token = new_token() if kind == HUMAN and (mine or not public) else None
             rows.append((kind, name, token, account.id if mine and account is not None else None))
@@ -217,12 +225,13 @@ class Server(PublicRoom, Assist, Room):
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover, speed=speed, creator_address=address, pack=pack)
+                             takeover=takeover, speed=speed, creator_address=address, pack=pack,
+                             between=between)
         await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
-                "speed": speed, "pack": pack,
+                "speed": speed, "pack": pack, "between": between,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
@@ -318,12 +327,44 @@ class Server(PublicRoom, Assist, Room):
             if t.match.over:
                 conn.send(error_frame("the match is over; create a new table to play again"))
                 return
+            assert conn.seat is not None
+            t.ready.add(conn.seat)
+            if self.waiting_for(t):  # the others see who is ready, and the next deal waits for the rest
+                self.broadcast(t)
+                return
             try:
                 await self.deal_next(t)
             except Stale:
                 await self._stale(conn, t, "the next deal was already dealt; here it is")
             except StoreError as e:
                 self._refuse(conn, t, e)
+
+    def waiting_for(self, t: Table) -> list[int]:
+        """The people's seats, at the table now, that have not said ready for the next deal (bots always are;
+        a seat nobody has open does not hold the table up)."""
+        return sorted(s for s in self.online(t) if t.seats[s].kind == HUMAN and s not in t.ready)
+
+    def start_countdown(self, t: Table) -> None:
+        """A deal ended at a table with a countdown: the next deal starts in :attr:`countdown` seconds (sooner
+        if everyone says ready), and every page shows when (``table.next_at``)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not in the server's loop (a table rebuilt by a script): nothing to count down
+            return
+        t.next_at = time.time() + self.countdown
+        deal_no = t.deal_no
+        loop.call_later(self.countdown, lambda: loop.create_task(self._countdown_over(t, deal_no)))
+
+    async def _countdown_over(self, t: Table, deal_no: int) -> None:
+        async with t.lock:
+            if t.deal_no != deal_no or not t.deal.over or t.match.over or self.db_down is not None:
+                return
+            try:
+                await self.deal_next(t)
+            except Stale:  # another process dealt it first: this one catches up
+                self.notice(t.id)
+            except StoreError as e:
+                log.warning("table %s: the next deal after the countdown not dealt: %s", t.id, e)
 
     def finished_deal(self, t: Table, conn: Conn, deal_no: int) -> bool:
         """Whether ``deal_no`` is a finished deal of ``t``; if not, ``conn`` is told which ones are."""

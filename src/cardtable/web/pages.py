@@ -20,7 +20,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
-from cardtable.words import options_howto, with_howto
+from cardtable.words import OPTION_TITLE, option_words, options_howto, players_words, value_words, with_howto
 
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
@@ -58,25 +58,26 @@ def address_of(request: Request | WebSocket) -> str:
     return "addr:" + client_address(request)
 
 
-def option_json(o: Any) -> dict[str, Any]:
+def option_json(o: Any, game_id: str | None = None) -> dict[str, Any]:
     allowed: Any = None
     if isinstance(o.allowed, range):
         allowed = {"min": o.allowed.start, "max": o.allowed.stop - 1}
     elif o.allowed is not None:
         allowed = list(o.allowed)
     return {"name": o.name, "type": o.type.__name__, "default": o.default, "allowed": allowed,
-            "describe": o.describe_allowed(), "doc": o.doc}
+            "describe": o.describe_allowed(), "doc": o.doc, "title": option_words(o.name, None, game_id),
+            "value_words": {str(v): value_words(v) for v in allowed} if isinstance(allowed, list) else None}
 
 
 def game_json(info: Any) -> dict[str, Any]:
     return {"id": info.id, "name": info.name, "family": info.family, "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
-            "player_counts": list(info.player_counts), "players_text": info.players_text(),
+            "player_counts": list(info.player_counts), "players_text": players_words(info.id),
             "player_counts_by_option": [{"option": n, "value": v, "counts": list(c)}
                                         for n, v, c in info.player_counts_by_option],
             "summary": (info.doc.split("\n\n")[0] if info.doc else ""),
             "packs": list(packs_of_game(info.id)), "german_first": info.id in GERMAN_FIRST,
-            "options": [option_json(o) for o in info.options]}
+            "options": [option_json(o, info.id) for o in info.options]}
 
 
 async def api_games(request: Request) -> JSONResponse:
@@ -228,7 +229,21 @@ RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 def rules_for_the_web(info: ct.GameInfo) -> str:
     """A game's rules text, its options section saying how a table's form chooses them."""
     text = ct.catalog.game_class(info.id).rules_text()
-    return with_howto(text, options_howto(info.id, info.options, "web"))
+    return with_howto(web_words(text, info), options_howto(info.id, info.options, "web"))
+
+
+def web_words(text: str, info: ct.GameInfo) -> str:
+    """The rules text's options section as the web form words it: each option by its name only (the id in
+    brackets is for the command line's -o) and each value in words ("peel modified", not its id)."""
+    head, sep, options = text.partition("\n## Options\n")
+    if not sep:
+        return text
+    options = OPTION_TITLE.sub(lambda m: f"- **{m['title']}**", options)
+    for o in info.options:
+        for v in o.allowed if isinstance(o.allowed, tuple | list) else ():
+            if isinstance(v, str) and "_" in v:
+                options = re.sub(rf"\b{re.escape(v)}\b", value_words(v), options)
+    return head + sep + options
 
 
 def rules_html(game_id: str) -> str:

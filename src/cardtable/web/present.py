@@ -24,7 +24,7 @@ import cardtable as ct
 from cardtable.core import words
 from cardtable.core.cards import SUITS
 from cardtable.core.tricks import TrickDeal
-from cardtable.words import MELD, in_names, label, meld_owners, reason, sentence
+from cardtable.words import MELD, ante_lines, in_names, label, meld_owners, pool_words, reason, sentence
 
 __all__ = ["hand_groups", "in_names", "label", "moves", "reason", "roles", "show"]
 
@@ -315,7 +315,14 @@ def show(deal: ct.Deal, view: dict[str, Any], names: Sequence[str], owner: Any =
         out["high_bid"] = word(view["high_bid"])
     result = view.get("result")
     if isinstance(result, dict):
-        out["lines"] = [sentence(in_names(line, names)) for line in result.get("lines") or []]
+        # the antes on the money cards in one line, then the result (as the command line says them)
+        out["lines"] = [sentence(line) for line in ante_lines([in_names(line, names)
+                                                                  for line in result.get("lines") or []])]
+    pools = dict(view.get("pools") or {}) if isinstance(view.get("pools"), dict) else {}
+    if isinstance(result, dict) and isinstance(result.get("pools"), dict):
+        pools.update(result["pools"])
+    if pools:  # each pool in the words of the game's rules ("the Frog pot"), for the facts and the settlement
+        out["pool_words"] = {k: pool_words(k) for k in pools}
     rows = layout_rows(deal, view)
     if rows is not None:
         out["layout"] = rows

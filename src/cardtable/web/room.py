@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import cardtable as ct
+from cardtable.words import left_in_pools_line
 
 from . import present
 from .groupcommit import GroupCommit
@@ -30,13 +31,19 @@ from .protocol import plain
 from .records import effective, undone_to
 from .store import ActionRow, Append, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store, StoreError
 
-__all__ = ["HUMAN", "SPEEDS", "STANDIN", "Room", "Table", "TableBroken", "job_for", "logged_deal", "sheet_row"]
+__all__ = ["BETWEEN", "COUNTDOWN", "HUMAN", "SPEEDS", "STANDIN", "Room", "Table", "TableBroken", "job_for",
+           "logged_deal", "sheet_row"]
 
 log = logging.getLogger("cardtable.web")
 HUMAN = "human"
 DEAL = "deal"  # the job kind that deals the next deal of a table of bots only
 STANDIN = "standin"  # the job kind of a bot playing for a person's seat left empty too long (a table setting)
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+BETWEEN = ("ready", "countdown")
+"""How a table goes on to the next deal (a table setting its creator picks): when every person at it has said
+ready (bots always are), or after a countdown shown to everyone (sooner, once everyone is ready)."""
+COUNTDOWN = 20.0
+"""Seconds between a deal's end and the next deal at a table with a countdown, by default."""
 """The bots' speeds a table may have (a table setting), each the pause before a bot's move as a multiple of the
 server's pause at normal speed (:attr:`Room.pace`); every seat's page shows the moves at the same speed."""
 R = TypeVar("R")
@@ -104,6 +111,9 @@ class Table:
     assisted: bool = False  # an undo or a hint was used: the match is not rated
     speed: str = "normal"  # the bots' speed (a key of SPEEDS)
     pack: str = "auto"  # the pack its cards are drawn in (chosen by its creator; a browser may choose its own)
+    between: str = "ready"  # how the next deal starts (a key of BETWEEN): everyone ready, or a countdown
+    ready: set[int] = field(default_factory=set)  # the people's seats that said ready for the next deal
+    next_at: float | None = None  # with a countdown: when (time.time()) the next deal starts
     chat_last: int = 0  # the id of the last chat line sent to this process's connections
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
@@ -162,6 +172,8 @@ class Table:
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
                 "speed": self.speed, "pack": self.pack, "packs": list(packs_for(self.game)),
                 "german_first": info.id in GERMAN_FIRST,
+                "between": self.between, "ready": sorted(self.ready),
+                **({"next_in": round(max(0.0, self.next_at - time.time()), 2)} if self.next_at is not None else {}),
                 "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
@@ -172,7 +184,13 @@ class Table:
                 "show": present.show(self.deal, view, [s.name for s in self.seats], owner=self),
                 "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
                           "target": self.game.target, "totals": plain(self.match.totals),
-                          "over": self.match_over}}
+                          "over": self.match_over, **self.left_over()}}
+
+    def left_over(self) -> dict[str, Any]:
+        """At the match's end, the chips left in its pools shared out: the totals with them (``final``) and the
+        words saying so (``left``); nothing before the end or with nothing left."""
+        line = left_in_pools_line(self.match, [s.name for s in self.seats]) if self.match_over else None
+        return {"final": plain(self.match.final_totals()), "left": line} if line else {}
 
 
 def logged_deal(game: ct.Game, row: DealRow, log: Sequence[ActionRow]) -> ct.Deal:
@@ -203,7 +221,7 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
                   snap.seats, sheet, seed=row.seed, creator=row.creator,
                   logged=len(snap.actions.get(snap.deals[-1].deal_no, [])) if snap.deals else 0,
                   takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints),
-                  speed=row.speed, pack=row.pack)
+                  speed=row.speed, pack=row.pack, between=row.between)
     return table, fresh
 
 
@@ -455,6 +473,7 @@ class Room:
             await self.run(self.store.start_deal, t.id, t.deal_no + 1, rec["deck"], rec["dealer"], rec["carry"],
                            job=job)
         t.match, t.deal, t.deal_no, t.logged = match, deal, t.deal_no + 1, 0
+        t.ready, t.next_at = set(), None
         self.changed(t, False)
         if job is not None:
             self.jobs_queued(job)

@@ -53,6 +53,7 @@ class TableRow:
     rated: int = 0
     speed: str = "normal"
     pack: str = "auto"  # the pack the cards are drawn in (cardtable.web.packs)
+    between: str = "ready"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ Revision 0007 added ``tables.creator_address``, the address a table was created 
 bots only counts per address as well as per creator).
 Revision 0008 added ``tables.pack``, the pack the table's cards are drawn in (``auto``, ``french``, ``four-colour``
 or ``german``), chosen by its creator; each browser may draw them in its own.
+Revision 0009 added ``tables.between``, how the table goes on to the next deal: when every person at it is ready
+(``ready``) or after a countdown shown to all (``countdown``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ tables = Table(
     Column("speed", Text, nullable=False, server_default="normal"),  # the bots' speed: slow, normal, fast, instant
     Column("creator_address", Text),  # the address it was created from ("addr:<ip>"; revision 0007)
     Column("pack", Text, nullable=False, server_default="auto"),  # the cards' look: auto, french, four-colour, german
+    Column("between", Text, nullable=False, server_default="ready"),  # the next deal: ready or countdown (0009)
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
 Index("tables_creator_address", tables.c.creator_address, tables.c.finished)

@@ -17,6 +17,8 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from cardtable.words import options_words
+
 from .guard import wait_words
 from .protocol import MAX_CHAT, error_frame
 from .ratings import update_ratings
@@ -95,7 +97,8 @@ class PublicRoom:
                 continue
             taken = sum(1 for s in r.seats if not s["open"])
             out.append({"id": r.id, "game": r.game, "name": info.name, "family": info.family, "players": r.players,
-                        "options": r.options, "seats": r.seats, "taken": taken, "free": r.players - taken,
+                        "options": r.options, "options_text": options_words(r.game, r.options),
+                        "seats": r.seats, "taken": taken, "free": r.players - taken,
                         "bots": sum(1 for s in r.seats if s["kind"] != HUMAN), "waited": round(now - r.created),
                         "takeover": r.takeover, "url": f"/t/{r.id}"})
         return out
@@ -111,7 +114,8 @@ class PublicRoom:
         free = t.free_seats()
         if seat is not None:
             if seat not in free:
-                raise ValueError(f"seat {seat} is not free; free seats: {', '.join(map(str, free)) or 'none'}")
+                raise ValueError(f"seat {seat + 1} is not free; free seats (numbered from 1): "
+                                 f"{', '.join(str(s + 1) for s in free) or 'none'}")
             free = [seat]
         if not free:
             raise ValueError("every seat at this table is taken; you can still watch")
@@ -202,22 +206,22 @@ class PublicRoom:
     async def say(self, t: Table, conn: Conn, text: str) -> None:
         """A chat line from a player or a spectator (refused when spectators are muted, or too many too fast)."""
         if conn.seat is None and t.muted:
-            conn.send(error_frame("the players have muted the spectators' chat"))
+            conn.send(error_frame("the players have muted the spectators' chat", about="chat"))
             return
         wait = self.limits.hit("chat", conn.client)
         if wait is not None:
             conn.send(error_frame(f"you are chatting too fast (at most {self.limits.describe('chat')}); wait "
-                                  f"{wait_words(wait)}", retry_after=wait))
+                                  f"{wait_words(wait)}", retry_after=wait, about="chat"))
             return
         line = clean_text(text, MAX_CHAT)
         if not line:
-            conn.send(error_frame("an empty chat line is not sent"))
+            conn.send(error_frame("an empty chat line is not sent", about="chat"))
             return
         try:
             row = await self.run(self.store.add_chat, t.id, t.deal_no, t.logged, conn.seat, self.speaker(t, conn),
                                  conn.account.id if conn.account else None, line)
         except StoreError as e:
-            conn.send(error_frame(f"the chat line could not be saved ({e}); try again", retry=True))
+            conn.send(error_frame(f"the chat line could not be saved ({e}); try again", retry=True, about="chat"))
             return
         self.push_chat(t, [row])
 

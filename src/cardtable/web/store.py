@@ -138,7 +138,7 @@ def _json(value: str | None) -> Any:
 def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, r.players, json.loads(r.options), r.seed, r.max_deals, r.created,
                     json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds, bool(r.public),
-                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated, r.speed, r.pack)
+                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated, r.speed, r.pack, r.between)
 
 
 def _job_row(r: Any) -> Job:
@@ -460,18 +460,21 @@ class Store(RoomRecords):
                      seats: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]],
                      creator: str | None = None, first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
                      job: Job | None = None, public: bool = False, takeover: float | None = None,
-                     speed: str = "normal", creator_address: str | None = None, pack: str = "auto") -> str:
+                     speed: str = "normal", creator_address: str | None = None, pack: str = "auto",
+                     between: str = "ready") -> str:
         """A new table; ``seats`` are (kind, name, token or None[, account id]); ``first_deal`` = (deck, dealer,
         carry) is logged with it, and ``job`` (the first bot move, its table id filled in here); ``public``: listed
         in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it; ``speed``: the
         bots' speed; ``creator_address``: the address it was created from; ``pack``: the pack its cards are drawn
-        in. Returns the table id."""
+        in; ``between``: how the table goes on to the next deal (``ready`` or ``countdown``). Returns the table
+        id."""
         tid = secrets.token_hex(6)
         with self.write() as conn:
             conn.execute(insert(s.tables).values(
                 id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
                 created=time.time(), totals=json.dumps([0] * players), creator=creator, public=int(public),
-                takeover=takeover, speed=speed, creator_address=creator_address, pack=pack))
+                takeover=takeover, speed=speed, creator_address=creator_address, pack=pack,
+                between=between))
             conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": seat[0], "name": seat[1],
                                             "token_hash": hash_token(seat[2]) if seat[2] else None,
                                             "account_id": seat[3] if len(seat) > 3 else None}

@@ -31,7 +31,7 @@ async function main() {
     return;
   }
   const tables = out.tables.map((t) => el("li", { "data-table": t.id },
-    el("a", { href: t.url }, `${t.name}`), ` — seat ${t.seat}, ${t.finished ? "finished" : "playing"}, `
+    el("a", { href: t.url }, `${t.name}`), ` — seat ${t.seat + 1}, ${t.finished ? "finished" : "playing"}, `
       + `${t.deals_done} deal${t.deals_done === 1 ? "" : "s"}${t.max_deals ? ` of ${t.max_deals}` : ""}; totals ${t.totals.join(" / ")}`
       + (t.assisted ? " (with help: not rated)" : "")));
   root.replaceChildren(el("h1", {}, out.account.name),

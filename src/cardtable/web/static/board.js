@@ -28,7 +28,8 @@ export function seatPlace(k, n, arc = false) {
   const sin = Math.sin(a);
   return {
     x: 50 + 47 * cos, y: 50 + 45 * sin + (wide && k % 2 === 0 ? 8 : 0), // many seats on an arc: staggered
-    tx: 50 + 24 * cos, ty: 50 + 25 * sin, // the card in front of the player
+    // the card in front of the player; one's own nearer the middle, clear of one's plate and hand at any table size
+    tx: 50 + 24 * cos, ty: 50 + (k === 0 ? 14 : 25) * sin,
     side: Math.abs(cos) > 0.55 ? (cos < 0 ? "left" : "right") : (sin < 0 ? "top" : "bottom"),
   };
 }
@@ -38,6 +39,13 @@ function fmtNum(x) {
 }
 
 // --------------------------------------------------------------- seats
+const graphemes = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+/** The first letter of a name as a person sees it: a whole grapheme (an emoji, an accented letter), never half of one. */
+export function initial(name) {
+  const first = graphemes ? (graphemes.segment(name)[Symbol.iterator]().next().value?.segment ?? "") : Array.from(name)[0] ?? "";
+  return first.toUpperCase();
+}
+
 function plate(frame, s, k, n, ctx) {
   const v = frame.view;
   const sh = frame.show || {};
@@ -76,7 +84,7 @@ function plate(frame, s, k, n, ctx) {
     + `${v.dealer === s ? ", dealer" : ""}${v.turn === s && !v.over ? ", to play" : ""}`;
   return el("section", { class: cls.join(" "), "data-seat": s, "aria-label": label,
     style: `--x: ${place.x}%; --y: ${place.y}%; --hue: ${SEAT_HUES[s % SEAT_HUES.length]}` },
-  el("div", { class: "avatar", "aria-hidden": "true" }, name.slice(0, 1).toUpperCase(),
+  el("div", { class: "avatar", "aria-hidden": "true" }, initial(name),
     v.dealer === s ? el("span", { class: "dealer-chip", title: "dealer" }, "D") : null),
   el("div", { class: "plate-body" },
     el("div", { class: "plate-name" }, el("strong", {}, name), who ? el("span", { class: "who" }, who) : null,
@@ -103,6 +111,7 @@ function trickCards(frame, ctx, order) {
     const p = seatPlace(k, n, ctx.arc);
     const cls = ["played"];
     if (ctx.winner !== undefined && ctx.winner === s && (!winnerCard || winnerCard === c)) cls.push("best");
+    if (ctx.pending === c && s === frame.you) cls.push("pending"); // played here, not yet answered by the server
     const tilt = ((c.charCodeAt(0) * 7 + c.charCodeAt(1) * 13 + s * 5) % 9) - 4; // a card never lands quite straight
     return el("div", { class: cls.join(" "), style: `--x: ${p.tx}%; --y: ${p.ty}%; --tilt: ${tilt}deg; z-index: ${i + 1}`,
       "data-seat": s }, cardEl(c, "", { "data-key": `c:${c}`, "data-from": String(s),

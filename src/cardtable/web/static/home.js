@@ -45,7 +45,7 @@ function optionInput(o) {
     input = el("input", { type: "checkbox", name: o.name });
     input.checked = !!o.default;
   } else if (Array.isArray(o.allowed)) {
-    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, String(a).replaceAll("_", " "))));
+    input = el("select", { name: o.name }, ...o.allowed.map((a) => el("option", { value: String(a) }, o.value_words?.[String(a)] ?? String(a).replaceAll("_", " "))));
     input.value = String(o.default);
   } else if (o.type === "int") {
     input = el("input", { type: "number", name: o.name, value: o.default,
@@ -54,7 +54,7 @@ function optionInput(o) {
     input = el("input", { type: "text", name: o.name, value: o.default });
   }
   input.dataset.type = o.type;
-  return el("label", { class: "option", title: o.doc }, el("span", { class: "opt-name" }, o.name.replaceAll("_", " ")),
+  return el("label", { class: "option", title: o.doc }, el("span", { class: "opt-name" }, o.title ?? o.name.replaceAll("_", " ")),
     input, el("small", {}, o.doc));
 }
 
@@ -112,6 +112,7 @@ async function create(ev) {
   window.dispatchEvent(new CustomEvent("cardtable:create", { detail: body })); // public room: lobby.js adds its settings
   if ($("deals").value) body.deals = Number($("deals").value);
   body.speed = $("speed").value; // the bots' speed at the table; the creator may change it there
+  body.between = $("between").value; // how the table goes on to the next deal: everyone ready, or a countdown
   localStorage.setItem("cardtable:speed", body.speed); // and the next table's form starts from it
   $("create").disabled = true;
   try {

@@ -36,7 +36,7 @@ async function refresh() {
     "Join");
     list.append(el("li", { class: "lobby-table", "data-table": t.id },
       el("div", { class: "lobby-game" }, el("strong", {}, t.name), " ",
-        el("span", { class: "meta" }, optionsText(t.options))),
+        el("span", { class: "meta" }, t.options_text ?? optionsText(t.options))),
       el("div", { class: "meta" }, `${t.taken} of ${t.players} seats taken (${seats}) · waiting ${ago(t.waited)}`
         + (t.takeover ? ` · a bot plays an empty seat after ${ago(t.takeover)}` : "")),
       el("div", {}, button, " ", el("a", { href: t.url }, "watch"), " ", error)));

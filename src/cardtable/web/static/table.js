@@ -18,6 +18,7 @@ let ws = null;
 let retry = 0;
 let closedForGood = false;
 let latest = null; // the last state frame received
+let nextDealAt = null; // with a countdown between deals: when (Date.now()) the next deal starts
 let shown = null; // the state frame on screen
 const queue = []; // frames received, not yet shown
 let hold = null; // a finished trick kept in view: {until, winner}
@@ -27,6 +28,7 @@ let sheet = { rows: [], totals: [] };
 let replay = null;
 let fresh = new Map(); // cards new in hand (a draw, the widow...): code -> count
 let message = null; // {text, kind, rev}
+let pending = null; // the action sent and not yet answered: {deal, rev, action}
 
 const speed = () => SPEEDS[latest?.table.speed] || SPEEDS.normal; // the table's setting, the same at every seat
 const now = () => performance.now();
@@ -44,10 +46,34 @@ function send(obj) {
 function act(action) {
   flush();
   if (!shown) return;
+  // one action for a position: a second click (a double click) before the server answers is ignored quietly
+  if (pending && latest && pending.deal === latest.deal && pending.rev === latest.rev) return;
   message = null;
   fresh = new Map();
   pick.reset();
-  send({ type: "act", action, rev: latest ? latest.rev : undefined, deal: latest ? latest.deal : undefined });
+  if (send({ type: "act", action, rev: latest ? latest.rev : undefined, deal: latest ? latest.deal : undefined })) {
+    pending = { deal: latest ? latest.deal : null, rev: latest ? latest.rev : null, action };
+    const ahead = provisional(shown, action);
+    if (ahead) render({ frame: ahead, pending: action }, shown); // the card goes to the felt at once
+  }
+}
+
+/** The table as it will be once the server takes this card, for a play to a trick: the card out of the hand and
+ * in front of the player. Null for anything else (the server's state is then awaited). */
+function provisional(f, code) {
+  const v = f.view;
+  if (!isCard(code) || !Array.isArray(v.trick) || !Array.isArray(v.hand) || f.you === null) return null;
+  const hand = [...v.hand];
+  const i = hand.indexOf(code);
+  if (i < 0) return null;
+  hand.splice(i, 1);
+  const sh = { ...(f.show || {}) };
+  if (Array.isArray(sh.hand)) {
+    let gone = false;
+    sh.hand = sh.hand.map((g) => g.filter((c) => (gone || c !== code ? true : (gone = true, false))));
+  }
+  const sizes = Array.isArray(v.hand_sizes) ? v.hand_sizes.map((n, s) => (s === f.you ? n - 1 : n)) : v.hand_sizes;
+  return { ...f, show: sh, view: { ...v, hand, hand_sizes: sizes, trick: [...v.trick, [f.you, code]], turn: null, legal: [] } };
 }
 
 function setConn(text, cls) {
@@ -80,9 +106,11 @@ function connect() {
 function onFrame(f) {
   window.dispatchEvent(new CustomEvent("cardtable:frame", { detail: f })); // public room: tableroom.js
   if (f.type === "state") {
+    if (typeof f.table.next_in === "number") nextDealAt = Date.now() + 1000 * f.table.next_in; else nextDealAt = null;
+    pending = null;
     latest = f;
     queue.push(f);
-    pump();
+    pumpSoon();
   } else if (f.type === "presence") {
     markPresence(f);
   } else if (f.type === "thinking") {
@@ -94,8 +122,13 @@ function onFrame(f) {
   } else if (f.type === "replay") {
     replay = { deal: f.deal, steps: f.steps, shows: f.shows || [], i: f.steps.length - 1 };
     openReplay(shown, replay);
+  } else if (f.type === "error" && f.about === "chat") {
+    // about the chat (too fast, muted): said in the chat panel (tableroom.js), not over the board
   } else if (f.type === "error") {
+    const ahead = pending !== null;
+    pending = null;
     notify(f.say || f.error, "error");
+    if (ahead && shown && !f.stale) render({}, shown); // the server refused: the card goes back to the hand
     if (!shown) $("board").replaceChildren(el("p", { class: "board-error" }, f.error));
   }
 }
@@ -108,6 +141,21 @@ function byOthers(prev, next) {
   const h = next.view.history || [];
   for (let i = prev.rev; i < h.length; i++) if (h[i][0] !== next.you) return true;
   return false;
+}
+
+/** Frames that arrive together (a run of bots' moves) are shown at the next paint, not one render each: at the
+ * instant speed the page goes straight to the newest, however fast the table plays. */
+let soon = null;
+function pumpSoon() {
+  if (soon) return;
+  const go = () => {
+    if (!soon) return;
+    cancelAnimationFrame(soon.frame);
+    clearTimeout(soon.timer);
+    soon = null;
+    pump();
+  };
+  soon = { frame: requestAnimationFrame(go), timer: setTimeout(go, 100) }; // a hidden tab paints no frames
 }
 
 /** Show queued frames at the table's speed; ``flushing`` shows everything at once (the player acted). */
@@ -179,7 +227,7 @@ function display(f) {
     const winner = won ? won.won : f.view.leader;
     const card = won && won.with ? won.with : null;
     hold = { until: now() + speed().trick, winner };
-    const caption = `${nameOf(winner)} ${winner === f.you ? "win" : "wins"} the trick${card ? ` with ${cardSymbol(card)}` : ""}`;
+    const caption = `${winner === f.you ? "You win" : `${nameOf(winner)} wins`} the trick${card ? ` with ${cardSymbol(card)}` : ""}`;
     render({ trick: f.view.last_trick, winner, winnerCard: card, caption }, prev);
   } else {
     render({}, prev);
@@ -371,7 +419,9 @@ function prompt(f, model) {
   const words = [...(model.plays.size ? ["play a card"] : []),
     ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
       ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
-      : model.groups.map((g) => (g.kind === "bid" ? "bid" : VERBS[g.word] || g.word.replaceAll("-", " "))))];
+      // a choice made by a button is named as its button says ("have the turn-up turned down"), one wording
+      : model.groups.flatMap((g) => (g.kind === "bid" ? ["bid"] : g.kind === "buttons" && g.actions.length <= 2
+        ? g.actions.map((a) => lower(say(a))) : [VERBS[g.word] || g.word.replaceAll("-", " ")])))];
   const uniq = [...new Set(words)];
   const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
   return `Your turn: ${what}${status ? ` — ${status}` : ""}`;
@@ -393,9 +443,10 @@ function settlement(f) {
   });
   const pools = poolsText(r.pools);
   const buttons = [];
+  const ready = (f.table.ready || []).includes(f.you);
   if (!f.match.over && f.you !== null) {
     buttons.push(el("button", { type: "button", id: "next-deal", class: "primary", "aria-keyshortcuts": "N",
-      onclick: () => send({ type: "next" }) }, "Next deal"));
+      disabled: ready, onclick: () => send({ type: "next" }) }, ready ? "Ready" : "Next deal"));
   }
   buttons.push(el("button", { type: "button", onclick: () => send({ type: "replay", deal: f.deal }) }, "Replay this deal"));
   buttons.push(el("button", { type: "button", onclick: () => openSheet(f, sheet, send) }, "Score sheet"));
@@ -407,18 +458,49 @@ function settlement(f) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, "before"),
         el("th", { scope: "col" }, `this deal (${unit})`), el("th", { scope: "col" }, "match total"))),
       el("tbody", {}, ...rows))),
-    pools ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
+    f.match.over ? null : betweenDeals(f),
+    f.match.left ? el("p", { class: "pools left-over" }, f.match.left)
+      : pools && !f.match.over ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
     el("div", { class: "buttons" }, ...buttons));
 }
 
+// Between deals: who the next deal waits for (each person says ready; bots always are), or the countdown to it,
+// shown to everyone at the table.
+function betweenDeals(f) {
+  const waiting = f.table.seats.filter((s) => s.kind === "human" && s.online && !(f.table.ready || []).includes(s.seat))
+    .map((s) => (s.seat === f.you ? "you" : nameOf(s.seat)));
+  const who = waiting.length > 1 ? `${waiting.slice(0, -1).join(", ")} and ${waiting.at(-1)}` : waiting[0];
+  const parts = [];
+  if (f.table.between === "countdown" && nextDealAt !== null) {
+    parts.push(el("span", { id: "next-countdown" }, countdownText()));
+    if (waiting.length && (f.table.ready || []).length) parts.push(` Ready: ${f.table.seats.filter((s) => (f.table.ready || []).includes(s.seat)).map((s) => nameOf(s.seat)).join(", ")}.`);
+  } else if ((f.table.ready || []).length && waiting.length) {
+    parts.push(`The next deal starts when everyone is ready: waiting for ${who}.`);
+  } else if (waiting.length > 1) {
+    parts.push("The next deal starts when everyone at the table has pressed Next deal.");
+  }
+  return parts.length ? el("p", { id: "between-deals", class: "between", role: "status" }, ...parts) : null;
+}
+
+function countdownText() {
+  const left = Math.max(0, Math.ceil((nextDealAt - Date.now()) / 1000));
+  return `The next deal starts in ${left} second${left === 1 ? "" : "s"}, or as soon as everyone is ready.`;
+}
+
+setInterval(() => {
+  const c = document.getElementById("next-countdown");
+  if (c && nextDealAt !== null) c.textContent = countdownText();
+}, 500);
+
 function scoresBox(f) {
   const seats = f.table.seats;
-  const lead = Math.max(...f.match.totals.map((x) => Number(x) || 0));
   const m = f.match;
+  const totals = m.final || m.totals; // at the match's end, with the chips left in the pools shared out
+  const lead = Math.max(...totals.map((x) => Number(x) || 0));
   return [el("h2", { class: "side-title" }, `Deal ${f.deal}${m.max_deals ? ` of ${m.max_deals}` : ""}${m.target ? ` · to ${m.target}` : ""}`),
-    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(f.match.totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
+    el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
       el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: "dealer" }, "D") : null),
-      el("td", {}, String(f.match.totals[s.seat]).replace("-", "−"))))))];
+      el("td", {}, String(totals[s.seat]).replace("-", "−"))))))];
 }
 
 // The bots' speed, beside the scores: the table's creator (the first person's seat) changes it, the others see it.
@@ -454,12 +536,15 @@ function logBox(f) {
     if (!trick.length) return;
     count += 1;
     items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, `Trick ${count}:`), " ",
-      ...trick.flatMap((e, i) => [i ? ", " : "", nameOf(e.seat), " ", richText(e.act)])));
+      ...trick.flatMap((e, i) => [i ? ", " : "", ...(plays(e) ? [nameOf(e.seat), " ", richText(e.act)]
+        : [el("span", { class: "log-call" }, `(${nameOf(e.seat)}: `, richText(e.say.split(":")[0]), ")")])])));
     if (won) items.push(el("li", { class: "log-trick" }, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}`)));
     trick = [];
   };
   for (const e of log) {
-    if (tricks && plays(e)) {
+    // a move that is not a card made while a trick is open (Spoil Five's rob, a call) stays in that trick's line:
+    // it does not close the trick, so the tricks after it keep their numbers
+    if (tricks && (plays(e) || trick.length)) {
       trick.push(e);
       if (e.won !== undefined) flush(e);
       continue;
@@ -477,7 +562,7 @@ function logBox(f) {
 
 let lastDeal = null;
 function render(ctx = {}, prev = null) {
-  const f = shown;
+  const f = ctx.frame || shown;
   if (!f) return;
   const v = f.view;
   const t = f.table;
@@ -503,7 +588,8 @@ function render(ctx = {}, prev = null) {
   const msg = el("div", { id: "message", class: "message", hidden: true, "aria-live": "assertive" });
   fillMessage(msg);
   zone.append(msg);
-  if (v.over && v.result) zone.append(settlement(f));
+  const settled = v.over && v.result ? settlement(f) : null;
+  if (settled) zone.append(settled);
   if (f.you !== null) {
     zone.append(actionBar(f, model, ui, cards));
     const avail = (root.clientWidth || Math.min(window.innerWidth, 720)) - 24;
@@ -546,11 +632,19 @@ function render(ctx = {}, prev = null) {
   speedBox(f);
   logBox(f);
   if (panel.kind === "last") openLast(f);
+  if (settled && (!prev || prev.deal !== f.deal || !prev.view.over)) { // the deal just ended: its settlement in view
+    settled.scrollIntoView({ block: "nearest" });
+  }
+  document.body.dataset.laidOut = `${window.innerWidth}x${window.innerHeight}`; // the size this render laid out for
 }
 
 // ------------------------------------------------------------------ keyboard
 function onKey(e) {
   const t = e.target;
+  if (e.key === "Escape" && panel.kind && !(t instanceof HTMLInputElement && t.type === "text" && t.value)) {
+    closePanel(); // Esc closes a panel, also when a checkbox or a list in it has the focus
+    return;
+  }
   if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement
     || e.ctrlKey || e.metaKey || e.altKey) {
     if (e.key === "Escape" && t instanceof HTMLInputElement && panel.kind === "typed") closePanel();
@@ -627,6 +721,9 @@ function main() {
   window.addEventListener("cardtable:pack", () => render({}, shown)); // the cards drawn in another pack (packs.js)
   let resized = null;
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(() => render({}, shown), 150); });
+  // the board fills the window below the bar (style.css, "the table fits the window"): the bar's height as it wraps
+  const bar = document.querySelector("header.bar");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--bar-h", `${bar.getBoundingClientRect().height}px`)).observe(bar);
   $("board").replaceChildren(el("p", { class: "loading" }, "Joining the table…"));
   connect();
 }

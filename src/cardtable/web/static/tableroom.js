@@ -10,6 +10,7 @@ import { moreKeys } from "./panels.js";
 const tid = location.pathname.split("/")[2];
 let state = null;
 let chatLines = new Map(); // id -> line
+let noteTimer = null; // the chat's note (too fast...) goes when the wait is over
 let muted = false;
 let hint = null;
 let review = null;
@@ -36,6 +37,7 @@ function chatPane() {
       el("button", { type: "button", class: "small", id: "chat-toggle", "aria-expanded": "true",
         onclick: () => pane.classList.toggle("folded") }, "–")),
     el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" }),
+    el("p", { id: "chat-note", class: "chat-note", role: "status", hidden: true }),
     el("form", { id: "chat-form", class: "chat-form", onsubmit: (e) => {
       e.preventDefault();
       const input = $("chat-input");
@@ -84,7 +86,7 @@ function seatBar() {
       if (!ok) { error.textContent = out.error; return; }
       localStorage.setItem(`cardtable:seat:${tid}`, JSON.stringify(out));
       location.href = out.url;
-    } }, `Take seat ${s.seat}`)), " ", error);
+    } }, `Take seat ${s.seat + 1}`)), " ", error);
 }
 
 // ------------------------------------------------------------ help
@@ -173,6 +175,14 @@ function onFrame(f) {
     listing = null;
     muting = null;
     renderChat();
+  }
+  if (f.type === "error" && f.about === "chat") { // too fast, muted...: said here, under the chat's lines
+    chatPane();
+    const note = $("chat-note");
+    note.textContent = f.error.charAt(0).toUpperCase() + f.error.slice(1);
+    note.hidden = false;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => { note.hidden = true; }, 1000 * Math.max(4, Number(f.retry_after) || 0));
   }
   if (f.type === "error" && $("hint-text") && /hint|bot|review|taken back|take back/.test(f.error)) {
     $("hint-text").textContent = f.error;

@@ -28,3 +28,6 @@ export function nameOf(seat, youWord = false) {
 }
 
 export const names = () => show.names || [];
+
+/** A pool in the game's words, with its article ("the Frog pot"), or null if the server did not name it. */
+export const poolWord = (key) => (show.pool_words && show.pool_words[key]) || null;
