@@ -16,15 +16,17 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
+from cardtable.core.i18n import LANGUAGES
 from cardtable.words import options_howto, with_howto
 
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
+from .lang import LANG_COOKIE, catalogue, choose, page_html
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
 from .store import Damaged, StoreError, Unavailable
@@ -202,21 +204,43 @@ async def api_health(request: Request) -> JSONResponse:
     return JSONResponse({**body, "error": server.db_down}, status_code=503)
 
 
-def _page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, media_type="text/html")
+async def reader_language(request: Request | WebSocket) -> str:
+    """The language a request is answered in (:func:`.lang.choose`): the address, the browser's setting, the
+    account's, then ``Accept-Language``."""
+    cookie = request.cookies.get(LANG_COOKIE)
+    query = request.query_params.get("lang")
+    account_lang = None
+    if not query and not cookie:
+        account = await session_account(request) if isinstance(request, Request) or same_site(request) else None
+        account_lang = getattr(account, "lang", None)
+    return choose(query, cookie, account_lang, request.headers.get("accept-language"))
+
+
+async def _page(request: Request, name: str) -> Response:
+    lang = await reader_language(request)
+    return HTMLResponse(page_html(STATIC / name, lang), headers={"Vary": "Accept-Language, Cookie",
+                                                                   "Content-Language": lang})
 
 
 async def home(request: Request) -> Response:
-    return _page("index.html")
+    return await _page(request, "index.html")
 
 
 async def table_page(request: Request) -> Response:
-    return _page("table.html")
+    return await _page(request, "table.html")
 
 
 async def room_page(request: Request) -> Response:
     """The account page, a player's profile and the leaderboard (one page; its script reads the address)."""
-    return _page("room.html")
+    return await _page(request, "room.html")
+
+
+async def api_words(request: Request) -> Response:
+    """The room's words in a language, for the page's scripts (``static/i18n.js``)."""
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        return _error(404, f"no words in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    return JSONResponse(catalogue(lang), headers={"Cache-Control": "max-age=300"})
 
 
 RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
