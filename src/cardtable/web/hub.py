@@ -23,6 +23,7 @@ from cardtable.words import first_dealer_line
 from . import present
 from .assist import Assist
 from .guard import RateLimits, wait_words
+from .lang import worded
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
@@ -56,12 +57,13 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     client: str = ""  # the client's address (rate limits)
     account: Any = None  # the account logged in on this connection's browser, if any
+    lang: str = "en"  # the language its page reads: the engine's and the room's words are sent in it
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= SEND_QUEUE:  # a client that stopped reading is dropped
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(frame))
+        self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(worded(frame, self.lang)))
 
 
 class Server(PublicRoom, Assist, Room):
@@ -406,11 +408,11 @@ class Server(PublicRoom, Assist, Room):
     # -------------------------------------------------------- messaging
     def broadcast(self, t: Table) -> None:
         """Send every connection its own state frame."""
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, str], str] = {}  # one text per seat and language
         for c in list(t.conns):
-            if c.seat not in frames:
-                frames[c.seat] = frame_text(t.frame(c.seat))
-            c.send(frames[c.seat])
+            if (c.seat, c.lang) not in frames:
+                frames[c.seat, c.lang] = frame_text(worded(t.frame(c.seat), c.lang))
+            c.send(frames[c.seat, c.lang])
 
     # ------------------------------------------------------------ presence
     @staticmethod
@@ -455,9 +457,11 @@ class Server(PublicRoom, Assist, Room):
                     c.send(text)
 
     def send_all(self, t: Table, frame: dict[str, Any]) -> None:
-        text = frame_text(frame)
+        texts: dict[str, str] = {}  # one text per language
         for c in list(t.conns):
-            c.send(text)
+            if c.lang not in texts:
+                texts[c.lang] = frame_text(worded(frame, c.lang))
+            c.send(texts[c.lang])
 
     def send_sheet(self, t: Table, conn: Conn | None = None) -> None:
         frame = {"type": "sheet", "rows": t.sheet, "totals": plain(t.match.totals)}

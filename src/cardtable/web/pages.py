@@ -20,13 +20,13 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
-from cardtable.core.i18n import LANGUAGES
+from cardtable.core.i18n import LANGUAGES, _
 from cardtable.words import options_howto, with_howto
 
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
-from .lang import LANG_COOKIE, catalogue, choose, page_html
+from .lang import LANG_COOKIE, catalogue, choose, page_html, word, worded
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
 from .store import Damaged, StoreError, Unavailable
@@ -80,7 +80,9 @@ def game_json(info: Any) -> dict[str, Any]:
 
 
 async def api_games(request: Request) -> JSONResponse:
-    return JSONResponse({"games": [game_json(g) for g in ct.games()], "bots": bot_kinds()})
+    lang = await reader_language(request)  # the engine's words (names, options) in the reader's language
+    return JSONResponse(worded({"games": [game_json(g) for g in ct.games()], "bots": bot_kinds()}, lang),
+                        headers={"Vary": "Accept-Language, Cookie"})
 
 
 def _error(status: int, text: str, **headers: str) -> JSONResponse:
@@ -253,22 +255,26 @@ def rules_for_the_web(info: ct.GameInfo) -> str:
     return with_howto(text, options_howto(info.id, info.options, "web"))
 
 
-def rules_html(game_id: str) -> str:
-    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
+def rules_html(game_id: str, lang: str = "en") -> str:
+    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML; the page's
+    own words in ``lang`` (the rules text is the game's, in English where it has no translation)."""
     info = ct.game_info(game_id)
     e = html.escape
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    name = str(word(info.name, lang))
+    title = word(_("{game} — rules", game=name), lang)
+    play = word(_("Play {game}", game=name), lang)
+    return (f"<!doctype html><html lang='{e(lang)}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
+            f"<title>{e(title)}</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
             f"<link rel='stylesheet' href='/static/style.css'></head>"
             f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
             f"<article class='rules-text'>{RULES_MD.render(rules_for_the_web(info))}</article>"
-            f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
+            f"<p><a class='button' href='/?game={e(info.id)}'>{e(play)}</a></p></main></body></html>")
 
 
 async def rules_page(request: Request) -> Response:
     try:
-        return HTMLResponse(rules_html(request.path_params["game"]))
+        return HTMLResponse(rules_html(request.path_params["game"], await reader_language(request)))
     except ct.RulesError as e:
         return HTMLResponse(f"<!doctype html><p>{html.escape(str(e))}</p>", status_code=404)
 
@@ -346,7 +352,9 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     account = await session_account(ws) if same_site(ws) else None
     if account is not None:
         seat = await server.seat_of_account(t, seat, account)
-    conn = Conn(ws, seat, client=client, account=account)
+    lang = choose(ws.query_params.get("lang"), ws.cookies.get(LANG_COOKIE), getattr(account, "lang", None),
+                  ws.headers.get("accept-language"))
+    conn = Conn(ws, seat, client=client, account=account, lang=lang)
     socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
     writer = asyncio.get_running_loop().create_task(_writer(conn, f"table {t.id}"))
     server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most

@@ -10,7 +10,7 @@ import { capture, gather, glide } from "./motion.js";
 import { applyPrefs, closePanel, fmtDelta, openHelp, openInvite, openLast, openReplay, openSettings, openSheet,
   openTyped, panel, poolsText, prefs, SPEEDS } from "./panels.js";
 import { nameOf, say, useWords } from "./words.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 const tid = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.search).get("token");
@@ -58,7 +58,7 @@ function setConn(text, cls) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const q = `?lang=${lang}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
   ws.onopen = () => {
     retry = 0;
