@@ -141,7 +141,7 @@ def page_texts(source: str) -> list[tuple[int, str]]:
 
 def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                  options: dict[str, Any]) -> Iterator[tuple[int, str | None, str, list[str]]]:
-    """A Babel extractor for the static pages (``[cardtable.web.lang:extract_html: **.html]`` in babel.cfg)."""
+    """A Babel extractor for the static pages (``[cardtable.web.lang.extract_html: **.html]`` in babel.cfg)."""
     for line, msgid in page_texts(fileobj.read().decode(options.get("encoding", "utf-8"))):
         yield line, None, msgid, []
 

@@ -9,7 +9,7 @@ export function statsTable(games) {
   const rows = Object.entries(games || {});
   if (!rows.length) return el("p", {}, t("No finished deal yet."));
   return el("table", { class: "stats" },
-    el("tr", {}, ...[t("game"), t("deals"), t("matches"), t("won"), t("mean a deal (95% interval)"), t("contracts made"), t("rating")].map((h) => el("th", {}, h))),
+    el("tr", {}, ...[t("game"), t("deals"), t("matches"), t("won"), t("mean a deal ({share} interval)", { share: "95 %" }), t("contracts made"), t("rating")].map((h) => el("th", {}, h))),
     ...rows.map(([id, g]) => el("tr", { "data-game": id },
       el("td", {}, el("a", { href: `/leaderboard?game=${encodeURIComponent(id)}` }, g.name)),
       el("td", {}, String(g.deals ?? 0)), el("td", {}, String(g.matches ?? 0)), el("td", {}, String(g.won ?? 0)),
