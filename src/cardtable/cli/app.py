@@ -116,7 +116,7 @@ GameArg = Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable list 
 
 def fail(message: str) -> NoReturn:
     """Print an error and exit with status 2 (the message as written: ``cardtable[web]`` is no markup)."""
-    console.print(f"[red]{escape(tr('error:'))}[/] {escape(engine(message))}")
+    console.print(Text(tr("error:"), style="red") + Text(" " + engine(message)))
     raise typer.Exit(2)
 
 
@@ -341,7 +341,7 @@ def ask_action(deal: ct.Deal, seat: int, names: list[str] | None = None) -> list
             continue
         chosen = menu.choice(raw)
         if raw.isdigit() and chosen is None:
-            console.print(f"[red]{escape(tr('choose a number from 1 to {n}', n=len(menu.entries)))}[/]")
+            console.print(Text(tr("choose a number from 1 to {n}", n=len(menu.entries)), style="red"))
             continue
         if chosen is not None:
             raw = chosen
@@ -517,7 +517,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
         console.print(totals_table(match.totals, names, len(match.results)))
         if not match.over and interactive() and not Confirm.ask(tr("next deal?"), default=True, console=console):
             return
-    console.print(f"[bold]{escape(tr('match over'))}[/]")
+    console.print(Text(tr("match over"), style="bold"))
 
 
 @app.command()
@@ -554,7 +554,7 @@ def play(game: GameArg,
     except EOFError:  # the input ended: as q
         console.print(totals_table(match.totals, names, len(match.results)))
     except KeyboardInterrupt:  # Ctrl-C: stop, with the totals so far
-        console.print(f"\n[yellow]{escape(tr('stopped'))}[/]")
+        console.print(Text("\n" + tr("stopped"), style="yellow"))
         console.print(totals_table(match.totals, names, len(match.results)))
         raise typer.Exit(130) from None
 
