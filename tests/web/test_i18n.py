@@ -99,3 +99,21 @@ def test_a_table_for_german_and_english_connections(client: TestClient) -> None:
         a.send_text(json.dumps({"type": "act", "action": "nonsense", "rev": fa["rev"]}))
         err = next(f for f in iter(a.receive_json, None) if f["type"] == "error")
         assert err["error"]  # refused, with a reason (in German once the engine's catalogue has it)
+
+
+def test_the_accounts_language(client: TestClient) -> None:
+    guest = client.post("/api/me/lang", json={"lang": "sv"})
+    assert guest.status_code == 200 and guest.json() == {"account": None, "lang": "sv", "kept": "browser"}
+    assert client.post("/api/register", json={"name": "Greta", "password": "kortspel123"}).status_code == 201
+    bad = client.post("/api/me/lang", json={"lang": "fr"})
+    assert bad.status_code == 400
+    assert bad.json()["error"] == "the language is one of en, de, sv (or null for the browser's); not 'fr'"
+    assert client.get("/api/me").json()["account"]["lang"] is None  # unchanged
+    r = client.post("/api/me/lang", json={"lang": "de"})
+    assert r.status_code == 200 and r.json()["kept"] == "account"
+    assert client.get("/api/me").json()["account"]["lang"] == "de"
+    # a browser with no setting of its own, asking for English: the account's language words the page
+    assert '<html lang="de">' in client.get("/", headers={"Accept-Language": "en"}).text
+    client.post("/api/logout", json={})
+    again = client.post("/api/login", json={"name": "greta", "password": "kortspel123"})
+    assert again.json()["account"]["lang"] == "de"  # the page takes it into the browser (account.js)

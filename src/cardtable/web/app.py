@@ -38,6 +38,7 @@ from .accounts import (
     api_logout,
     api_me,
     api_register,
+    api_set_lang,
     api_user,
 )
 from .botwork import BotWorkers
@@ -193,6 +194,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/login", api_login, methods=["POST"]),
         Route("/api/logout", api_logout, methods=["POST"]),
         Route("/api/me", api_me),
+        Route("/api/me/lang", api_set_lang, methods=["POST"]),
         Route("/api/users/{name}", api_user),
         Route("/api/leaderboard/{game}", api_leaderboard),
         Route("/account", room_page),

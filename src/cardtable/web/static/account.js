@@ -2,7 +2,7 @@
 
 import { $, api, el } from "./common.js";
 import { statsTable } from "./statsview.js";
-import { t, tn } from "./i18n.js";
+import { t, tn, useLanguage } from "./i18n.js";
 
 function form(id, title, submit, note) {
   const error = el("p", { class: "error", role: "alert" });
@@ -11,6 +11,7 @@ function form(id, title, submit, note) {
     const body = { name: f.querySelector("[name=name]").value, password: f.querySelector("[name=password]").value };
     const { ok, out } = await api(`/api/${id}`, body);
     if (!ok) { error.textContent = out.error; return; }
+    if (out.account && out.account.lang) useLanguage(out.account.lang); // the account's language, in this browser too
     main();
   } },
   el("h2", {}, title),

@@ -58,6 +58,14 @@ export function tn(singular, plural, n, args = {}) {
   return fill(text, { n, ...args });
 }
 
+/** Use the language ``code`` in this browser from now on (the page is worded anew if it changes). */
+export function useLanguage(code) {
+  if (!LANGUAGES[code]) return;
+  localStorage.setItem(KEY, code);
+  remember(code);
+  if (code !== lang) location.reload();
+}
+
 /** Choose the language of the pages: kept in this browser, in the account when logged in, and used at once. */
 export async function setLanguage(code) {
   if (!LANGUAGES[code]) return;
