@@ -15,10 +15,10 @@ from rich.text import Text
 import cardtable as ct
 from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name
 from cardtable.core.i18n import N_
-from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words
+from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words, possessive
 from cardtable.words import for_you, in_names, label, sentence
 
-from .lang import amount, engine, tr, trn
+from .lang import amount, current, engine, tr, trn
 
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
            "settlement_table", "suit_text", "totals_table", "view_panel", "you_word"]
@@ -220,7 +220,7 @@ def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: S
     if key in ("declarer", "high_bidder"):
         return you_word(seat_name(val, names))
     if key in ("high_bid", "contract") and say is not None:
-        return engine(say(val))
+        return engine(say(str(val)))
     if key == "high_bid":
         return str(val).removeprefix("bid ")
     if key == "trump":
@@ -283,7 +283,9 @@ def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None,
     if view.get("trick") is not None:
         row = _trick_row(tr("trick"), view["trick"], names, "bold")
         if winning is not None:
-            row.append("(" + tr("winning: {player}", player=you_word(seat_name(winning[0], names))) + " ", style="dim")
+            winner = seat_name(winning[0], names)
+            row.append(for_you(f"(winning: {possessive(winner)} ") if current() == "en"
+                       else "(" + tr("winning: {player}'s", player=you_word(winner)) + " ", style="dim")
             row.append_text(card_text(winning[1]))
             row.append(")", style="dim")
         rows.append(row)
