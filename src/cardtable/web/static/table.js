@@ -180,9 +180,8 @@ function display(f) {
     const winner = won ? won.won : f.view.leader;
     const card = won && won.with ? won.with : null;
     hold = { until: now() + speed().trick, winner };
-    const who = { player: nameOf(winner, true), card: card ? cardSymbol(card) : "" };
-    const caption = winner === f.you ? (card ? t("{player} win the trick with {card}", who) : t("{player} win the trick", who))
-      : (card ? t("{player} wins the trick with {card}", who) : t("{player} wins the trick", who));
+    const who = { player: nameOf(winner), card: card ? cardSymbol(card) : "" };
+    const caption = card ? t("{player} wins the trick with {card}", who) : t("{player} wins the trick", who);
     render({ trick: f.view.last_trick, winner, winnerCard: card, caption }, prev);
   } else {
     render({}, prev);
