@@ -61,12 +61,35 @@ def worded(obj: Any, lang: str | None) -> Any:
     English frames are returned as they are (the messages *are* their English text)."""
     if not lang or lang == DEFAULT:
         return obj
+    return _walk(obj, lang)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def _walk(obj: Any, lang: str) -> Any:
+    """``obj`` with its messages worded; a part without any is returned as it is (not copied)."""
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    if kind is Msg:
+        return word(obj, lang)
+    if kind is dict:
+        out = None
+        for k, v in obj.items():
+            w = _walk(v, lang)
+            if w is not v:
+                if out is None:
+                    out = dict(obj)
+                out[k] = w
+        return obj if out is None else out
+    if kind is list or kind is tuple:
+        if kind is list and all(type(v) in _PLAIN for v in obj):  # a hand, a row of numbers: nothing to word
+            return obj
+        new = [_walk(v, lang) for v in obj]
+        return new if any(a is not b for a, b in zip(new, obj)) or kind is tuple else obj
     if isinstance(obj, Msg):
         return word(obj, lang)
-    if isinstance(obj, dict):
-        return {k: worded(v, lang) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [worded(v, lang) for v in obj]
     return obj
 
 
