@@ -117,3 +117,12 @@ def test_the_accounts_language(client: TestClient) -> None:
     client.post("/api/logout", json={})
     again = client.post("/api/login", json={"name": "greta", "password": "kortspel123"})
     assert again.json()["account"]["lang"] == "de"  # the page takes it into the browser (account.js)
+
+
+def test_a_refusal_from_the_room_in_german(client: TestClient) -> None:
+    t = create(client, "nap", ["human", "human", "random", "random"])
+    with client.websocket_connect(ws_url(t, 1) + "&lang=de") as bea:
+        next(f for f in iter(bea.receive_json, None) if f["type"] == "state")
+        bea.send_text(json.dumps({"type": "speed", "speed": "fast"}))
+        err = next(f for f in iter(bea.receive_json, None) if f["type"] == "error")
+        assert err["error"] == "nur der Spieler, der den Tisch angelegt hat, kann das Tempo der Bots ändern"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.i18n import N_, _
 from cardtable.core.words import PLAIN_NAMES
 from cardtable.words import first_dealer_line
 
@@ -35,7 +36,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
 BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed")
-TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
+TRY_AGAIN = N_("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
 
@@ -241,7 +242,7 @@ class Server(PublicRoom, Assist, Room):
     def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
         """Tell a client its action was not recorded, and why."""
         if isinstance(e, Unavailable):
-            conn.send(error_frame(TRY_AGAIN, retry=True))
+            conn.send(error_frame(_(TRY_AGAIN), retry=True))
         elif isinstance(e, Damaged):
             conn.send(error_frame(f"this table cannot be saved: {e}. Nothing was recorded.", damaged=True))
         else:
@@ -273,7 +274,7 @@ class Server(PublicRoom, Assist, Room):
             conn.send(error_frame(f"spectators cannot {doing}; open a seat link to play"))
             return False
         if self.db_down is not None:
-            conn.send(error_frame(TRY_AGAIN, retry=True))
+            conn.send(error_frame(_(TRY_AGAIN), retry=True))
             return False
         return True
 
@@ -313,10 +314,12 @@ class Server(PublicRoom, Assist, Room):
             if not await self._fresh(t, conn):
                 return
             if not t.deal.over:
-                conn.send(error_frame(f"deal {t.deal_no} is still being played; seat {t.deal.turn} is to act"))
+                who = t.seats[t.deal.turn].name if t.deal.turn is not None else "nobody"
+                conn.send(error_frame(_("deal {deal} is still being played; {player} is to act", deal=t.deal_no,
+                                        player=who)))
                 return
             if t.match.over:
-                conn.send(error_frame("the match is over; create a new table to play again"))
+                conn.send(error_frame(_("the match is over; create a new table to play again")))
                 return
             try:
                 await self.deal_next(t)
@@ -382,7 +385,7 @@ class Server(PublicRoom, Assist, Room):
         the time every seat's page keeps each move and each finished trick in view."""
         creator = min((s.seat for s in t.seats if s.kind == HUMAN), default=None)
         if conn.seat is None or conn.seat != creator:
-            conn.send(error_frame("only the player who made the table can change the bots' speed"))
+            conn.send(error_frame(_("only the player who made the table can change the bots' speed")))
             return
         if speed not in SPEEDS:
             conn.send(error_frame(f"the bots' speed is one of: {', '.join(SPEEDS)}; not {speed!r}"))
