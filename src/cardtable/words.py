@@ -17,18 +17,39 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.core import words
 from cardtable.core.deal import Deal
+from cardtable.core.i18n import Msg
 from cardtable.core.match import Match
 
-__all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "label", "left_in_pools_line",
-           "meld_owners", "option_titles", "option_words", "options_howto", "options_words", "players_words",
-           "pool_words", "reason", "sentence", "value_words", "with_howto"]
+__all__ = ["amount_words", "ante_lines", "first_dealer_line", "for_you", "in_names", "keep", "label",
+           "left_in_pools_line", "meld_owners", "option_titles", "option_words", "options_howto", "options_words",
+           "players_words", "pool_words", "reason", "sentence", "value_words", "with_howto"]
 
 MELD = re.compile(r" on meld (\d+)")
+
+
+def keep(text: str, english: str, rewrite: Callable[[str], str] | None = None) -> str:
+    """``english``, this module's rewording of ``text`` (seats by their names, "You" with its verbs), still
+    carrying ``text``'s message id and arguments if it is a message, so that an edge can word it in another
+    language (:func:`cardtable.core.i18n.translate`): the rewriting, which knows English only, runs on the
+    English text and on the arguments' words (``rewrite``), never on a translation.
+
+    >>> from cardtable.core.i18n import _
+    >>> m = keep(_("{who} wins", who="seat 1"), "Bea wins", lambda s: s.replace("seat 1", "Bea"))
+    >>> m, m.msgid, m.args
+    ('Bea wins', '{who} wins', {'who': 'Bea'})
+    """
+    if not isinstance(text, Msg) or english is text:
+        return english
+    args = {k: (keep(v, rewrite(v), rewrite) if isinstance(v, Msg) else rewrite(v) if isinstance(v, str) else v)
+            if rewrite is not None else v for k, v in text.args.items()}
+    out = str.__new__(Msg, english)
+    out.msgid, out.plural, out.n, out.args = text.msgid, text.plural, text.n, args
+    return out
 
 
 def label(deal: Deal, action: str, view: dict[str, Any] | None = None, names: Sequence[str] = ()) -> str:
@@ -47,7 +68,7 @@ def meld_owners(text: str, view: dict[str, Any] | None, names: Sequence[str]) ->
         if meld is not None and isinstance(meld.get("owner"), int) and 0 <= meld["owner"] < len(names):
             owner = names[meld["owner"]]
             whose = "your" if owner == "You" else f"{owner}'s"  # the person playing at the terminal
-            text = text.replace(m[0], f" on {whose} {meld.get('kind') or 'meld'}")
+            return keep(text, text.replace(m[0], f" on {whose} {meld.get('kind') or 'meld'}"))
     return text
 
 
@@ -61,6 +82,8 @@ QUOTED = re.compile(r"'([a-z][a-z -]*)'")
 
 def in_names(text: str, names: Sequence[str]) -> str:
     """An engine line with seats called by their names and counts in plain English (``1 trick``)."""
+    original = text
+
     def name(i: str) -> str:
         k = int(i)
         return names[k] if 0 <= k < len(names) else f"player {k + 1}"
@@ -71,7 +94,7 @@ def in_names(text: str, names: Sequence[str]) -> str:
     text = PLURAL.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
     text = QUOTED_HOWTO.sub("", text)
     text = QUOTED.sub(lambda m: m[1].capitalize(), text)
-    return text
+    return keep(original, text, lambda s: in_names(s, names))
 
 
 YOU_FORM = {"is": "are", "was": "were", "has": "have", "goes": "go", "does": "do"}
@@ -110,6 +133,7 @@ def for_you(text: str) -> str:
     >>> for_you("You places his chips on the money cards. Bea passes")
     'You place your chips on the money cards. Bea passes'
     """
+    original = text
     text = re.sub(r"\bYou's\b", "your", text)
     text = re.sub(r"^your\b", "Your", text)
     text = re.sub(r"(?<=[\w,] )You\b", "you", text)
@@ -118,7 +142,7 @@ def for_you(text: str) -> str:
         rest = VERB_AFTER.sub(lambda v: v["lead"] + _second_person(v["verb"]), m["rest"])
         return m[1] + HIS.sub(lambda h: HIS_FORM[h[1]], rest)
 
-    return YOU_CLAUSE.sub(clause, text)
+    return keep(original, YOU_CLAUSE.sub(clause, text))
 
 
 NOT_ALLOWED = re.compile(r"^'(?P<action>[^']*)' is not allowed: ")
@@ -135,16 +159,17 @@ def reason(deal: Deal, text: str, names: Sequence[str]) -> str:
     >>> reason(d, d.why_not("discard 2C", d.turn), ["Ann", "Bea"])
     'Discard 2♣ is not allowed now: first take the top card of the stock or of the discard pile.'
     """
+    original = text
     m = NOT_ALLOWED.match(text)
     if m:
         text = f"{label(deal, m['action'])} is not allowed now: {text[m.end():]}"
     text = QUOTED_ACTION.sub("", LEGAL_NOW.sub("", text)).strip()
     text = in_names(text, names)
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return keep(original, text if text.endswith((".", "!", "?")) else text + ".", lambda s: in_names(s, names))
 
 
 def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return keep(text, text[:1].upper() + text[1:])
 
 
 ANTE = re.compile(r"^(?P<who>.+?) puts (?P<n>\d+) on the (?P<card>.+)$")

@@ -27,6 +27,7 @@ from cardtable.core.cards import parse_code
 from cardtable.words import first_dealer_line, for_you, label, options_howto, sentence, with_howto
 
 from . import server
+from .lang import amount, engine, set_language, tr, trn
 from .render import (
     action_text,
     card_text,
@@ -38,6 +39,7 @@ from .render import (
     suit_text,
     totals_table,
     view_panel,
+    you_word,
 )
 
 
@@ -82,6 +84,17 @@ app = typer.Typer(help="Traditional card games: rules, bots, play and simulation
                   cls=PlainGroup)
 console = Console()
 
+
+@app.callback()
+def main_options(lang: Annotated[str | None, typer.Option(
+        "--lang", envvar="CARDTABLE_LANG",
+        help="the language of the words: en, de (Deutsch) or sv (svenska); default English")] = None) -> None:
+    """Traditional card games: rules, bots, play and simulation."""
+    try:
+        set_language(lang)
+    except ValueError as e:
+        fail(str(e))
+
 BotKind = Enum("BotKind", {kind: kind for kind in ct.bots.KINDS}, type=str)  # type: ignore[misc]
 """The bot kinds, as a choice Typer lists in ``--help`` and completes."""
 
@@ -103,7 +116,7 @@ GameArg = Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable list 
 
 def fail(message: str) -> NoReturn:
     """Print an error and exit with status 2 (the message as written: ``cardtable[web]`` is no markup)."""
-    console.print(f"[red]error:[/] {escape(message)}")
+    console.print(Text(tr("error:"), style="red") + Text(" " + engine(message)))
     raise typer.Exit(2)
 
 
@@ -242,7 +255,7 @@ class Menu:
                 self.entries.append((a, choice_text(deal, a) if deal is not None else action_text(a)))
                 self.typed.append(action_text(a))
                 self.labels.append(label(deal, a, view, names or ()) if deal is not None else a)
-                self.kinds.append("Play a card" if is_card(a) else WORD_TITLES.get(word, word.capitalize()))
+                self.kinds.append(tr("Play a card") if is_card(a) else WORD_TITLES.get(word, word.capitalize()))
             elif all(entry != word for entry, _ in self.entries):
                 whose = "your" if all(set(cards) <= set(hand) for cards in sets[word]) else "the"
                 counts = {len(c) for c in sets[word]}
@@ -316,19 +329,19 @@ def ask_action(deal: ct.Deal, seat: int, names: list[str] | None = None) -> list
     menu = Menu(deal.legal(), view.get("hand") or [], deal, view, names)
     console.print(menu.table())
     while True:
-        raw = Prompt.ask("your action (number, words or text; ? for help, q to quit)", console=console).strip()
+        raw = Prompt.ask(tr("your action (number, words or text; ? for help, q to quit)"), console=console).strip()
         words = raw.split()
         if not words:
             continue
         if raw.lower() in ("q", "quit", "exit"):
             return None
         if raw in ("?", "help"):
-            console.print(Text("Allowed now: ") + menu.summary())
+            console.print(Text(tr("Allowed now:") + " ") + menu.summary())
             console.print(HELP)
             continue
         chosen = menu.choice(raw)
         if raw.isdigit() and chosen is None:
-            console.print(f"[red]choose a number from 1 to {len(menu.entries)}[/]")
+            console.print(Text(tr("choose a number from 1 to {n}", n=len(menu.entries)), style="red"))
             continue
         if chosen is not None:
             raw = chosen
@@ -338,15 +351,16 @@ def ask_action(deal: ct.Deal, seat: int, names: list[str] | None = None) -> list
                     continue
                 raw = named
         elif words[0].lower() not in menu.words and not CARD_LIKE.fullmatch(words[0]):
-            console.print(Text(f"{raw!r} is not an action here. Allowed now: ", style="red") + menu.summary())
+            console.print(Text(tr("{typed} is not an action here.", typed=repr(raw)) + " " + tr("Allowed now:") + " ",
+                               style="red") + menu.summary())
             continue
         several = split_cards(raw, menu)
         reason = deal.why_not(several[0], seat)
         if reason is None:
             return several
         # The engine's reason, with the choices as this menu shows them (a long list of card sets as one).
-        reason, legal_now, _ = reason.partition(". Legal now: ")
-        console.print(Text(reason + (". Allowed now: " if legal_now else ""), style="red") +
+        worded, legal_now, _ = engine(reason).partition(". Legal now: ")
+        console.print(Text(worded + (". " + tr("Allowed now:") + " " if legal_now else ""), style="red") +
                       (menu.summary() if legal_now else Text()))
 
 
@@ -389,7 +403,7 @@ def trump_news(view: dict[str, Any], before: Any, seen: str, who: str) -> Text |
     trump = view.get("trump")
     if trump is None or trump == before:
         return None
-    news = Text("  Trumps are ", style="bold") + suit_text(trump)
+    news = Text("  " + tr("Trumps are") + " ", style="bold") + suit_text(trump)
     if card_args("x " + seen) and len(seen.split()) == 1 and parse_code(seen)[1:] == trump:
         news.append(f" — the suit {'you' if who == 'You' else who} led.")
     return news
@@ -403,7 +417,9 @@ def trick_news(before: list[int] | None, view: dict[str, Any], names: list[str])
         return None
     was = before or [0] * len(after)
     winner = next(s for s, (a, b) in enumerate(zip(after, was)) if a > b)
-    return Text("  → " + for_you(f"{names[winner]} wins the trick"), style="bold")
+    if names[winner] == "You":
+        return Text("  → " + tr("You win the trick"), style="bold")
+    return Text("  → " + tr("{player} wins the trick", player=names[winner]), style="bold")
 
 
 def chips_news(before: dict[str, Any] | None, view: dict[str, Any], who: str) -> Text | None:
@@ -430,7 +446,7 @@ def picked_news(before: list[str] | None, view: dict[str, Any]) -> Text | None:
             after.remove(code)
     if not after:
         return None
-    return Text("  You pick up: ") + cards_text(after)
+    return Text("  " + tr("You pick up:") + " ") + cards_text(after)
 
 
 def table_panel(deal: ct.Deal, seat: int, names: list[str]) -> Any:
@@ -449,7 +465,8 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
     """Deal after deal until the match is over or the player stops."""
     while not match.over:
         deal = match.next_deal()
-        console.rule(f"deal {len(match.results) + 1} — dealer: {names[deal.dealer]}")
+        console.rule(tr("deal {deal} — dealer: {player}", deal=len(match.results) + 1,
+                        player=you_word(names[deal.dealer])))
         first = deal.view(seat)
         trump, tricks, pools, hand = first.get("trump"), first.get("tricks_won"), first.get("pools"), first.get("hand")
         active = first.get("active")
@@ -465,12 +482,13 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
                 action = queued.pop(0)
                 reason = deal.why_not(action, seat)
                 if reason is not None:  # the rest of several cards typed at once, no longer allowed
-                    console.print(Text(f"{label(deal, action)}: {reason}", style="red"))
+                    console.print(Text(f"{engine(label(deal, action))}: {engine(reason)}", style="red"))
                     queued.clear()
                     continue
             elif turn == seat and forced_card(deal):
                 action = deal.legal()[0]
-                console.print(Text("  You play ") + card_text(action) + Text(", the only card you may play."))
+                console.print(Text("  " + tr("You play") + " ") + card_text(action)
+                              + Text(tr(", the only card you may play.")))
             elif turn == seat:
                 console.print(table_panel(deal, seat, names))
                 chosen = ask_action(deal, seat, names)
@@ -484,7 +502,7 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
             view = deal.view(seat)
             _, seen = view["history"][-1]
             if turn != seat:
-                console.print(Text(f"  {names[turn]}: ") + move_text(deal, seen, view, names))
+                console.print(Text(f"  {you_word(names[turn])}: ") + move_text(deal, seen, view, names))
             news = trump_news(view, trump, seen, names[turn])
             if news:
                 console.print(news)
@@ -497,9 +515,9 @@ def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str
         res = match.record(deal)
         console.print(settlement_table(res.to_json(), names))
         console.print(totals_table(match.totals, names, len(match.results)))
-        if not match.over and interactive() and not Confirm.ask("next deal?", default=True, console=console):
+        if not match.over and interactive() and not Confirm.ask(tr("next deal?"), default=True, console=console):
             return
-    console.print("[bold]match over[/]")
+    console.print(Text(tr("match over"), style="bold"))
 
 
 @app.command()
@@ -521,14 +539,14 @@ def play(game: GameArg,
     every = ""
     if deals is None and not g.ends_by_itself:
         deals = 2 * g.players  # a match with no target of its own: each player deals twice
-        every = " (each player deals twice)"
+        every = " " + tr("(each player deals twice)")
     names = player_names(g.players, seat)
     g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
-    console.print(f"[bold]{g.info.name}[/] — you play with {', '.join(others[:-1])} and {others[-1]} "
-                  f"({bot.value} bots). {match_length(g, deals)}{every}. Type [bold]q[/] to stop, [bold]?[/] for "
-                  "help.")
+    console.print(f"[bold]{escape(engine(g.info.name))}[/] — " + escape(tr(
+        "you play with {others} and {last} ({bots} bots).", others=", ".join(others[:-1]), last=others[-1],
+        bots=bot.value)) + f" {escape(match_length(g, deals))}{escape(every)}. " + tr("Type q to stop, ? for help."))
     if (drawn := first_dealer_line(match, names)) is not None:
         console.print(drawn)  # option first_dealer="cards": who drew what, once, at the start
     try:
@@ -536,7 +554,7 @@ def play(game: GameArg,
     except EOFError:  # the input ended: as q
         console.print(totals_table(match.totals, names, len(match.results)))
     except KeyboardInterrupt:  # Ctrl-C: stop, with the totals so far
-        console.print("\n[yellow]stopped[/]")
+        console.print(Text("\n" + tr("stopped"), style="yellow"))
         console.print(totals_table(match.totals, names, len(match.results)))
         raise typer.Exit(130) from None
 
@@ -699,10 +717,11 @@ def options_words(options: Any) -> str:
 def match_length(game: ct.Game, deals: int | None) -> str:
     """How long a match lasts, in words, for the banner."""
     if deals is not None:
-        return f"The match is {deals} deal{'s' if deals != 1 else ''}"
+        return trn("The match is {n} deal", "The match is {n} deals", deals)
     if game.target is not None:
-        return f"The match ends when a player reaches {game.target} {game.unit}"
-    return "The match ends as the game's rules say ('cardtable rules' tells how)"
+        return tr("The match ends when a player reaches {target} {unit}", target=amount(game.target),
+                  unit=tr(game.unit) if game.unit in ("chips", "points") else game.unit)
+    return tr("The match ends as the game's rules say ('cardtable rules' tells how)")
 
 
 @app.command()

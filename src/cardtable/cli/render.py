@@ -13,11 +13,14 @@ from rich.text import Text
 
 import cardtable as ct
 from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name
+from cardtable.core.i18n import N_
 from cardtable.core.words import PLAIN_NAMES, card_symbol, phase_words, possessive
 from cardtable.words import ante_lines, for_you, in_names, label, sentence
 
+from .lang import amount, current, engine, tr, trn
+
 __all__ = ["BOT_NAMES", "SUIT_STYLE", "card_text", "cards_text", "choice_text", "move_text", "player_names",
-           "settlement_table", "suit_text", "totals_table", "view_panel"]
+           "settlement_table", "suit_text", "totals_table", "view_panel", "you_word"]
 
 SUIT_STYLE = {"S": "bold white", "H": "bold red", "D": "bold red", "C": "bold white"}
 BOT_NAMES = PLAIN_NAMES
@@ -35,6 +38,11 @@ def player_names(players: int, you: int | None = None) -> list[str]:
     """
     others = iter(BOT_NAMES)
     return ["You" if s == you else next(others) for s in range(players)]
+
+
+def you_word(name: str) -> str:
+    """A seat's name as shown: the person playing ("You") in the reader's language."""
+    return tr("You") if name == "You" else name
 
 
 def suit_text(suit: str) -> Text:
@@ -128,8 +136,8 @@ def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table
     info = Table.grid(padding=(0, 2))
     info.add_column(style="dim")
     info.add_column()
-    info.add_row("dealer", seat_name(view.get("dealer"), names))
-    info.add_row("phase", phase_text(view))
+    info.add_row(tr("dealer"), you_word(seat_name(view.get("dealer"), names)))
+    info.add_row(tr("phase"), engine(phase_text(view)))
     me = view.get("seat")
     active = view.get("active")
     if isinstance(me, int) and isinstance(active, list) and len(active) > 1 and me not in active:
@@ -137,7 +145,7 @@ def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table
         info.add_row("", Text(f"You are not in this deal's play: {', '.join(playing[:-1])} and {playing[-1]} "
                               "play it.", style="bold"))
     if view.get("status"):
-        info.add_row("", Text(for_you(sentence(in_names(str(view["status"]), names)))))
+        info.add_row("", Text(engine(for_you(sentence(in_names(view["status"], names))))))
     for key in ("contract", "declarer", "high_bid", "high_bidder", "trump", "turn_up", "stock_size", "widow_size",
                 "discard_top"):
         val = view.get(key)
@@ -146,30 +154,33 @@ def _facts(view: dict[str, Any], names: Sequence[str], say: Say | None) -> Table
             continue
         if key == "high_bidder" and val == view.get("declarer"):  # one name, said once
             continue
-        info.add_row(fact_name(key, view), _fact(key, val, view, names, say))
+        info.add_row(tr(fact_name(key, view)), _fact(key, val, view, names, say))
     if isinstance(view.get("card_points"), list):
-        info.add_row("card points", "  ".join(f"{seat_name(s, names)}: {n}" for s, n in enumerate(view["card_points"])
-                                              if not isinstance(active, list) or s in active))
+        info.add_row(tr("card points"), "  ".join(f"{you_word(seat_name(s, names))}: {n}"
+                                                  for s, n in enumerate(view["card_points"])
+                                                  if not isinstance(active, list) or s in active))
     if view.get("discards"):
-        info.add_row("your discards" if view.get("seat") == view.get("declarer") else "discards",
+        info.add_row(tr("your discards") if view.get("seat") == view.get("declarer") else tr("discards"),
                      cards_text(view["discards"]))
     if view.get("pools"):
-        info.add_row("pools", ", ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in view["pools"].items()))
+        info.add_row(tr("pools"), ", ".join(f"{str(k).replace('_', ' ')}: {v}" for k, v in view["pools"].items()))
     if view.get("scores") is not None and isinstance(view["scores"], list):
         teams = view.get("teams")
         if teams and len(teams) == len(view["scores"]):
-            shown = [f"{'+'.join(seat_name(x, names) for x in team)}: {sc}" for team, sc in zip(teams, view["scores"])]
+            shown = [f"{'+'.join(you_word(seat_name(x, names)) for x in team)}: {amount(sc)}"
+                     for team, sc in zip(teams, view["scores"])]
         else:
-            shown = [f"{seat_name(i, names)}: {sc}" for i, sc in enumerate(view["scores"])]
-        info.add_row("scores", "  ".join(shown))
+            shown = [f"{you_word(seat_name(i, names))}: {amount(sc)}" for i, sc in enumerate(view["scores"])]
+        info.add_row(tr("scores"), "  ".join(shown))
     if view.get("tricks_won"):
-        info.add_row("tricks", "  ".join(f"{seat_name(s, names)}: {n}" for s, n in enumerate(view["tricks_won"])))
+        info.add_row(tr("tricks"), "  ".join(f"{you_word(seat_name(s, names))}: {n}"
+                                             for s, n in enumerate(view["tricks_won"])))
     return info
 
 
 BLIND_GAMES = frozenset({"schafkopf"})
 """The games whose rules call the widow "the blind"."""
-TRUMP_WORDS = {"schafkopf": "all queens and jacks, then the ", "auction-schafkopf": "the four jacks, then the "}
+TRUMP_WORDS = {"schafkopf": N_("all queens and jacks, then the"), "auction-schafkopf": N_("the four jacks, then the")}
 """Where the trumps are more than one suit's cards, the words before the suit's name."""
 
 
@@ -179,20 +190,26 @@ def phase_text(view: dict[str, Any]) -> str:
     phase = view.get("phase")
     if phase == "play" and "trick" not in view:
         if "melds" in view:
-            return "Melding, laying off and discarding"
+            return tr("Melding, laying off and discarding")
         if "layout" in view:
-            return "Playing to the layout"
-        return "Playing"
-    return phase_words(phase)
+            return tr("Playing to the layout")
+        return tr("Playing")
+    return engine(phase_words(phase))
 
 
 def fact_name(key: str, view: dict[str, Any]) -> str:
     """The name of a fact in the panel, in the game's words (the blind of Schafkopf)."""
     if key == "trump":
-        return "trumps"
+        return N_("trumps")
     if key == "widow_size":
-        return "cards in the blind" if view.get("game") in BLIND_GAMES else "cards in the widow"
-    return key.replace("_", " ")
+        return N_("cards in the blind") if view.get("game") in BLIND_GAMES else N_("cards in the widow")
+    return FACT_NAMES.get(key, key.replace("_", " "))
+
+
+FACT_NAMES = {"contract": N_("contract"), "declarer": N_("declarer"), "high_bid": N_("high bid"),
+              "high_bidder": N_("high bidder"), "turn_up": N_("turn up"), "stock_size": N_("stock size"),
+              "discard_top": N_("discard top")}
+"""The facts of the panel by name (translated where shown)."""
 
 
 def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: Say | None) -> Text | str:
@@ -200,14 +217,14 @@ def _fact(key: str, val: Any, view: dict[str, Any], names: Sequence[str], say: S
     if key == "turn_up" and isinstance(view.get("robbed_by"), int) and view["robbed_by"] >= 0:
         return Text(f"taken by {seat_name(view['robbed_by'], names)}")
     if key in ("declarer", "high_bidder"):
-        return seat_name(val, names)
+        return you_word(seat_name(val, names))
     if key in ("high_bid", "contract") and say is not None:
-        return say(str(val))
+        return engine(say(str(val)))
     if key == "high_bid":
         return str(val).removeprefix("bid ")
     if key == "trump":
         before = TRUMP_WORDS.get(str(view.get("game")))
-        return Text(before) + suit_text(val) if before else suit_text(val)
+        return Text(tr(before) + " ") + suit_text(val) if before else suit_text(val)
     if key in ("turn_up", "discard_top"):
         return card_text(val)
     return str(val)
@@ -258,24 +275,26 @@ def _table_rows(view: dict[str, Any], names: Sequence[str], say: Say | None,
         what = "claimed with" if str(claim["action"]).startswith("claim") else "conceded with"
         rows.append(Text(f"{seat_name(claim['seat'], names)} {what}: ") + cards_text(claim["hand"]))
     if view.get("last_trick"):
-        lt = _trick_row("last trick", view["last_trick"], names, "dim")
+        lt = _trick_row(tr("last trick"), view["last_trick"], names, "dim")
         if view.get("trick") == [] and view.get("leader") is not None:
-            lt.append(f"→ won by {seat_name(view['leader'], names)}", style="dim")
+            lt.append("→ " + tr("won by {player}", player=you_word(seat_name(view["leader"], names))), style="dim")
         rows.append(lt)
     if view.get("trick") is not None:
-        row = _trick_row("trick", view["trick"], names, "bold")
+        row = _trick_row(tr("trick"), view["trick"], names, "bold")
         if winning is not None:
-            row.append(for_you(f"(winning: {possessive(seat_name(winning[0], names))} "), style="dim")
+            winner = seat_name(winning[0], names)
+            row.append(for_you(f"(winning: {possessive(winner)} ") if current() == "en"
+                       else "(" + tr("winning: {player}'s", player=you_word(winner)) + " ", style="dim")
             row.append_text(card_text(winning[1]))
             row.append(")", style="dim")
         rows.append(row)
     recent = view.get("history", [])[-6:]
     if recent:
-        h = Text("recent: ", style="dim")
+        h = Text(tr("recent:") + " ", style="dim")
         for i, (s, a) in enumerate(recent):
             h.append(" · " if i else "", style="dim")
-            h.append(f"{seat_name(s, names)} ")
-            h.append(say(a) if say is not None else a)
+            h.append(f"{you_word(seat_name(s, names))} ")
+            h.append(engine(say(a)) if say is not None else a)
         rows.append(h)
     return rows
 
@@ -295,13 +314,13 @@ def view_panel(view: dict[str, Any], names: Sequence[str] | None = None, say: Sa
         hand = view.get("hand") or []
         if deal is not None:
             hand = trumps_together(deal, hand)
-        rows.append(Text("your hand: ", style="bold") + hand_text(view, hand))
+        rows.append(Text(tr("your hand:") + " ", style="bold") + hand_text(view, hand))
     if view.get("over"):
-        state = "deal over"
+        state = tr("deal over")
     elif view.get("turn") == me:
-        state = "your turn"
+        state = tr("your turn")
     else:
-        state = "waiting for " + seat_name(view.get("turn"), names)
+        state = tr("waiting for {player}", player=you_word(seat_name(view.get("turn"), names)))
     title = f"{view.get('game')} — {state}"
     return Constrain(Panel(Group(*rows), title=title, expand=True), width=PANEL_WIDTH)
 
@@ -367,14 +386,16 @@ def hand_text(view: dict[str, Any], hand: list[str]) -> Text:
 
 def settlement_table(result: dict[str, Any], names: Sequence[str]) -> Group:
     """A deal's settlement, line by line, with each player's result."""
-    t = Table(title="settlement", show_header=True)
-    t.add_column("player")
-    t.add_column(result.get("unit", "chips"), justify="right")
+    t = Table(title=tr("settlement"), show_header=True)
+    t.add_column(tr("player"))
+    unit = result.get("unit", "chips")
+    t.add_column(tr(unit) if unit in ("chips", "points") else unit, justify="right")
     for s, d in enumerate(result["deltas"]):
         style = "green" if eval_frac(d) > 0 else ("red" if eval_frac(d) < 0 else "")
-        t.add_row(seat_name(s, names), Text(f"{d:+}" if isinstance(d, int) else str(d), style=style))
+        shown = amount(d, sign=True) if isinstance(d, int) else str(d)
+        t.add_row(you_word(seat_name(s, names)), Text(shown, style=style))
     said = ante_lines([in_names(line, names) for line in result.get("lines", [])])
-    lines = Text("\n".join("· " + for_you(sentence(line)) for line in said))
+    lines = Text("\n".join("· " + engine(for_you(sentence(line))) for line in said))
     return Group(lines, t)
 
 
@@ -388,9 +409,9 @@ def eval_frac(x: Any) -> float:
 
 def totals_table(totals: list[Any], names: Sequence[str], deals: int) -> Table:
     """Running totals of a match."""
-    title = f"running totals after {deals} deal{'s' if deals != 1 else ''}"
+    title = trn("running totals after {n} deal", "running totals after {n} deals", deals)
     t = Table(title=title, min_width=len(title))  # the title on one line, however short the names
     for s in range(len(totals)):
-        t.add_column(seat_name(s, names), justify="right")
-    t.add_row(*[str(x) for x in totals])
+        t.add_column(you_word(seat_name(s, names)), justify="right")
+    t.add_row(*[amount(x) for x in totals])
     return t

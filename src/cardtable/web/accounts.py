@@ -29,6 +29,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 import cardtable as ct
+from cardtable.core.i18n import LANGUAGES
 
 from .guard import client_address, cross_site, wait_words
 from .protocol import ProtocolError, load_json
@@ -139,7 +140,7 @@ async def session_account(conn: HTTPConnection) -> AccountRow | None:
 
 
 def _logged_in(request: Request, account: AccountRow) -> JSONResponse:
-    return JSONResponse({"account": {"id": account.id, "name": account.name}})
+    return JSONResponse({"account": {"id": account.id, "name": account.name, "lang": account.lang}})
 
 
 async def _start_session(request: Request, account: AccountRow, status: int = 200) -> Response:
@@ -263,8 +264,31 @@ async def api_me(request: Request) -> Response:
         except ValueError:
             t["name"] = t["game"]
         t["url"] = f"/t/{t['id']}"
-    return JSONResponse({"account": {"id": account.id, "name": account.name, "created": account.created},
+    return JSONResponse({"account": {"id": account.id, "name": account.name, "created": account.created,
+                                     "lang": account.lang},
                          "tables": tables, "games": await _profile(server, account.id)})
+
+
+async def api_set_lang(request: Request) -> Response:
+    """``POST /api/me/lang`` ``{"lang": "de"}``: the language the account logged in reads the room in (``null``:
+    the browser's). A guest's choice is the browser's alone (its cookie): answered, nothing stored."""
+    body = await _json_body(request)
+    if isinstance(body, JSONResponse):
+        return body
+    lang = body.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        return _error(400, f"the language is one of {', '.join(LANGUAGES)} (or null for the browser's); "
+                           f"not {lang!r}")
+    account = await session_account(request)
+    if account is None:
+        return JSONResponse({"account": None, "lang": lang, "kept": "browser"})
+    server = _server(request)
+    try:
+        await server.run(server.store.set_account_lang, account.id, lang)
+    except Unavailable as e:
+        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+    return JSONResponse({"account": {"id": account.id, "name": account.name, "lang": lang}, "lang": lang,
+                         "kept": "account"})
 
 
 async def api_user(request: Request) -> Response:

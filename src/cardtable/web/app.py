@@ -38,6 +38,7 @@ from .accounts import (
     api_logout,
     api_me,
     api_register,
+    api_set_lang,
     api_user,
 )
 from .botwork import BotWorkers
@@ -51,6 +52,7 @@ from .pages import (
     api_health,
     api_record,
     api_table,
+    api_words,
     home,
     room_page,
     rules_html,
@@ -180,6 +182,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/t/{tid}", table_page),
         Route("/rules/{game}", rules_page),
         Route("/api/games", api_games),
+        Route("/api/words/{lang}", api_words),
         Route("/api/health", api_health),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{tid}", api_table),
@@ -191,6 +194,7 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/login", api_login, methods=["POST"]),
         Route("/api/logout", api_logout, methods=["POST"]),
         Route("/api/me", api_me),
+        Route("/api/me/lang", api_set_lang, methods=["POST"]),
         Route("/api/users/{name}", api_user),
         Route("/api/leaderboard/{game}", api_leaderboard),
         Route("/account", room_page),

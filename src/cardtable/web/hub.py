@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardtable as ct
+from cardtable.core.i18n import N_, _
 from cardtable.core.words import PLAIN_NAMES
 from cardtable.words import first_dealer_line
 
 from . import present
 from .assist import Assist
 from .guard import RateLimits, wait_words
+from .lang import worded
 from .packs import pack_choice
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
@@ -36,7 +38,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
 BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack", "between")
-TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
+TRY_AGAIN = N_("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
 
@@ -58,12 +60,13 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     client: str = ""  # the client's address (rate limits)
     account: Any = None  # the account logged in on this connection's browser, if any
+    lang: str = "en"  # the language its page reads: the engine's and the room's words are sent in it
 
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.queue.qsize() >= SEND_QUEUE:  # a client that stopped reading is dropped
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(frame))
+        self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(worded(frame, self.lang)))
 
 
 class Server(PublicRoom, Assist, Room):
@@ -250,7 +253,7 @@ class Server(PublicRoom, Assist, Room):
     def _refuse(self, conn: Conn, t: Table, e: StoreError) -> None:
         """Tell a client its action was not recorded, and why."""
         if isinstance(e, Unavailable):
-            conn.send(error_frame(TRY_AGAIN, retry=True))
+            conn.send(error_frame(_(TRY_AGAIN), retry=True))
         elif isinstance(e, Damaged):
             conn.send(error_frame(f"this table cannot be saved: {e}. Nothing was recorded.", damaged=True))
         else:
@@ -282,7 +285,7 @@ class Server(PublicRoom, Assist, Room):
             conn.send(error_frame(f"spectators cannot {doing}; open a seat link to play"))
             return False
         if self.db_down is not None:
-            conn.send(error_frame(TRY_AGAIN, retry=True))
+            conn.send(error_frame(_(TRY_AGAIN), retry=True))
             return False
         return True
 
@@ -322,10 +325,12 @@ class Server(PublicRoom, Assist, Room):
             if not await self._fresh(t, conn):
                 return
             if not t.deal.over:
-                conn.send(error_frame(f"deal {t.deal_no} is still being played; seat {t.deal.turn} is to act"))
+                who = t.seats[t.deal.turn].name if t.deal.turn is not None else "nobody"
+                conn.send(error_frame(_("deal {deal} is still being played; {player} is to act", deal=t.deal_no,
+                                        player=who)))
                 return
             if t.match.over:
-                conn.send(error_frame("the match is over; create a new table to play again"))
+                conn.send(error_frame(_("the match is over; create a new table to play again")))
                 return
             assert conn.seat is not None
             t.ready.add(conn.seat)
@@ -423,7 +428,7 @@ class Server(PublicRoom, Assist, Room):
         the time every seat's page keeps each move and each finished trick in view."""
         creator = min((s.seat for s in t.seats if s.kind == HUMAN), default=None)
         if conn.seat is None or conn.seat != creator:
-            conn.send(error_frame("only the player who made the table can change the bots' speed"))
+            conn.send(error_frame(_("only the player who made the table can change the bots' speed")))
             return
         if speed not in SPEEDS:
             conn.send(error_frame(f"the bots' speed is one of: {', '.join(SPEEDS)}; not {speed!r}"))
@@ -449,11 +454,11 @@ class Server(PublicRoom, Assist, Room):
     # -------------------------------------------------------- messaging
     def broadcast(self, t: Table) -> None:
         """Send every connection its own state frame."""
-        frames: dict[int | None, str] = {}
+        frames: dict[tuple[int | None, str], str] = {}  # one text per seat and language
         for c in list(t.conns):
-            if c.seat not in frames:
-                frames[c.seat] = frame_text(t.frame(c.seat))
-            c.send(frames[c.seat])
+            if (c.seat, c.lang) not in frames:
+                frames[c.seat, c.lang] = frame_text(worded(t.frame(c.seat), c.lang))
+            c.send(frames[c.seat, c.lang])
 
     # ------------------------------------------------------------ presence
     @staticmethod
@@ -498,9 +503,11 @@ class Server(PublicRoom, Assist, Room):
                     c.send(text)
 
     def send_all(self, t: Table, frame: dict[str, Any]) -> None:
-        text = frame_text(frame)
+        texts: dict[str, str] = {}  # one text per language
         for c in list(t.conns):
-            c.send(text)
+            if c.lang not in texts:
+                texts[c.lang] = frame_text(worded(frame, c.lang))
+            c.send(texts[c.lang])
 
     def send_sheet(self, t: Table, conn: Conn | None = None) -> None:
         frame = {"type": "sheet", "rows": t.sheet, "totals": plain(t.match.totals)}

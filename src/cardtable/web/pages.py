@@ -16,15 +16,17 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardtable as ct
+from cardtable.core.i18n import LANGUAGES, _
 from cardtable.words import OPTION_TITLE, option_words, options_howto, players_words, value_words, with_howto
 
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
+from .lang import LANG_COOKIE, catalogue, choose, page_html, word, worded
 from .packs import GERMAN_FIRST, packs_of_game
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
@@ -81,7 +83,9 @@ def game_json(info: Any) -> dict[str, Any]:
 
 
 async def api_games(request: Request) -> JSONResponse:
-    return JSONResponse({"games": [game_json(g) for g in ct.games()], "bots": bot_kinds()})
+    lang = await reader_language(request)  # the engine's words (names, options) in the reader's language
+    return JSONResponse(worded({"games": [game_json(g) for g in ct.games()], "bots": bot_kinds()}, lang),
+                        headers={"Vary": "Accept-Language, Cookie"})
 
 
 def _error(status: int, text: str, **headers: str) -> JSONResponse:
@@ -205,21 +209,43 @@ async def api_health(request: Request) -> JSONResponse:
     return JSONResponse({**body, "error": server.db_down}, status_code=503)
 
 
-def _page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, media_type="text/html")
+async def reader_language(request: Request | WebSocket) -> str:
+    """The language a request is answered in (:func:`.lang.choose`): the address, the browser's setting, the
+    account's, then ``Accept-Language``."""
+    cookie = request.cookies.get(LANG_COOKIE)
+    query = request.query_params.get("lang")
+    account_lang = None
+    if not query and not cookie:
+        account = await session_account(request) if isinstance(request, Request) or same_site(request) else None
+        account_lang = getattr(account, "lang", None)
+    return choose(query, cookie, account_lang, request.headers.get("accept-language"))
+
+
+async def _page(request: Request, name: str) -> Response:
+    lang = await reader_language(request)
+    return HTMLResponse(page_html(STATIC / name, lang), headers={"Vary": "Accept-Language, Cookie",
+                                                                   "Content-Language": lang})
 
 
 async def home(request: Request) -> Response:
-    return _page("index.html")
+    return await _page(request, "index.html")
 
 
 async def table_page(request: Request) -> Response:
-    return _page("table.html")
+    return await _page(request, "table.html")
 
 
 async def room_page(request: Request) -> Response:
     """The account page, a player's profile and the leaderboard (one page; its script reads the address)."""
-    return _page("room.html")
+    return await _page(request, "room.html")
+
+
+async def api_words(request: Request) -> Response:
+    """The room's words in a language, for the page's scripts (``static/i18n.js``)."""
+    lang = request.path_params["lang"]
+    if lang not in LANGUAGES:
+        return _error(404, f"no words in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    return JSONResponse(catalogue(lang), headers={"Cache-Control": "max-age=300"})
 
 
 RULES_MD = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -246,22 +272,26 @@ def web_words(text: str, info: ct.GameInfo) -> str:
     return head + sep + options
 
 
-def rules_html(game_id: str) -> str:
-    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML."""
+def rules_html(game_id: str, lang: str = "en") -> str:
+    """The rules page of a game: its rules text (the same as ``cardtable rules``) rendered as HTML; the page's
+    own words in ``lang`` (the rules text is the game's, in English where it has no translation)."""
     info = ct.game_info(game_id)
     e = html.escape
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    name = str(word(info.name, lang))
+    title = word(_("{game} — rules", game=name), lang)
+    play = word(_("Play {game}", game=name), lang)
+    return (f"<!doctype html><html lang='{e(lang)}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{e(info.name)} — rules</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
+            f"<title>{e(title)}</title><link rel='icon' href='/static/favicon.svg' type='image/svg+xml'>"
             f"<link rel='stylesheet' href='/static/style.css'></head>"
             f"<body class='rules-page'><header class='bar'><a href='/'>cardtable</a></header><main>"
             f"<article class='rules-text'>{RULES_MD.render(rules_for_the_web(info))}</article>"
-            f"<p><a class='button' href='/?game={e(info.id)}'>Play {e(info.name)}</a></p></main></body></html>")
+            f"<p><a class='button' href='/?game={e(info.id)}'>{e(play)}</a></p></main></body></html>")
 
 
 async def rules_page(request: Request) -> Response:
     try:
-        return HTMLResponse(rules_html(request.path_params["game"]))
+        return HTMLResponse(rules_html(request.path_params["game"], await reader_language(request)))
     except ct.RulesError as e:
         return HTMLResponse(f"<!doctype html><p>{html.escape(str(e))}</p>", status_code=404)
 
@@ -339,7 +369,9 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     account = await session_account(ws) if same_site(ws) else None
     if account is not None:
         seat = await server.seat_of_account(t, seat, account)
-    conn = Conn(ws, seat, client=client, account=account)
+    lang = choose(ws.query_params.get("lang"), ws.cookies.get(LANG_COOKIE), getattr(account, "lang", None),
+                  ws.headers.get("accept-language"))
+    conn = Conn(ws, seat, client=client, account=account, lang=lang)
     socket_key = f"{client} socket {next(_SOCKETS)}"  # the message limit counts per WebSocket
     writer = asyncio.get_running_loop().create_task(_writer(conn, f"table {t.id}"))
     server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most

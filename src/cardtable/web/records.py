@@ -80,6 +80,7 @@ class AccountRow:
     name: str
     created: float
     pw_hash: str = ""
+    lang: str | None = None  # the language the account reads the room in (None: the browser's)
 
 
 @dataclass(frozen=True)
@@ -260,7 +261,7 @@ class RoomRecords:
         c = s.accounts.c
         with self.read() as conn:
             r = conn.execute(select(s.accounts).where(c.name_key == name_key)).first()
-        return AccountRow(r.id, r.name, r.created, r.pw_hash) if r is not None else None
+        return AccountRow(r.id, r.name, r.created, r.pw_hash, r.lang) if r is not None else None
 
     def set_password(self: _Database, account_id: str, pw_hash: str) -> None:
         """Replace a stored hash (argon2's parameters were raised since it was made)."""
@@ -277,9 +278,14 @@ class RoomRecords:
         """The account a session cookie is logged in as (``None``: unknown or expired)."""
         se, ac = s.sessions.c, s.accounts.c
         with self.read() as conn:
-            r = conn.execute(select(ac.id, ac.name, ac.created).join(s.sessions, se.account_id == ac.id)
+            r = conn.execute(select(ac.id, ac.name, ac.created, ac.lang).join(s.sessions, se.account_id == ac.id)
                              .where(se.token_hash == _hash(token), se.expires > time.time())).first()
-        return AccountRow(r.id, r.name, r.created) if r is not None else None
+        return AccountRow(r.id, r.name, r.created, lang=r.lang) if r is not None else None
+
+    def set_account_lang(self: _Database, account_id: str, lang: str | None) -> None:
+        """The language the account reads the room in (``None``: the browser's)."""
+        with self.write() as conn:
+            conn.execute(update(s.accounts).where(s.accounts.c.id == account_id).values(lang=lang))
 
     def end_session(self: _Database, token: str) -> None:
         with self.write() as conn:

@@ -122,6 +122,7 @@ accounts = Table(
     Column("name_key", Text, nullable=False, unique=True),  # case-folded: "Ann" and "ann" are one name
     Column("pw_hash", Text, nullable=False),  # argon2id, with its salt and parameters
     Column("created", Float, nullable=False),
+    Column("lang", Text),  # the language its pages are worded in (none: the browser's; 0010)
 )
 
 sessions = Table(

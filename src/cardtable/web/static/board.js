@@ -7,6 +7,7 @@ import { backEl, cardEl, cardName, cardSymbol, codeOfName, richText, SUIT_NAMES,
 import { el } from "./dom.js";
 import { poolName } from "./pools.js";
 import { nameOf, say } from "./words.js";
+import { t, tn } from "./i18n.js";
 
 const SEAT_HUES = [210, 12, 140, 45, 280, 330, 180, 95, 250, 25];
 
@@ -64,38 +65,38 @@ function plate(frame, s, k, n, ctx) {
   const total = frame.match.totals ? frame.match.totals[s] : null;
   const stats = [];
   if (Array.isArray(v.tricks_won) && v.tricks_won.length === n) {
-    stats.push(el("span", { class: "stat", title: "tricks won this deal" }, `${v.tricks_won[s]} ${v.tricks_won[s] === 1 ? "trick" : "tricks"}`));
+    stats.push(el("span", { class: "stat", title: t("tricks won this deal") }, tn("{n} trick", "{n} tricks", Number(v.tricks_won[s]))));
   }
   if (Array.isArray(v.card_points) && v.card_points.length === n) {
-    stats.push(el("span", { class: "stat", title: "card points taken this deal" }, `${v.card_points[s]} card pts`));
+    stats.push(el("span", { class: "stat", title: t("card points taken this deal") }, t("{n} card pts", { n: v.card_points[s] })));
   }
   const totals = frame.match.totals || [];
   if (Array.isArray(v.scores) && v.scores.length === n && v.scores.some((x, i) => String(x) !== String(totals[i]))) {
-    stats.push(el("span", { class: "stat", title: "the game's running score" }, `score ${v.scores[s]}`));
+    stats.push(el("span", { class: "stat", title: t("the game's running score") }, t("score {n}", { n: v.scores[s] })));
   }
-  const unit = frame.table.unit === "points" ? (Math.abs(Number(total)) === 1 ? "point" : "points")
-    : (Math.abs(Number(total)) === 1 ? "chip" : "chips");
-  const who = meta.kind === "human" ? (mine ? "you" : meta.online ? "" : "away") : "bot";
+  const unit = frame.table.unit === "points" ? (Math.abs(Number(total)) === 1 ? t("point") : t("points"))
+    : (Math.abs(Number(total)) === 1 ? t("chip") : t("chips"));
+  const who = meta.kind === "human" ? (mine ? t("you") : meta.online ? "" : t("away")) : t("bot");
   const fan = mine ? null : el("span", { class: "fan", "aria-hidden": "true" },
     ...Array.from({ length: Math.min(size, 8) }, () => backEl("mini")));
   const exposed = (v.exposed && v.exposed[s]) || (v.known_cards && v.known_cards[String(s)])
     || (v.claim && v.claim.seat === s ? v.claim.hand : null) || null; // a hand shown with a claim or concession
-  const label = `${name}${mine ? " (you)" : ""}: ${size} ${size === 1 ? "card" : "cards"}`
-    + `${v.dealer === s ? ", dealer" : ""}${v.turn === s && !v.over ? ", to play" : ""}`;
+  const label = `${mine ? t("{player} (you)", { player: name }) : name}: ${tn("{n} card", "{n} cards", size)}`
+    + `${v.dealer === s ? t(", dealer") : ""}${v.turn === s && !v.over ? t(", to play") : ""}`;
   return el("section", { class: cls.join(" "), "data-seat": s, "aria-label": label,
     style: `--x: ${place.x}%; --y: ${place.y}%; --hue: ${SEAT_HUES[s % SEAT_HUES.length]}` },
   el("div", { class: "avatar", "aria-hidden": "true" }, initial(name),
-    v.dealer === s ? el("span", { class: "dealer-chip", title: "dealer" }, "D") : null),
+    v.dealer === s ? el("span", { class: "dealer-chip", title: t("dealer") }, t("D")) : null),
   el("div", { class: "plate-body" },
     el("div", { class: "plate-name" }, el("strong", {}, name), who ? el("span", { class: "who" }, who) : null,
       el("span", { class: "dots", "aria-hidden": "true" }, el("i"), el("i"), el("i")),
       total !== null && total !== undefined
-        ? el("span", { class: "total", title: `match total: ${fmtNum(total)} ${unit}` }, fmtNum(total).replace("-", "−")) : null),
+        ? el("span", { class: "total", title: t("match total: {total} {unit}", { total: fmtNum(total), unit }) }, fmtNum(total).replace("-", "−")) : null),
     roles.length ? el("div", { class: "roles" }, ...roles.map((r) => el("span", { class: "role" }, r))) : null,
     el("div", { class: "plate-stats" },
-      mine ? null : el("span", { class: "cards-left", title: "cards in hand" }, fan, el("b", {}, String(size))),
+      mine ? null : el("span", { class: "cards-left", title: t("cards in hand") }, fan, el("b", {}, String(size))),
       ...stats)),
-  exposed && exposed.length ? el("div", { class: "exposed", "aria-label": `${name}'s cards shown to all` },
+  exposed && exposed.length ? el("div", { class: "exposed", "aria-label": t("{player}'s cards shown to all", { player: name }) },
     ...exposed.map((c, i) => cardEl(c, "tiny", { "data-key": `x${s}:${c}:${i}` }))) : null,
   ctx.bubbles && ctx.bubbles[s] ? el("div", { class: "bubble", role: "status" }, richText(ctx.bubbles[s])) : null);
 }
@@ -124,7 +125,7 @@ function layoutBoard(frame) {
   const v = frame.view;
   const sh = frame.show || {};
   if (Array.isArray(v.layout)) { // a list of sequences
-    return el("div", { class: "tboard layout", "aria-label": "layout" },
+    return el("div", { class: "tboard layout", "aria-label": t("layout") },
       ...v.layout.map((seq, i) => el("div", { class: "lay-row" }, ...seq.map((c) => cardEl(c, "small", { "data-key": `c:${c}` })))));
   }
   const rows = sh.layout || {};
@@ -135,7 +136,7 @@ function layoutBoard(frame) {
     const active = v.active_suit === s;
     const stopped = v.stopped_suit === s;
     return el("div", { class: `lay-row${active ? " active" : ""}${stopped ? " stopped" : ""}${run.length ? "" : " empty"}`, "data-suit": s,
-      "aria-label": `${SUIT_NAMES[s]}: ${run.length ? run.map(cardSymbol).join(" ") : "not started"}` },
+      "aria-label": `${SUIT_NAMES[s]}: ${run.length ? run.map(cardSymbol).join(" ") : t("not started")}` },
     el("span", { class: `lay-suit ink-${s}`, "aria-hidden": "true" }, SUIT_SYMBOL[s]),
     ranks ? el("div", { class: "lay-cards lay-grid",
       style: `--span: ${ranks.length}; grid-template-columns: repeat(${ranks.length - 1}, minmax(0, 1fr)) var(--small-w)` },
@@ -143,9 +144,9 @@ function layoutBoard(frame) {
       : run.length ? el("div", { class: "lay-cards", style: `--n: ${run.length}` },
         ...run.map((c) => cardEl(c, "small", { "data-key": `c:${c}` })))
         : el("span", { class: "lay-empty" }, "—"),
-    stopped ? el("span", { class: "lay-note" }, "stopped") : active ? el("span", { class: "lay-note" }, "next") : null);
+    stopped ? el("span", { class: "lay-note" }, t("stopped")) : active ? el("span", { class: "lay-note" }, t("next")) : null);
   });
-  return el("div", { class: "tboard layout", "aria-label": "layout" }, ...lines);
+  return el("div", { class: "tboard layout", "aria-label": t("layout") }, ...lines);
 }
 
 // The chips in each pool: as the play left them, or once the deal is settled, what is carried forward (a pot
@@ -165,7 +166,7 @@ function moneyBoard(frame, ctx) {
     const amount = pools[name] ?? 0;
     const staked = ctx.stake ? ctx.stake.count(name) : 0;
     const attrs = { class: `money${staked ? " staked" : ""}${ctx.stake ? " pickable" : ""}`, "data-money": name,
-      "aria-label": `${name}: ${amount} ${amount === 1 ? "chip" : "chips"}${staked ? `, you stake ${staked}` : ""}` };
+      "aria-label": `${name}: ${tn("{n} chip", "{n} chips", Number(amount))}${staked ? t(", you stake {n}", { n: staked }) : ""}` };
     const inner = [code ? cardEl(code, "small") : el("span", { class: "money-word" }, name),
       chips(amount), el("b", { class: "amount" }, String(amount)),
       staked ? el("span", { class: "stake-badge" }, `+${staked}`) : null,
@@ -175,30 +176,30 @@ function moneyBoard(frame, ctx) {
     }
     return el("div", attrs, ...inner);
   };
-  return el("div", { class: "tboard money-board", "aria-label": "money cards" },
+  return el("div", { class: "tboard money-board", "aria-label": t("money cards") },
     ...names.map((nm) => spot(nm, codeOfName(nm))), ...others.map((nm) => spot(nm, null)));
 }
 
 function meldBoard(frame, ctx) {
   const v = frame.view;
   const melds = v.melds || [];
-  if (!melds.length) return el("div", { class: "tboard melds empty" }, el("span", { class: "hint" }, "No melds yet"));
+  if (!melds.length) return el("div", { class: "tboard melds empty" }, el("span", { class: "hint" }, t("No melds yet")));
   const seen = new Map();
   const keyOf = (c) => {
     const n = seen.get(c) || 0;
     seen.set(c, n + 1);
     return `c:${c}${n ? `#${n}` : ""}`;
   };
-  return el("div", { class: "tboard melds", "aria-label": "melds" }, ...melds.map((m) => {
+  return el("div", { class: "tboard melds", "aria-label": t("melds") }, ...melds.map((m) => {
     const id = m.id !== undefined ? m.id : melds.indexOf(m) + 1;
     const target = ctx.meldTargets && ctx.meldTargets.has(String(id));
     const cards = m.cards.map((c, i) => {
       const fixed = (m.crosswise || []).includes(i);
       const node = cardEl(c, "small", { "data-key": keyOf(c.startsWith("JK=") ? "JK" : c) });
-      return fixed ? el("span", { class: "crosswise", title: "a joker that can no longer be moved" }, node) : node;
+      return fixed ? el("span", { class: "crosswise", title: t("a joker that can no longer be moved") }, node) : node;
     });
     const attrs = { class: `meld${target ? " target" : ""}`, "data-meld": id,
-      "aria-label": `${nameOf(m.owner)}'s ${m.kind || "meld"}: ${m.cards.map(cardName).join(", ")}` };
+      "aria-label": `${t("{player}'s {meld}", { player: nameOf(m.owner), meld: m.kind || t("meld") })}: ${m.cards.map(cardName).join(", ")}` };
     const body = [el("span", { class: "meld-owner" }, nameOf(m.owner)), el("div", { class: "meld-cards" }, ...cards)];
     if (target) return el("button", { type: "button", ...attrs, onclick: () => ctx.onMeld(String(id)) }, ...body);
     return el("div", attrs, ...body);
@@ -211,7 +212,7 @@ function piles(frame, ctx) {
   if (v.stock_size !== undefined && v.stock_size !== null && !("trick" in v && !v.melds)) {
     const act = ctx.pileActions && ctx.pileActions.stock;
     const inner = [v.stock_size ? backEl("small") : el("span", { class: "card small empty" }),
-      el("span", { class: "pile-label" }, `Stock ${v.stock_size}`)];
+      el("span", { class: "pile-label" }, t("Stock {n}", { n: v.stock_size }))];
     out.push(act ? el("button", { type: "button", class: "pile stock pickable", "data-pile": "stock",
       "aria-label": say(act), onclick: () => ctx.onPile(act) }, ...inner)
       : el("div", { class: "pile stock", "data-pile": "stock" }, ...inner));
@@ -220,7 +221,7 @@ function piles(frame, ctx) {
     const act = ctx.pileActions && ctx.pileActions.discard;
     const top = v.discard_top;
     const inner = [top ? cardEl(top, "small", { "data-key": `c:${top}` }) : el("span", { class: "card small empty" }),
-      el("span", { class: "pile-label" }, `Discards ${(v.discard_pile || []).length}`)];
+      el("span", { class: "pile-label" }, t("Discards {n}", { n: (v.discard_pile || []).length }))];
     const drop = ctx.discardDrop;
     if (act || drop) {
       out.push(el("button", { type: "button", class: `pile discard pickable${drop ? " drop" : ""}`, "data-pile": "discard",
@@ -239,16 +240,16 @@ export function facts(frame) {
   const v = frame.view;
   const sh = frame.show || {};
   const out = [];
-  if (v.trump) out.push(fact("Trumps", suitSpan(v.trump)));
-  else if ("trump" in v && v.phase === "play" && "trick" in v) out.push(fact("Trumps", el("span", {}, "none")));
-  if (v.turn_up) out.push(fact(v.turned_down ? "Turned down" : "Turn-up", cardEl(v.turn_up, "tiny")));
+  if (v.trump) out.push(fact(t("Trumps"), suitSpan(v.trump)));
+  else if ("trump" in v && v.phase === "play" && "trick" in v) out.push(fact(t("Trumps"), el("span", {}, t("none"))));
+  if (v.turn_up) out.push(fact(v.turned_down ? t("Turned down") : t("Turn-up"), cardEl(v.turn_up, "tiny")));
   if (v.contract) {
     const who = v.declarer !== null && v.declarer !== undefined ? ` — ${nameOf(v.declarer)}` : "";
-    out.push(fact("Contract", el("span", {}, richText(`${sh.contract || say(v.contract)}${who}`))));
+    out.push(fact(t("Contract"), el("span", {}, richText(`${sh.contract || say(v.contract)}${who}`))));
   } else if (v.high_bid) {
-    out.push(fact("High bid", el("span", {}, richText(`${sh.high_bid || say(v.high_bid)} — ${nameOf(v.high_bidder)}`))));
+    out.push(fact(t("High bid"), el("span", {}, richText(`${sh.high_bid || say(v.high_bid)} — ${nameOf(v.high_bidder)}`))));
   }
-  if (v.called) out.push(fact("Called", cardEl(v.called, "tiny")));
+  if (v.called) out.push(fact(t("Called"), cardEl(v.called, "tiny")));
   const pools = poolsNow(v);
   const money = new Set(Array.isArray(v.money_cards) ? v.money_cards : []);
   for (const [k, n] of Object.entries(pools)) {
@@ -256,14 +257,14 @@ export function facts(frame) {
     const word = poolName(k);
     out.push(fact(word.charAt(0).toUpperCase() + word.slice(1), el("span", { class: "chip-count" }, String(n))));
   }
-  if (Array.isArray(v.widow) && v.widow.length) out.push(fact("Widow", ...v.widow.map((c) => cardEl(c, "tiny"))));
-  else if (v.widow_size) out.push(fact("Widow", backEl("tiny"), el("span", {}, String(v.widow_size))));
-  if (v.miss_size) out.push(fact("Miss", backEl("tiny"), el("span", {}, String(v.miss_size))));
-  if (v.stock_size && "trick" in v && !v.melds) out.push(fact("Stock", backEl("tiny"), el("span", {}, String(v.stock_size))));
+  if (Array.isArray(v.widow) && v.widow.length) out.push(fact(t("Widow"), ...v.widow.map((c) => cardEl(c, "tiny"))));
+  else if (v.widow_size) out.push(fact(t("Widow"), backEl("tiny"), el("span", {}, String(v.widow_size))));
+  if (v.miss_size) out.push(fact(t("Miss"), backEl("tiny"), el("span", {}, String(v.miss_size))));
+  if (v.stock_size && "trick" in v && !v.melds) out.push(fact(t("Stock"), backEl("tiny"), el("span", {}, String(v.stock_size))));
   const mine = v.my_discards || v.discards;
-  if (Array.isArray(mine) && mine.length) out.push(fact("Your discards", ...mine.map((c) => cardEl(c, "tiny"))));
-  if (Array.isArray(v.dead_hand) && v.dead_hand.length) out.push(fact("Dead hand", el("span", {}, String(v.dead_hand.length))));
-  if (v.club_law) out.push(fact("Club law", el("span", {}, "everyone plays")));
+  if (Array.isArray(mine) && mine.length) out.push(fact(t("Your discards"), ...mine.map((c) => cardEl(c, "tiny"))));
+  if (Array.isArray(v.dead_hand) && v.dead_hand.length) out.push(fact(t("Dead hand"), el("span", {}, String(v.dead_hand.length))));
+  if (v.club_law) out.push(fact(t("Club law"), el("span", {}, t("everyone plays"))));
   return out;
 }
 
@@ -275,7 +276,7 @@ export function stage(frame, ctx = {}) {
   const order = seatOrder(frame);
   const kind = v.melds ? "melding" : (v.layout !== undefined || Array.isArray(v.money_cards)) ? "building" : "tricks";
   ctx = { ...ctx, arc: kind !== "tricks" && window.matchMedia("(max-width: 700px)").matches };
-  const felt = el("div", { class: `felt ${kind} n${n}${ctx.arc ? " arc" : ""}`, "aria-label": "the table" });
+  const felt = el("div", { class: `felt ${kind} n${n}${ctx.arc ? " arc" : ""}`, "aria-label": t("the table") });
   const middle = [];
   if (Array.isArray(v.money_cards) && v.money_cards.length) middle.push(moneyBoard(frame, ctx));
   if (v.layout !== undefined) middle.push(layoutBoard(frame));

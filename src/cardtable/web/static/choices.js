@@ -6,6 +6,7 @@
 import { cardEl, cardName, cardSVG, cardSymbol, codeOfName, isCard, standsFor } from "./cards.js";
 import { el } from "./dom.js";
 import { nameOf, say } from "./words.js";
+import { t } from "./i18n.js";
 
 // ---------------------------------------------------------------- the selection
 export const pick = {
@@ -100,14 +101,14 @@ export function boardChoices(frame, model, handCards, ui) {
   for (const g of model.groups) {
     if (g.kind !== "target" || !codes.length) continue;
     for (const a of matching(g, codes)) {
-      const t = targetOf(a);
-      if (!targets.has(t)) targets.set(t, []);
-      targets.get(t).push(a);
+      const to = targetOf(a);
+      if (!targets.has(to)) targets.set(to, []);
+      targets.get(to).push(a);
     }
   }
   if (targets.size) {
     ctx.meldTargets = new Set(targets.keys());
-    ctx.onMeld = (id) => choose(targets.get(id), `Lay off on ${nameOf(meldOwner(frame, id))}'s meld`, ui);
+    ctx.onMeld = (id) => choose(targets.get(id), t("Lay off on {player}'s meld", { player: nameOf(meldOwner(frame, id)) }), ui);
   }
   const piles = {};
   for (const a of model.legal) {
@@ -181,7 +182,7 @@ export function handRow(frame, model, ui, opts) {
       cls.push("new");
       freshLeft.set(code, freshLeft.get(code) - 1);
     }
-    const state = pick.sel.includes(i) ? ", selected" : playable ? ", can be played" : use.has(code) && model.mine ? ", can be chosen" : "";
+    const state = pick.sel.includes(i) ? t(", selected") : playable ? t(", can be played") : use.has(code) && model.mine ? t(", can be chosen") : "";
     const b = el("button", { type: "button", class: cls.join(" "), "data-card": code, "data-i": i, "data-key": `c:${code}${n ? `#${n}` : ""}`,
       "data-action": playable ? code : null, "aria-label": `${cardName(code)}${state}`,
       "aria-pressed": selecting ? String(pick.sel.includes(i)) : null, html: cardSVG(code) });
@@ -198,7 +199,7 @@ export function handRow(frame, model, ui, opts) {
     breaks.push(near ?? ideal);
   }
   breaks.push(cards.length);
-  const row = el("div", { class: "hand", role: "group", "aria-label": "your hand" });
+  const row = el("div", { class: "hand", role: "group", "aria-label": t("your hand") });
   for (let l = 0; l < breaks.length - 1 || l === 0; l++) {
     const part = buttons.slice(breaks[l], breaks[l + 1]);
     const gaps = part.filter((b, j) => j > 0 && b.classList.contains("group-start")).length;
@@ -214,9 +215,9 @@ function button(action, ui, extra = {}) {
 }
 
 const HINT = {
-  exchange: "select the cards to exchange", discard: "select a card to discard", meld: "select cards to meld",
-  give: "select a card to give", rob: "select the card to give up for the turn-up", take: "select the cards to take",
-  spin: "select a card", layoff: "select a card, then click a meld", move: "select a card, then click a meld",
+  exchange: t("select the cards to exchange"), discard: t("select a card to discard"), meld: t("select cards to meld"),
+  give: t("select a card to give"), rob: t("select the card to give up for the turn-up"), take: t("select the cards to take"),
+  spin: t("select a card"), layoff: t("select a card, then click a meld"), move: t("select a card, then click a meld"),
 };
 
 function cardGroup(g, codes, ui) {
@@ -226,7 +227,7 @@ function cardGroup(g, codes, ui) {
     return el("button", { type: "button", class: "act primary", "data-compose": g.word,
       onclick: () => choose(m, say(g.word), ui) }, `${say(g.word)}…`);
   }
-  const hint = HINT[g.word] || "select cards";
+  const hint = HINT[g.word] || t("select cards");
   return el("button", { type: "button", class: "act", disabled: true, "data-compose": g.word },
     g.split ? hint.charAt(0).toUpperCase() + hint.slice(1) : `${say(g.word)}: ${hint}`);
 }
@@ -236,16 +237,16 @@ function bidPicker(g, ui) {
   if (pick.bid === null || !nums.includes(pick.bid)) pick.bid = nums[0];
   const at = () => nums.indexOf(pick.bid);
   const set = (k) => { pick.bid = nums[Math.max(0, Math.min(nums.length - 1, k))]; ui.render(); };
-  const range = el("input", { type: "range", min: 0, max: nums.length - 1, value: at(), "aria-label": "bid",
+  const range = el("input", { type: "range", min: 0, max: nums.length - 1, value: at(), "aria-label": t("bid"),
     "aria-valuetext": say(`bid ${pick.bid}`), oninput: (e) => set(Number(e.target.value)) });
-  return el("div", { class: "bid-picker", role: "group", "aria-label": "choose a bid" },
-    el("button", { type: "button", class: "step", "aria-label": "lower bid", onclick: () => set(at() - 1), disabled: at() === 0 }, "−"),
+  return el("div", { class: "bid-picker", role: "group", "aria-label": t("choose a bid") },
+    el("button", { type: "button", class: "step", "aria-label": t("lower bid"), onclick: () => set(at() - 1), disabled: at() === 0 }, "−"),
     el("output", { class: "bid-number" }, String(pick.bid)),
-    el("button", { type: "button", class: "step", "aria-label": "higher bid", onclick: () => set(at() + 1), disabled: at() === nums.length - 1 }, "+"),
+    el("button", { type: "button", class: "step", "aria-label": t("higher bid"), onclick: () => set(at() + 1), disabled: at() === nums.length - 1 }, "+"),
     range,
     el("span", { class: "bid-meaning" }, say(`bid ${pick.bid}`)),
     el("button", { type: "button", class: "act primary", "data-action": `bid ${pick.bid}`, onclick: () => ui.act(`bid ${pick.bid}`) },
-      `Bid: ${say(`bid ${pick.bid}`).split(":")[0]}`));
+      t("Bid: {bid}", { bid: say(`bid ${pick.bid}`).split(":")[0] })));
 }
 
 function callPicker(g, ui) {
@@ -255,7 +256,7 @@ function callPicker(g, ui) {
       class: `call-card${pick.call === a ? " selected" : ""}`, "aria-label": say(a), "aria-pressed": String(pick.call === a),
       onclick: () => { pick.call = a; ui.render(); } }, c ? cardEl(c, "tiny") : say(a)))),
     pick.call ? button(pick.call, ui, { primary: true })
-      : el("button", { type: "button", class: "act", disabled: true }, "Choose the card to call"));
+      : el("button", { type: "button", class: "act", disabled: true }, t("Choose the card to call")));
 }
 
 function stakePicker(g, ui) {
@@ -263,9 +264,9 @@ function stakePicker(g, ui) {
   const m = g.actions.find((a) => a.split(" ").slice(1).sort().join(" ") === words);
   const size = Math.max(...g.actions.map((a) => a.split(" ").length - 1));
   return el("div", { class: "stake-picker" },
-    el("span", { class: "hint" }, pick.stake.length ? `${pick.stake.length} of ${size} chips placed` : `Click the money cards to place ${size} chips`),
-    pick.stake.length ? el("button", { type: "button", class: "act", onclick: () => { pick.stake = []; ui.render(); } }, "Clear") : null,
-    m ? button(m, ui, { primary: true }) : el("button", { type: "button", class: "act", disabled: true }, "Stake"));
+    el("span", { class: "hint" }, pick.stake.length ? t("{placed} of {size} chips placed", { placed: pick.stake.length, size }) : t("Click the money cards to place {size} chips", { size })),
+    pick.stake.length ? el("button", { type: "button", class: "act", onclick: () => { pick.stake = []; ui.render(); } }, t("Clear")) : null,
+    m ? button(m, ui, { primary: true }) : el("button", { type: "button", class: "act", disabled: true }, t("Stake")));
 }
 
 function chooserBox(ui) {
@@ -273,16 +274,16 @@ function chooserBox(ui) {
   return el("div", { class: "chooser", role: "group", "aria-label": c.title },
     el("span", { class: "chooser-title" }, `${c.title}:`),
     ...c.actions.map((a) => {
-      const shown = a.split(" ").filter((t) => t.startsWith("JK="));
+      const shown = a.split(" ").filter((w) => w.startsWith("JK="));
       return el("button", { type: "button", class: "act", "data-action": a, onclick: () => ui.act(a) },
-        ...shown.map((t) => cardEl(t, "tiny")), say(a));
+        ...shown.map((w) => cardEl(w, "tiny")), say(a));
     }),
-    el("button", { type: "button", class: "act", onclick: () => { pick.chooser = null; ui.render(); } }, "Back"));
+    el("button", { type: "button", class: "act", onclick: () => { pick.chooser = null; ui.render(); } }, t("Back")));
 }
 
 /** The prompt and the controls for the player's choices. */
 export function actionBar(frame, model, ui, handCards) {
-  const box = el("div", { class: "actions", role: "toolbar", "aria-label": "your choices" });
+  const box = el("div", { class: "actions", role: "toolbar", "aria-label": t("your choices") });
   if (!model.mine) return box;
   if (pick.chooser) {
     box.append(chooserBox(ui));
@@ -290,21 +291,21 @@ export function actionBar(frame, model, ui, handCards) {
   }
   const codes = selectedCodes(handCards);
   const items = [];
-  if (codes.length === 1 && model.plays.has(codes[0])) items.push(button(codes[0], ui, { primary: true, label: `Play the ${cardSymbol(codes[0])}` }));
+  if (codes.length === 1 && model.plays.has(codes[0])) items.push(button(codes[0], ui, { primary: true, label: t("Play the {card}", { card: cardSymbol(codes[0]) }) }));
   for (const g of model.groups) {
     if (g.kind === "buttons") items.push(...g.actions.map((a) => button(a, ui)));
     else if (g.kind === "cards") items.push(cardGroup(g, codes, ui));
     else if (g.kind === "target") {
       const m = model.groups.length && codes.length ? matching(g, codes) : [];
-      items.push(el("span", { class: "hint" }, m.length ? `click a highlighted meld to ${g.word === "move" ? "move its joker" : "lay off"}`
-        : `${say(g.word)}: ${HINT[g.word] || "select a card, then a meld"}`));
+      items.push(el("span", { class: "hint" }, m.length ? (g.word === "move" ? t("click a highlighted meld to move its joker") : t("click a highlighted meld to lay off"))
+        : `${say(g.word)}: ${HINT[g.word] || t("select a card, then a meld")}`));
     } else if (g.kind === "bid") items.push(bidPicker(g, ui));
     else if (g.kind === "call") items.push(callPicker(g, ui));
     else if (g.kind === "stake") items.push(stakePicker(g, ui));
   }
   if (codes.length) {
     items.push(el("button", { type: "button", class: "act quiet", onclick: () => { pick.sel = []; ui.render(); } },
-      `Clear selection (${codes.map(cardSymbol).join(" ")})`));
+      t("Clear selection ({cards})", { cards: codes.map(cardSymbol).join(" ") })));
   }
   items.filter((b) => b.tagName === "BUTTON" && b.classList.contains("act")).forEach((b, i) => {
     if (i < 9) b.setAttribute("aria-keyshortcuts", String(i + 1));

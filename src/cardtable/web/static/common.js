@@ -1,6 +1,8 @@
 // Shared helpers of the public room's pages (lobby, chat, help, accounts). Everything a person typed is
 // put on the page with textContent (never as markup): names and chat lines stay text.
 
+import { t } from "./i18n.js";
+
 export const $ = (id) => document.getElementById(id);
 
 export function el(tag, attrs = {}, ...children) {
@@ -19,14 +21,14 @@ export async function api(path, body) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   const res = await fetch(path, init);
   let out = {};
-  try { out = await res.json(); } catch { out = { error: `the server answered ${res.status}` }; }
+  try { out = await res.json(); } catch { out = { error: t("the server answered {status}", { status: res.status }) }; }
   return { ok: res.ok, status: res.status, out };
 }
 
 export function ago(seconds) {
-  if (seconds < 60) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
+  if (seconds < 60) return t("{n} s", { n: Math.max(0, Math.round(seconds)) });
+  if (seconds < 3600) return t("{n} min", { n: Math.round(seconds / 60) });
+  return t("{n} h", { n: Math.round(seconds / 3600) });
 }
 
 // The account corner of the top bar: "Log in" or the name with a link to the account page.
@@ -36,10 +38,10 @@ export async function accountCorner(bar) {
   const box = el("span", { class: "account-corner" });
   if (out.account) {
     box.append(el("a", { href: "/account", id: "me-link" }, out.account.name), " · ",
-      el("a", { href: "/leaderboard" }, "Leaderboard"));
+      el("a", { href: "/leaderboard" }, t("Leaderboard")));
   } else {
-    box.append(el("a", { href: "/account", id: "login-link" }, "Log in or register"), " · ",
-      el("a", { href: "/leaderboard" }, "Leaderboard"));
+    box.append(el("a", { href: "/account", id: "login-link" }, t("Log in or register")), " · ",
+      el("a", { href: "/leaderboard" }, t("Leaderboard")));
   }
   bar.append(box);
   return out.account;

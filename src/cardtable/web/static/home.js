@@ -2,11 +2,12 @@
 
 import { $, el } from "./dom.js";
 import "./packs.js"; // the table's pack in the form (it listens for the game chosen before this module runs)
+import { t } from "./i18n.js";
 
 let catalog = { games: [], bots: [] };
 let chosen = null;
 const NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"];
-const BOT_WORDS = { random: "Bot: easy", heuristic: "Bot: medium", ismcts: "Bot: strong" };
+const BOT_WORDS = { random: t("Bot: easy"), heuristic: t("Bot: medium"), ismcts: t("Bot: strong") };
 
 function listGames() {
   const q = $("filter").value.trim().toLowerCase();
@@ -15,9 +16,9 @@ function listGames() {
   for (const g of catalog.games) {
     if (q && !(g.id.includes(q) || g.name.toLowerCase().includes(q) || g.family.toLowerCase().includes(q))) continue;
     const pick = el("button", { type: "button", class: "game-pick", "data-game": g.id, onclick: () => choose(g) },
-      el("strong", {}, g.name), el("span", { class: "meta" }, `${g.family} · ${g.players_text} players`));
+      el("strong", {}, g.name), el("span", { class: "meta" }, t("{family} · {players} players", { family: g.family, players: g.players_text })));
     const rules = el("a", { href: `/rules/${g.id}`, target: "_blank", rel: "noopener", class: "rules-a",
-      "aria-label": `rules of ${g.name}` }, "rules");
+      "aria-label": t("rules of {game}", { game: g.name }) }, t("rules"));
     ul.append(el("li", { class: chosen && chosen.id === g.id ? "chosen" : "" }, pick, rules));
   }
 }
@@ -29,13 +30,13 @@ function seatRows() {
     kind: r.querySelector("select").value, name: r.querySelector("input").value }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "aria-label": `seat ${i + 1} player`, name: `seat-${i}` },
-      el("option", { value: "human" }, i === 0 ? "You" : "Person"),
-      ...catalog.bots.map((b) => el("option", { value: b }, BOT_WORDS[b] || `Bot: ${b}`)));
+    const kind = el("select", { "aria-label": t("seat {n} player", { n: i + 1 }), name: `seat-${i}` },
+      el("option", { value: "human" }, i === 0 ? t("You") : t("Person")),
+      ...catalog.bots.map((b) => el("option", { value: b }, BOT_WORDS[b] || t("Bot: {kind}", { kind: b }))));
     kind.value = old[i] ? old[i].kind : (i === 0 ? "human" : (catalog.bots.includes("heuristic") ? "heuristic" : catalog.bots[0]));
-    const name = el("input", { type: "text", maxlength: 24, placeholder: NAMES[i] || "name",
-      "aria-label": `seat ${i + 1} name`, value: old[i] ? old[i].name : "" });
-    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, name));
+    const name = el("input", { type: "text", maxlength: 24, placeholder: NAMES[i] || t("name"),
+      "aria-label": t("seat {n} name", { n: i + 1 }), value: old[i] ? old[i].name : "" });
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, t("Seat {n}", { n: i + 1 })), kind, name));
   }
 }
 
@@ -101,8 +102,8 @@ async function create(ev) {
   ev.preventDefault();
   const options = {};
   for (const input of $("options").querySelectorAll("input, select")) {
-    const t = input.dataset.type;
-    options[input.name] = t === "bool" ? input.checked : t === "int" ? Number(input.value) : input.value;
+    const type = input.dataset.type;
+    options[input.name] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
   }
   const seats = [...$("seats").querySelectorAll(".seat-row")].map((r) => {
     const name = r.querySelector("input").value.trim();
@@ -127,14 +128,14 @@ async function create(ev) {
     const mine = out.seats.find((s) => s.url);
     location.href = mine ? mine.url : out.spectate;
   } catch (e) {
-    $("create-error").textContent = `could not reach the server: ${e}`;
+    $("create-error").textContent = t("could not reach the server: {error}", { error: String(e) });
   } finally {
     $("create").disabled = false;
   }
 }
 
 async function main() {
-  const res = await fetch("/api/games");
+  const res = await fetch(`/api/games?lang=${document.documentElement.lang || "en"}`);
   catalog = await res.json();
   $("filter").addEventListener("input", listGames);
   $("players").addEventListener("change", seatRows);

@@ -2,6 +2,7 @@
 // new table takes here (public or by link only, a bot for a seat left empty).
 
 import { $, accountCorner, ago, api, el } from "./common.js";
+import { t } from "./i18n.js";
 
 function optionsText(options) {
   const on = Object.entries(options || {}).filter(([, v]) => v !== false && v !== null && v !== undefined);
@@ -26,20 +27,20 @@ async function refresh() {
   if (!ok) return;
   list.replaceChildren();
   if (!out.tables.length) {
-    list.append(el("li", { class: "lobby-empty" }, "No open table just now: create one and tick “list it in the lobby”."));
+    list.append(el("li", { class: "lobby-empty" }, t("No open table just now: create one and tick “list it in the lobby”.")));
   }
-  for (const t of out.tables) {
-    const seats = t.seats.map((s) => (s.open ? "free" : s.kind === "human" ? s.name : `${s.name} (bot)`)).join(", ");
+  for (const tb of out.tables) {
+    const seats = tb.seats.map((s) => (s.open ? t("free") : s.kind === "human" ? s.name : t("{player} (bot)", { player: s.name }))).join(", ");
     const error = el("span", { class: "error" });
-    const button = el("button", { type: "button", class: "primary join", "data-table": t.id,
-      onclick: async () => { button.disabled = true; error.textContent = (await join(t.id)) || ""; button.disabled = false; } },
-    "Join");
-    list.append(el("li", { class: "lobby-table", "data-table": t.id },
-      el("div", { class: "lobby-game" }, el("strong", {}, t.name), " ",
-        el("span", { class: "meta" }, t.options_text ?? optionsText(t.options))),
-      el("div", { class: "meta" }, `${t.taken} of ${t.players} seats taken (${seats}) · waiting ${ago(t.waited)}`
-        + (t.takeover ? ` · a bot plays an empty seat after ${ago(t.takeover)}` : "")),
-      el("div", {}, button, " ", el("a", { href: t.url }, "watch"), " ", error)));
+    const button = el("button", { type: "button", class: "primary join", "data-table": tb.id,
+      onclick: async () => { button.disabled = true; error.textContent = (await join(tb.id)) || ""; button.disabled = false; } },
+    t("Join"));
+    list.append(el("li", { class: "lobby-table", "data-table": tb.id },
+      el("div", { class: "lobby-game" }, el("strong", {}, tb.name), " ",
+        el("span", { class: "meta" }, tb.options_text ?? optionsText(tb.options))),
+      el("div", { class: "meta" }, t("{taken} of {players} seats taken ({seats}) · waiting {wait}", { taken: tb.taken, players: tb.players, seats, wait: ago(tb.waited) })
+        + (tb.takeover ? ` · ${t("a bot plays an empty seat after {wait}", { wait: ago(tb.takeover) })}` : "")),
+      el("div", {}, button, " ", el("a", { href: tb.url }, t("watch")), " ", error)));
   }
 }
 
@@ -57,15 +58,15 @@ window.addEventListener("cardtable:create", (e) => tableSettings(e.detail));
 function settingsFieldset() {
   const form = $("setup-form");
   if (!form || $("public")) return;
-  const box = el("fieldset", { id: "room-settings" }, el("legend", {}, "Room"),
-    el("label", { class: "option" }, el("span", { class: "opt-name" }, "list it in the lobby"),
+  const box = el("fieldset", { id: "room-settings" }, el("legend", {}, t("Room")),
+    el("label", { class: "option" }, el("span", { class: "opt-name" }, t("list it in the lobby")),
       el("input", { type: "checkbox", id: "public" }),
-      el("small", {}, "Anyone may take a free person's seat from the lobby; unticked, only your links open the seats.")),
-    el("label", { class: "option" }, el("span", { class: "opt-name" }, "empty seat"),
-      el("select", { id: "takeover" }, el("option", { value: "0" }, "waits for its player"),
-        el("option", { value: "60" }, "a bot plays it after 1 min"), el("option", { value: "180" }, "after 3 min"),
-        el("option", { value: "600" }, "after 10 min")),
-      el("small", {}, "When a person's seat is empty that long, a bot plays for it until the person is back.")));
+      el("small", {}, t("Anyone may take a free person's seat from the lobby; unticked, only your links open the seats."))),
+    el("label", { class: "option" }, el("span", { class: "opt-name" }, t("empty seat")),
+      el("select", { id: "takeover" }, el("option", { value: "0" }, t("waits for its player")),
+        el("option", { value: "60" }, t("a bot plays it after 1 min")), el("option", { value: "180" }, t("after 3 min")),
+        el("option", { value: "600" }, t("after 10 min"))),
+      el("small", {}, t("When a person's seat is empty that long, a bot plays for it until the person is back."))));
   const matchBox = [...form.querySelectorAll("fieldset")].pop();
   matchBox.after(box);
 }
@@ -73,10 +74,10 @@ function settingsFieldset() {
 function main() {
   const pane = $("lobby");
   if (!pane) return;
-  pane.append(el("h2", {}, "Lobby"),
-    el("p", { class: "meta" }, "Open tables with a free seat. ",
-      el("label", {}, "Your name ", el("input", { id: "lobby-name", type: "text", maxlength: 24, placeholder: "guest" }))),
-    el("ul", { id: "lobby-tables", class: "lobby-list", "aria-label": "open tables" }));
+  pane.append(el("h2", {}, t("Lobby")),
+    el("p", { class: "meta" }, `${t("Open tables with a free seat.")} `,
+      el("label", {}, `${t("Your name")} `, el("input", { id: "lobby-name", type: "text", maxlength: 24, placeholder: t("guest") }))),
+    el("ul", { id: "lobby-tables", class: "lobby-list", "aria-label": t("open tables") }));
   settingsFieldset();
   refresh();
   setInterval(refresh, 5000);

@@ -5,19 +5,20 @@
 
 import { cardSVG, setPack } from "./cards.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 const KEY = "cardtable:pack"; // this browser's choice: "table" (the table's), "french", "four-colour" or "german"
 const OLD_FOUR_COLOUR = "cardtable:four-colour"; // the older setting, a four-colour deck or not
 
 /** The packs in the words of the pages. */
 export const PACK_WORDS = {
-  french: "French suits",
-  "four-colour": "French suits, four colours",
-  german: "German suits (Bavarian)",
+  french: t("French suits"),
+  "four-colour": t("French suits, four colours"),
+  german: t("German suits (Bavarian)"),
 };
 const PACK_NOTES = {
-  french: "spades and clubs black, hearts and diamonds red",
-  "four-colour": "spades black, hearts red, diamonds blue, clubs green",
+  french: t("spades and clubs black, hearts and diamonds red"),
+  "four-colour": t("spades black, hearts red, diamonds blue, clubs green"),
   german: "acorns, leaves, hearts and bells; Sau, König, Ober, Unter — for games of 32 or 36 cards",
 };
 const FRENCH_ONLY = ["french", "four-colour"];
@@ -91,14 +92,14 @@ export function packSetting() {
   const sample = (pack) => (pack !== "german" ? null : ["QC", "JS", "AH", "TD"]
     .map((c) => `<span style="display: inline-block; width: 30px; margin: 4px 3px 0 0">${cardSVG(c, "german")}</span>`).join(""));
   const own = PACK_WORDS[tablePack(current)] || PACK_WORDS.french;
-  const rows = [radio("table", `As the table says (${own.toLowerCase()})`,
-    "the table's creator chose it; German cards for Schafkopf when you read German")];
+  const rows = [radio("table", t("As the table says ({pack})", { pack: own.toLowerCase() }),
+    t("the table's creator chose it; German cards for Schafkopf when you read German"))];
   for (const p of Object.keys(PACK_WORDS)) {
     const fits = allowed.includes(p);
-    rows.push(radio(p, PACK_WORDS[p], fits ? PACK_NOTES[p] : `${PACK_NOTES[p]}; this game is drawn in French suits`,
+    rows.push(radio(p, PACK_WORDS[p], fits ? PACK_NOTES[p] : t("{note}; this game is drawn in French suits", { note: PACK_NOTES[p] }),
       sample(p)));
   }
-  return el("fieldset", { id: "pack-setting" }, el("legend", {}, "Cards"), ...rows);
+  return el("fieldset", { id: "pack-setting" }, el("legend", {}, t("Cards")), ...rows);
 }
 
 // ------------------------------------------------------------------ the home page's form
@@ -112,8 +113,8 @@ function packField() {
     const speed = document.getElementById("speed");
     if (!speed) return null;
     select = el("select", { id: "pack", name: "pack" });
-    speed.closest("label").after(el("label", { title: "each player may still choose their own in Settings" },
-      "Cards ", select));
+    speed.closest("label").after(el("label", { title: t("each player may still choose their own in Settings") },
+      `${t("Cards")} `, select));
   }
   return select;
 }
@@ -124,9 +125,9 @@ window.addEventListener("cardtable:game", (e) => {
   if (!select) return;
   const was = select.value;
   const allowed = (chosenGame && chosenGame.packs) || FRENCH_ONLY;
-  const usual = chosenGame && chosenGame.german_first ? "German suits for a German reader, French otherwise"
-    : "French suits";
-  select.replaceChildren(el("option", { value: "auto" }, `Usual: ${usual}`),
+  const usual = chosenGame && chosenGame.german_first ? t("German suits for a German reader, French otherwise")
+    : t("French suits");
+  select.replaceChildren(el("option", { value: "auto" }, t("Usual: {pack}", { pack: usual })),
     ...allowed.map((p) => el("option", { value: p }, PACK_WORDS[p])));
   select.value = allowed.includes(was) ? was : "auto";
 });

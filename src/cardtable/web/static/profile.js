@@ -2,6 +2,7 @@
 
 import { $, accountCorner, api, el } from "./common.js";
 import { statsTable } from "./statsview.js";
+import { lang, t } from "./i18n.js";
 
 async function main() {
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -9,7 +10,7 @@ async function main() {
   const root = $("main");
   if (!ok) { root.replaceChildren(el("h1", {}, name), el("p", { class: "error" }, out.error)); return; }
   document.title = `${out.name} — cardtable`;
-  root.replaceChildren(el("h1", {}, out.name), el("p", { class: "meta" }, `playing since ${new Date(out.created * 1000).toLocaleDateString()}`),
+  root.replaceChildren(el("h1", {}, out.name), el("p", { class: "meta" }, t("playing since {date}", { date: new Date(out.created * 1000).toLocaleDateString(lang) })),
     statsTable(out.games));
   accountCorner(document.querySelector("header.bar"));
 }

@@ -10,6 +10,7 @@ import { capture, gather, glide } from "./motion.js";
 import { applyPrefs, closePanel, fmtDelta, openHelp, openInvite, openLast, openReplay, openSettings, openSheet,
   openTyped, panel, poolsText, prefs, SPEEDS } from "./panels.js";
 import { nameOf, say, useWords } from "./words.js";
+import { lang, t, tn } from "./i18n.js";
 
 const tid = location.pathname.split("/")[2];
 const token = new URLSearchParams(location.search).get("token");
@@ -36,7 +37,7 @@ const now = () => performance.now();
 // ------------------------------------------------------------------ connection
 function send(obj) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    notify("Not connected to the table; reconnecting…", "error");
+    notify(t("Not connected to the table; reconnecting…"), "error");
     return false;
   }
   ws.send(JSON.stringify(obj));
@@ -83,21 +84,21 @@ function setConn(text, cls) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
+  const q = `?lang=${lang}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
   ws = new WebSocket(`${proto}://${location.host}/ws/${tid}${q}`);
   ws.onopen = () => {
     retry = 0;
-    setConn(token ? "connected" : "watching", "ok");
+    setConn(token ? t("connected") : t("watching"), "ok");
     document.body.classList.remove("offline");
   };
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4404 || ev.code === 4409 || closedForGood) {
       closedForGood = true;
-      setConn("closed", "bad");
+      setConn(t("closed"), "bad");
       return;
     }
-    setConn("reconnecting…", "bad");
+    setConn(t("reconnecting…"), "bad");
     document.body.classList.add("offline"); // what is shown may be out of date until the table answers again
     setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
   };
@@ -227,7 +228,9 @@ function display(f) {
     const winner = won ? won.won : f.view.leader;
     const card = won && won.with ? won.with : null;
     hold = { until: now() + speed().trick, winner };
-    const caption = `${winner === f.you ? "You win" : `${nameOf(winner)} wins`} the trick${card ? ` with ${cardSymbol(card)}` : ""}`;
+    const who = { player: nameOf(winner), card: card ? cardSymbol(card) : "" };
+    const caption = winner === f.you ? (card ? t("You win the trick with {card}", who) : t("You win the trick"))
+      : card ? t("{player} wins the trick with {card}", who) : t("{player} wins the trick", who);
     render({ trick: f.view.last_trick, winner, winnerCard: card, caption }, prev);
   } else {
     render({}, prev);
@@ -262,7 +265,7 @@ function noteFresh(prev, f) {
 let wasMyTurn = false;
 function turnFeedback(prev, f) {
   const mine = f.you !== null && f.view.turn === f.you && !f.view.over;
-  document.title = `${mine ? "▶ Your turn · " : ""}${f.table.name} · cardtable`;
+  document.title = `${mine ? `▶ ${t("Your turn")} · ` : ""}${f.table.name} · cardtable`;
   if (mine && !wasMyTurn && prefs.flag("sound")) beep();
   wasMyTurn = mine;
 }
@@ -325,7 +328,7 @@ function markPresence(f) {
       who = el("span", { class: "who" });
       name.querySelector("strong").after(who);
     }
-    who.textContent = "away";
+    who.textContent = t("away");
   }
 }
 
@@ -375,8 +378,8 @@ const ui = {
     const f = shown;
     const model = plan(f);
     if (!model.mine) {
-      notify(f.view.over ? "The deal is over." : f.view.turn === null || f.view.turn === undefined ? "Wait for the next deal."
-        : `It is ${nameOf(f.view.turn)}'s turn.`, "info");
+      notify(f.view.over ? t("The deal is over.") : f.view.turn === null || f.view.turn === undefined ? t("Wait for the next deal.")
+        : t("It is {player}'s turn.", { player: nameOf(f.view.turn) }), "info");
       return;
     }
     if (model.plays.has(code) && !pick.sel.length && !selecting) {
@@ -395,18 +398,18 @@ const ui = {
   },
 };
 
-const VERBS = { layoff: "lay off", draw: "draw", exchange: "exchange cards", discard: "discard", meld: "meld", trump: "name trumps",
-  call: "call a card", stake: "stake your chips", rob: "rob", move: "move a joker", give: "give a card" };
+const VERBS = { layoff: t("lay off"), draw: t("draw"), exchange: t("exchange cards"), discard: t("discard"), meld: t("meld"), trump: t("name trumps"),
+  call: t("call a card"), stake: t("stake your chips"), rob: t("rob"), move: t("move a joker"), give: t("give a card") };
 
 function prompt(f, model) {
   const v = f.view;
   const sh = f.show || {};
-  if (f.match.over) return "The match is over.";
-  if (v.over) return "The deal is over.";
-  if (f.you === null) return `${nameOf(v.turn)} to play${sh.status ? ` — ${sh.status}` : ""}`;
+  if (f.match.over) return t("The match is over.");
+  if (v.over) return t("The deal is over.");
+  if (f.you === null) return `${t("{player} to play", { player: nameOf(v.turn) })}${sh.status ? ` — ${sh.status}` : ""}`;
   if (!model.mine) {
     const who = nameOf(v.turn);
-    return who ? `${who} to play${f.thinking === v.turn ? " (thinking…)" : ""}` : "";
+    return who ? (f.thinking === v.turn ? t("{player} to play (thinking…)", { player: who }) : t("{player} to play", { player: who })) : "";
   }
   const lower = (x) => x.charAt(0).toLowerCase() + x.slice(1);
   const status = sh.status && !sh.status.startsWith(nameOf(f.you)) && !/^Your turn/i.test(sh.status) ? sh.status : "";
@@ -414,17 +417,17 @@ function prompt(f, model) {
   // a few short choices are named in the prompt; long ones ("Keep my hand and auction the widow") only on their buttons
   const short = buttons.every((a) => say(a).split(" ").length <= 4);
   if (!model.plays.size && buttons.length && !short && model.groups.every((g) => g.kind === "buttons")) {
-    return `Your turn${status ? ` — ${status}` : ": choose below"}`;
+    return status ? `${t("Your turn")} — ${status}` : t("Your turn: choose below");
   }
-  const words = [...(model.plays.size ? ["play a card"] : []),
+  const words = [...(model.plays.size ? [t("play a card")] : []),
     ...(buttons.length <= 3 && model.groups.every((g) => g.kind === "buttons" || g.kind === "bid")
-      ? [...(model.groups.some((g) => g.kind === "bid") ? ["bid"] : []), ...buttons.map((a) => lower(say(a)))]
+      ? [...(model.groups.some((g) => g.kind === "bid") ? [t("bid")] : []), ...buttons.map((a) => lower(say(a)))]
       // a choice made by a button is named as its button says ("have the turn-up turned down"), one wording
-      : model.groups.flatMap((g) => (g.kind === "bid" ? ["bid"] : g.kind === "buttons" && g.actions.length <= 2
+      : model.groups.flatMap((g) => (g.kind === "bid" ? [t("bid")] : g.kind === "buttons" && g.actions.length <= 2
         ? g.actions.map((a) => lower(say(a))) : [VERBS[g.word] || g.word.replaceAll("-", " ")])))];
   const uniq = [...new Set(words)];
-  const what = uniq.length > 1 ? `${uniq.slice(0, -1).join(", ")} or ${uniq[uniq.length - 1]}` : uniq[0] || "your choice";
-  return `Your turn: ${what}${status ? ` — ${status}` : ""}`;
+  const what = uniq.length > 1 ? t("{some} or {last}", { some: uniq.slice(0, -1).join(", "), last: uniq[uniq.length - 1] }) : uniq[0] || t("your choice");
+  return `${t("Your turn: {what}", { what })}${status ? ` — ${status}` : ""}`;
 }
 
 function settlement(f) {
@@ -446,21 +449,21 @@ function settlement(f) {
   const ready = (f.table.ready || []).includes(f.you);
   if (!f.match.over && f.you !== null) {
     buttons.push(el("button", { type: "button", id: "next-deal", class: "primary", "aria-keyshortcuts": "N",
-      disabled: ready, onclick: () => send({ type: "next" }) }, ready ? "Ready" : "Next deal"));
+      disabled: ready, onclick: () => send({ type: "next" }) }, ready ? t("Ready") : t("Next deal")));
   }
-  buttons.push(el("button", { type: "button", onclick: () => send({ type: "replay", deal: f.deal }) }, "Replay this deal"));
-  buttons.push(el("button", { type: "button", onclick: () => openSheet(f, sheet, send) }, "Score sheet"));
-  if (f.match.over) buttons.push(el("a", { class: "button primary", href: `/api/tables/${tid}/record` }, "Download the match record"));
-  return el("section", { id: "settlement", class: "settlement", "aria-label": "settlement" },
-    el("h2", {}, f.match.over ? `Match over — deal ${f.deal} settled` : `Deal ${f.deal} settled`),
+  buttons.push(el("button", { type: "button", onclick: () => send({ type: "replay", deal: f.deal }) }, t("Replay this deal")));
+  buttons.push(el("button", { type: "button", onclick: () => openSheet(f, sheet, send) }, t("Score sheet")));
+  if (f.match.over) buttons.push(el("a", { class: "button primary", href: `/api/tables/${tid}/record` }, t("Download the match record")));
+  return el("section", { id: "settlement", class: "settlement", "aria-label": t("settlement") },
+    el("h2", {}, f.match.over ? t("Match over — deal {deal} settled", { deal: f.deal }) : t("Deal {deal} settled", { deal: f.deal })),
     el("ol", { class: "lines" }, ...(sh.lines || r.lines).map((l) => el("li", {}, richText(l)))),
     el("div", { class: "scroll-x" }, el("table", { class: "deltas" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, "before"),
-        el("th", { scope: "col" }, `this deal (${unit})`), el("th", { scope: "col" }, "match total"))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, t("before")),
+        el("th", { scope: "col" }, t("this deal ({unit})", { unit: unit === "points" ? t("points") : unit === "chips" ? t("chips") : unit })), el("th", { scope: "col" }, t("match total")))),
       el("tbody", {}, ...rows))),
     f.match.over ? null : betweenDeals(f),
     f.match.left ? el("p", { class: "pools left-over" }, f.match.left)
-      : pools && !f.match.over ? el("p", { class: "pools" }, `Pools carried forward: ${pools}`) : null,
+      : pools && !f.match.over ? el("p", { class: "pools" }, t("Pools carried forward: {pools}", { pools })) : null,
     el("div", { class: "buttons" }, ...buttons));
 }
 
@@ -468,23 +471,23 @@ function settlement(f) {
 // shown to everyone at the table.
 function betweenDeals(f) {
   const waiting = f.table.seats.filter((s) => s.kind === "human" && s.online && !(f.table.ready || []).includes(s.seat))
-    .map((s) => (s.seat === f.you ? "you" : nameOf(s.seat)));
-  const who = waiting.length > 1 ? `${waiting.slice(0, -1).join(", ")} and ${waiting.at(-1)}` : waiting[0];
+    .map((s) => (s.seat === f.you ? t("you") : nameOf(s.seat)));
+  const who = waiting.length > 1 ? t("{names} and {name}", { names: waiting.slice(0, -1).join(", "), name: waiting.at(-1) }) : waiting[0];
   const parts = [];
   if (f.table.between === "countdown" && nextDealAt !== null) {
     parts.push(el("span", { id: "next-countdown" }, countdownText()));
-    if (waiting.length && (f.table.ready || []).length) parts.push(` Ready: ${f.table.seats.filter((s) => (f.table.ready || []).includes(s.seat)).map((s) => nameOf(s.seat)).join(", ")}.`);
+    if (waiting.length && (f.table.ready || []).length) parts.push(` ${t("Ready: {names}.", { names: f.table.seats.filter((s) => (f.table.ready || []).includes(s.seat)).map((s) => nameOf(s.seat)).join(", ") })}`);
   } else if ((f.table.ready || []).length && waiting.length) {
-    parts.push(`The next deal starts when everyone is ready: waiting for ${who}.`);
+    parts.push(t("The next deal starts when everyone is ready: waiting for {who}.", { who }));
   } else if (waiting.length > 1) {
-    parts.push("The next deal starts when everyone at the table has pressed Next deal.");
+    parts.push(t("The next deal starts when everyone at the table has pressed Next deal."));
   }
   return parts.length ? el("p", { id: "between-deals", class: "between", role: "status" }, ...parts) : null;
 }
 
 function countdownText() {
   const left = Math.max(0, Math.ceil((nextDealAt - Date.now()) / 1000));
-  return `The next deal starts in ${left} second${left === 1 ? "" : "s"}, or as soon as everyone is ready.`;
+  return tn("The next deal starts in {n} second, or as soon as everyone is ready.", "The next deal starts in {n} seconds, or as soon as everyone is ready.", left);
 }
 
 setInterval(() => {
@@ -497,9 +500,9 @@ function scoresBox(f) {
   const m = f.match;
   const totals = m.final || m.totals; // at the match's end, with the chips left in the pools shared out
   const lead = Math.max(...totals.map((x) => Number(x) || 0));
-  return [el("h2", { class: "side-title" }, `Deal ${f.deal}${m.max_deals ? ` of ${m.max_deals}` : ""}${m.target ? ` · to ${m.target}` : ""}`),
+  return [el("h2", { class: "side-title" }, `${m.max_deals ? t("Deal {deal} of {deals}", { deal: f.deal, deals: m.max_deals }) : t("Deal {deal}", { deal: f.deal })}${m.target ? ` · ${t("to {target}", { target: m.target })}` : ""}`),
     el("table", { class: "mini-scores" }, el("tbody", {}, ...seats.map((s) => el("tr", { class: `${s.seat === f.you ? "me" : ""}${Number(totals[s.seat]) === lead && lead > 0 ? " lead" : ""}` },
-      el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: "dealer" }, "D") : null),
+      el("th", { scope: "row" }, nameOf(s.seat), f.view.dealer === s.seat ? el("span", { class: "dealer-chip inline", title: t("dealer") }, t("D")) : null),
       el("td", {}, String(totals[s.seat]).replace("-", "−"))))))];
 }
 
@@ -512,11 +515,11 @@ function speedBox(f) {
   }
   const mine = f.you !== null && f.you === f.table.seats.findIndex((s) => s.kind === "human");
   select.hidden = !mine;
-  select.title = "how long each move and each finished trick stay in view";
+  select.title = t("how long each move and each finished trick stay in view");
   select.value = f.table.speed;
   $("speed-shown").hidden = mine;
   $("speed-shown").textContent = (SPEEDS[f.table.speed] || SPEEDS.normal).label;
-  $("speed-shown").title = "set by the player who made the table";
+  $("speed-shown").title = t("set by the player who made the table");
   $("speed-box").hidden = false;
 }
 
@@ -529,16 +532,16 @@ function logBox(f) {
   if (key === logKey) return;
   logKey = key;
   const tricks = "trick" in f.view || log.some((e) => e.won !== undefined);
-  const items = [el("li", { class: "log-head" }, `Deal ${f.deal} — ${nameOf(f.view.dealer)} deals`)];
+  const items = [el("li", { class: "log-head" }, t("Deal {deal} — {player} deals", { deal: f.deal, player: nameOf(f.view.dealer) }))];
   let trick = [];
   let count = 0;
   const flush = (won) => {
     if (!trick.length) return;
     count += 1;
-    items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, `Trick ${count}:`), " ",
+    items.push(el("li", { class: "log-trick-plays" }, el("span", { class: "who" }, t("Trick {n}:", { n: count })), " ",
       ...trick.flatMap((e, i) => [i ? ", " : "", ...(plays(e) ? [nameOf(e.seat), " ", richText(e.act)]
         : [el("span", { class: "log-call" }, `(${nameOf(e.seat)}: `, richText(e.say.split(":")[0]), ")")])])));
-    if (won) items.push(el("li", { class: "log-trick" }, richText(`${nameOf(won.won)} won it${won.with ? ` with ${won.with}` : ""}`)));
+    if (won) items.push(el("li", { class: "log-trick" }, richText(won.with ? t("{player} won it with {card}", { player: nameOf(won.won), card: won.with }) : t("{player} won it", { player: nameOf(won.won) }))));
     trick = [];
   };
   for (const e of log) {
@@ -565,11 +568,11 @@ function render(ctx = {}, prev = null) {
   const f = ctx.frame || shown;
   if (!f) return;
   const v = f.view;
-  const t = f.table;
+  const tb = f.table;
   useWords(f);
-  Object.assign(document.body.dataset, { deal: f.deal, rev: f.rev, turn: v.turn ?? "", over: v.over, game: t.game });
-  $("title").textContent = t.name;
-  $("rules").href = `/rules/${t.game}`;
+  Object.assign(document.body.dataset, { deal: f.deal, rev: f.rev, turn: v.turn ?? "", over: v.over, game: tb.game });
+  $("title").textContent = tb.name;
+  $("rules").href = `/rules/${tb.game}`;
   $("btn-last").hidden = !("last_trick" in v);
   const root = $("board");
   const before = capture(root);
@@ -581,9 +584,9 @@ function render(ctx = {}, prev = null) {
   const choices = boardChoices(f, model, cards, ui);
   const mine = model.mine;
   const felt = stage(f, { ...ctx, ...choices, bubbles: ctx.trick ? {} : bubbles(f) });
-  const top = el("div", { class: "facts", "aria-label": "about this deal" }, ...facts(f));
+  const top = el("div", { class: "facts", "aria-label": t("about this deal") }, ...facts(f));
   const parts = [el("div", { class: "stage" }, top, felt)];
-  const zone = el("section", { class: `me-zone${mine ? " my-turn" : ""}`, "aria-label": "your place" });
+  const zone = el("section", { class: `me-zone${mine ? " my-turn" : ""}`, "aria-label": t("your place") });
   zone.append(el("p", { class: "prompt", id: "prompt" }, richText(prompt(f, model))));
   const msg = el("div", { id: "message", class: "message", hidden: true, "aria-live": "assertive" });
   fillMessage(msg);
@@ -709,7 +712,7 @@ function main() {
   $("download").addEventListener("click", (e) => {
     if (shown && !shown.match.over) {
       e.preventDefault();
-      notify("The record of every hand can be downloaded when the match ends; finished deals can be replayed from the score sheet.", "info");
+      notify(t("The record of every hand can be downloaded when the match ends; finished deals can be replayed from the score sheet."), "info");
     }
   });
   if (localStorage.getItem(`cardtable:table:${tid}`)) {
@@ -724,7 +727,7 @@ function main() {
   // the board fills the window below the bar (style.css, "the table fits the window"): the bar's height as it wraps
   const bar = document.querySelector("header.bar");
   new ResizeObserver(() => document.documentElement.style.setProperty("--bar-h", `${bar.getBoundingClientRect().height}px`)).observe(bar);
-  $("board").replaceChildren(el("p", { class: "loading" }, "Joining the table…"));
+  $("board").replaceChildren(el("p", { class: "loading" }, t("Joining the table…")));
   connect();
 }
 

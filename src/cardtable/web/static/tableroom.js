@@ -6,6 +6,7 @@
 
 import { $, accountCorner, api, el } from "./common.js";
 import { moreKeys } from "./panels.js";
+import { t } from "./i18n.js";
 
 const tid = location.pathname.split("/")[2];
 let state = null;
@@ -26,14 +27,14 @@ export function send(msg) {
 function chatPane() {
   let pane = $("chat");
   if (pane) return pane;
-  pane = el("section", { id: "chat", class: "chat", "aria-label": "table chat" },
-    el("div", { class: "chat-head" }, el("strong", {}, "Chat"),
+  pane = el("section", { id: "chat", class: "chat", "aria-label": t("table chat") },
+    el("div", { class: "chat-head" }, el("strong", {}, t("Chat")),
       el("label", { class: "mute", id: "mute-box", hidden: true },
         el("input", { type: "checkbox", id: "mute", onchange: (e) => { muting = e.target.checked; send({ type: "mute", muted: muting }); } }),
-        " mute spectators"),
-      el("label", { class: "mute", id: "public-box", hidden: true, title: "public: anyone can find it in the lobby; private: by link only" },
+        ` ${t("mute spectators")}`),
+      el("label", { class: "mute", id: "public-box", hidden: true, title: t("public: anyone can find it in the lobby; private: by link only") },
         el("input", { type: "checkbox", id: "public", onchange: (e) => { listing = e.target.checked; send({ type: "public", public: listing }); } }),
-        " in the lobby"),
+        ` ${t("in the lobby")}`),
       el("button", { type: "button", class: "small", id: "chat-toggle", "aria-expanded": "true",
         onclick: () => pane.classList.toggle("folded") }, "–")),
     el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" }),
@@ -44,8 +45,8 @@ function chatPane() {
       const text = input.value.trim();
       if (text) send({ type: "chat", text });
       input.value = "";
-    } }, el("input", { id: "chat-input", type: "text", maxlength: 300, placeholder: "say something", "aria-label": "chat line" }),
-    el("button", { type: "submit" }, "Send")));
+    } }, el("input", { id: "chat-input", type: "text", maxlength: 300, placeholder: t("say something"), "aria-label": t("chat line") }),
+    el("button", { type: "submit" }, t("Send"))));
   ($("side") || document.body).append(pane);
   return pane;
 }
@@ -58,7 +59,7 @@ function renderChat() {
   list.scrollTop = list.scrollHeight;
   const spectator = state && state.you === null;
   $("chat-input").disabled = spectator && muted;
-  $("chat-input").placeholder = spectator && muted ? "the players muted the spectators" : "say something";
+  $("chat-input").placeholder = spectator && muted ? t("the players muted the spectators") : t("say something");
   $("mute-box").hidden = !state || state.you === null;
   if (muting !== null && muted === muting) muting = null;
   $("mute").checked = muting ?? muted;
@@ -74,36 +75,36 @@ function renderChat() {
 function seatBar() {
   let bar = $("take-seat");
   if (!bar) {
-    bar = el("section", { id: "take-seat", class: "take-seat", hidden: true, "aria-label": "free seats" });
+    bar = el("section", { id: "take-seat", class: "take-seat", hidden: true, "aria-label": t("free seats") });
     sidePlace(bar);
   }
   const open = state && state.you === null && !state.match.over ? state.table.seats.filter((s) => s.open) : [];
   bar.hidden = open.length === 0;
   const error = el("span", { class: "error" });
-  bar.replaceChildren(el("span", {}, "A seat is free: "), ...open.map((s) => el("button", { type: "button",
+  bar.replaceChildren(el("span", {}, `${t("A seat is free:")} `), ...open.map((s) => el("button", { type: "button",
     class: "primary", "data-seat": s.seat, onclick: async () => {
       const { ok, out } = await api(`/api/tables/${tid}/join`, { seat: s.seat });
       if (!ok) { error.textContent = out.error; return; }
       localStorage.setItem(`cardtable:seat:${tid}`, JSON.stringify(out));
       location.href = out.url;
-    } }, `Take seat ${s.seat + 1}`)), " ", error);
+    } }, t("Take seat {n}", { n: s.seat + 1 }))), " ", error);
 }
 
 // ------------------------------------------------------------ help
 function helpBar() {
   let bar = $("help");
   if (!bar) {
-    bar = el("section", { id: "help", class: "help", hidden: true, "aria-label": "help from the bot" },
-      el("h2", { class: "side-title" }, "Help from the bot"),
-      el("button", { type: "button", id: "btn-undo", title: "take back your last move (U)", onclick: () => send({ type: "undo" }) }, "Undo"),
-      el("button", { type: "button", id: "btn-hint", title: "what would the bot play? (H)", onclick: () => {
-        $("hint-text").textContent = "the bot is thinking…";
+    bar = el("section", { id: "help", class: "help", hidden: true, "aria-label": t("help from the bot") },
+      el("h2", { class: "side-title" }, t("Help from the bot")),
+      el("button", { type: "button", id: "btn-undo", title: t("take back your last move (U)"), onclick: () => send({ type: "undo" }) }, t("Undo")),
+      el("button", { type: "button", id: "btn-hint", title: t("what would the bot play? (H)"), onclick: () => {
+        $("hint-text").textContent = t("the bot is thinking…");
         send({ type: "hint" });
-      } }, "Hint"),
+      } }, t("Hint")),
       el("button", { type: "button", id: "btn-review", onclick: () => {
-        $("hint-text").textContent = "the bot is going over the deal…";
+        $("hint-text").textContent = t("the bot is going over the deal…");
         send({ type: "review", deal: state.deal });
-      } }, "Review this deal"),
+      } }, t("Review this deal")),
       el("span", { id: "hint-text", class: "hint-text", "aria-live": "polite" }),
       el("ol", { id: "review-moves", class: "review-moves" }));
     sidePlace(bar);
@@ -130,7 +131,7 @@ function sidePlace(box) {
 
 function showHint(f) {
   hint = f;
-  $("hint-text").textContent = `Hint: ${f.reason}`;
+  $("hint-text").textContent = t("Hint: {reason}", { reason: f.reason });
   markHint();
 }
 
@@ -146,7 +147,7 @@ function markHint() {
 
 function showReview(f) {
   review = f;
-  $("hint-text").textContent = f.moves.length ? "Where the bot would have done better:" : "The bot found no move of yours it would clearly have played better.";
+  $("hint-text").textContent = f.moves.length ? t("Where the bot would have done better:") : t("The bot found no move of yours it would clearly have played better.");
   $("review-moves").replaceChildren(...f.moves.map((m) => el("li", {}, m.text)));
 }
 
@@ -202,12 +203,12 @@ function placeReplayChat() {
   const f = replayFrame;
   if (!body || !f || !f.chat.length || body.querySelector(".replay-chat")) return;
   const title = body.querySelector("h2");
-  if (!title || title.textContent !== `Replay of deal ${f.deal}`) return;
-  const shown = Number((body.querySelector(".replay-controls .step")?.textContent.match(/Move (\d+)/) || [0, 0])[1]);
-  body.append(el("section", { class: "replay-chat", "aria-label": "chat during this deal" },
-    el("h3", {}, "Chat during this deal"),
+  if (!title || title.textContent !== t("Replay of deal {deal}", { deal: f.deal })) return;
+  const shown = Number(body.querySelector(".replay-controls .step")?.dataset.move || 0);
+  body.append(el("section", { class: "replay-chat", "aria-label": t("chat during this deal") },
+    el("h3", {}, t("Chat during this deal")),
     el("ol", {}, ...f.chat.map((l) => el("li", { class: l.step <= shown ? "said-by-now" : "later" },
-      el("span", { class: "meta" }, l.step ? `after move ${l.step} · ` : "before the first move · "),
+      el("span", { class: "meta" }, `${l.step ? t("after move {n}", { n: l.step }) : t("before the first move")} · `),
       l.kind === "notice" ? null : el("span", { class: "who" }, `${l.name}: `), el("span", { class: "said" }, l.text))))));
 }
 
@@ -216,7 +217,7 @@ if ($("board")) new MutationObserver(markHint).observe($("board"), { childList: 
 
 // The keys list (?) names undo and hint where they apply: a player's seat at a table against bots only.
 moreKeys.list = () => (state && state.you !== null && state.table.solo
-  ? [["U", "take back your last move (against bots)"], ["H", "a hint: what the bot would play"]] : []);
+  ? [["U", t("take back your last move (against bots)")], ["H", t("a hint: what the bot would play")]] : []);
 
 window.addEventListener("cardtable:frame", (e) => onFrame(e.detail));
 document.addEventListener("keydown", (e) => {

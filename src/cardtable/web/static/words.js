@@ -2,6 +2,7 @@
 // `show` block: the engine's labels where a game has them), never made up here beyond a last resort.
 
 import { cardName, isCard } from "./cards.js";
+import { t } from "./i18n.js";
 
 let show = { names: [], labels: {} };
 let you = null;
@@ -23,8 +24,8 @@ export function say(action, labels = show.labels) {
 /** A seat's name; "You" for the viewer when ``youWord`` is set. */
 export function nameOf(seat, youWord = false) {
   if (seat === null || seat === undefined || seat < 0) return "";
-  if (youWord && seat === you) return "You";
-  return (show.names && show.names[seat]) || `Player ${seat + 1}`;
+  if (youWord && seat === you) return t("You");
+  return (show.names && show.names[seat]) || t("Player {n}", { n: seat + 1 });
 }
 
 export const names = () => show.names || [];

@@ -1,0 +1,73 @@
+"""The command line in German and Swedish: ``cardtable --lang de play ...`` plays a whole deal with the
+terminal's words in German (and the numbers written the German way), ``CARDTABLE_LANG=sv`` in Swedish, and a
+language without a catalogue is refused with the languages there are."""
+
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from cardtable.cli.app import app
+from cardtable.cli.lang import amount, set_language
+
+runner = CliRunner()
+
+ENGLISH = ["your turn", "your hand:", "running totals", "match over", "dealer:", "recent:", "settlement",
+           "you play with", "The match is", "your action", "deal over", "waiting for"]
+"""The terminal's own English words during a deal (the engine's words, such as the actions' labels, stay
+English until the engine's catalogue is there)."""
+
+
+def english_words(text: str) -> list[str]:
+    return [w for w in ENGLISH if re.search(rf"(?<![\w]){re.escape(w)}", text)]
+
+
+def test_a_schafkopf_deal_in_german() -> None:
+    # the first choice at every question, a whole deal to its settlement
+    out = runner.invoke(app, ["--lang", "de", "play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"],
+                        input="1\n" * 400, terminal_width=160)
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())  # the terminal's lines joined (the banner may wrap)
+    assert "Schafkopf — du spielst mit Ann und Bea (random-Bots). Die Partie hat 1 Spiel." in text
+    assert "Spiel 1 — Geber: Du" in text
+    assert "du bist dran" in text and "deine Karten:" in text
+    assert "Abrechnung" in text and "Gesamtstand nach 1 Spiel" in text  # 1 Spiel, not "1 Spielen"
+    assert text.rstrip().endswith("Partie vorbei")
+    assert english_words(text) == []
+
+
+def test_the_language_from_the_environment_in_swedish() -> None:
+    out = runner.invoke(app, ["play", "norrlandsknack", "--seed", "2", "--bot", "random", "--deals", "1"],
+                        input="1\n" * 400, terminal_width=160, env={"CARDTABLE_LANG": "sv"})
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "Matchen är 1 giv" in text and "ställning efter 1 giv" in text
+    assert "matchen är slut" in text
+    assert english_words(text) == []
+
+
+def test_english_is_the_default_and_unchanged() -> None:
+    out = runner.invoke(app, ["play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"],
+                        input="1\n" * 400, terminal_width=160, env={"CARDTABLE_LANG": ""})
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())
+    assert "running totals after 1 deal" in text and "match over" in text
+
+
+def test_a_language_without_words_is_refused() -> None:
+    out = runner.invoke(app, ["--lang", "fr", "list"], terminal_width=160)
+    assert out.exit_code != 0
+    assert "no words in 'fr': the languages are en, de, sv" in " ".join(out.output.split())
+
+
+def test_amounts_in_the_languages_way() -> None:
+    try:
+        set_language("de")
+        shown = amount(12345), amount(-3, sign=True), amount(2, sign=True), amount(0.5)
+        assert shown == ("12.345", "-3", "+2", "0,5")
+        set_language("sv")
+        assert amount(12345) == "12\xa0345"  # Swedish groups thousands with a (no-break) space
+        assert amount("1/2") == "1/2"  # a fraction as the engine writes it
+    finally:
+        set_language("en")
