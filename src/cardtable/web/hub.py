@@ -24,6 +24,7 @@ from . import present
 from .assist import Assist
 from .guard import RateLimits, wait_words
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
+from .quickplay import MeetingRoom
 from .records import effective
 from .room import HUMAN, SPEEDS, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
@@ -33,7 +34,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "clock")
 TRY_AGAIN = ("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -64,7 +65,7 @@ class Conn:
         self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(frame))
 
 
-class Server(PublicRoom, Assist, Room):
+class Server(MeetingRoom, PublicRoom, Assist, Room):
     """The tables of one database as this web process serves them.
 
     ``max_bot_tables``: unfinished tables of bots only that one creator may have at once (0: no limit).
@@ -88,6 +89,7 @@ class Server(PublicRoom, Assist, Room):
 
     # -------------------------------------------------------------- hooks
     def changed(self, t: Table, ended: bool) -> None:
+        self.turn_changed(t)  # the turn clock starts; an empty seat's countdown in the chat
         self.broadcast(t)
         if ended:
             self.send_sheet(t)
@@ -124,10 +126,11 @@ class Server(PublicRoom, Assist, Room):
         return None
 
     async def create(self, body: Any, creator: str | None = None, account: Any = None,
-                     address: str | None = None) -> dict[str, Any]:
+                     address: str | None = None, *, fill_at: float | None = None) -> dict[str, Any]:
         """Create a table from a request body (``creator``: the browser or account creating it, ``address``:
         where from, such as ``addr:10.0.0.7``); raises ``ValueError`` naming what was wrong,
-        :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`."""
+        :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`. ``fill_at``: a quick-play table's
+        moment when bots take the seats nobody took."""
         if not isinstance(body, dict):
             raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
                              '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
@@ -163,6 +166,7 @@ class Server(PublicRoom, Assist, Room):
                                      or not low <= takeover <= high):
             raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
                              f"bot plays for it (or absent: never), not {takeover!r}")
+        clock = self.check_clock(body.get("clock"), public)
         speed = body.get("speed", "normal")
         if speed not in SPEEDS:
             raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
@@ -215,12 +219,13 @@ class Server(PublicRoom, Assist, Room):
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover, speed=speed, creator_address=address)
+                             takeover=takeover, speed=speed, creator_address=address, clock=clock,
+                             fill_at=fill_at, keep_links=account.id if account is not None else None)
         await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
-                "speed": speed,
+                "speed": speed, "clock": clock,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
@@ -289,6 +294,9 @@ class Server(PublicRoom, Assist, Room):
                                       f"{t.deal_no}, action {t.logged}); here is the current state",
                                       stale=True))
                 conn.send(t.frame(conn.seat))
+                return
+            if t.fill_at is not None:  # a quick-play table still waiting for players
+                conn.send(error_frame(self.waiting_words(t)))
                 return
             assert msg.action is not None
             reason = deal.why_not(msg.action, conn.seat)

@@ -52,6 +52,8 @@ class TableRow:
     hints: int = 0
     rated: int = 0
     speed: str = "normal"
+    clock: float | None = None  # seconds a person has for a move (the turn clock), or none
+    fill_at: float | None = None  # a quick-play table: when bots take the seats still empty
 
 
 @dataclass(frozen=True)
