@@ -34,11 +34,19 @@ async function main() {
     el("a", { href: t.url }, `${t.name}`), ` — seat ${t.seat}, ${t.finished ? "finished" : "playing"}, `
       + `${t.deals_done} deal${t.deals_done === 1 ? "" : "s"}${t.max_deals ? ` of ${t.max_deals}` : ""}; totals ${t.totals.join(" / ")}`
       + (t.assisted ? " (with help: not rated)" : "")));
+  const social = (await api("/api/social")).out;
+  const links = (social.links || []).map((l) => el("li", { "data-table": l.table, "data-seat": l.seat },
+    el("strong", {}, `${l.game}, ${l.name}'s seat: `),
+    el("input", { type: "text", readonly: true, value: location.origin + l.url, "aria-label": `link for ${l.name} at ${l.game}` })));
   root.replaceChildren(el("h1", {}, out.account.name),
     el("p", {}, el("a", { href: `/u/${encodeURIComponent(out.account.name)}` }, "Your public profile"), " · ",
       el("button", { type: "button", id: "logout", onclick: async () => { await api("/api/logout", {}); main(); } }, "Log out")),
     el("h2", {}, "Statistics"), statsTable(out.games),
-    el("h2", {}, "Your tables"), tables.length ? el("ul", { class: "my-tables" }, ...tables) : el("p", {}, "None yet: create one on the home page."));
+    el("h2", {}, "Your tables"), tables.length ? el("ul", { class: "my-tables" }, ...tables) : el("p", {}, "None yet: create one on the home page."),
+    el("h2", {}, "Seat links you made"),
+    links.length ? el("div", {}, el("p", { class: "meta" }, "The links of the seats you made for other people, until each is opened. Give each only to the person who sits there."),
+      el("ul", { class: "my-links", id: "my-links" }, ...links))
+      : el("p", {}, "None waiting: every seat link you made has been opened (or you made none)."));
 }
 
 main();
