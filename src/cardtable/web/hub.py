@@ -451,6 +451,8 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
         before = self.online(t)
         t.conns.discard(conn)
         self.send_presence(t, before)
+        if conn.seat is not None and conn.seat in before - self.online(t):
+            self.seat_offline(t, conn.seat)  # the chat says they left if the seat stays empty a few seconds
 
     def send_presence(self, t: Table, before: set[int], skip: Conn | None = None) -> None:
         """``{"type": "presence", "seat": s, "online": bool}`` to every connection but ``skip``, for each seat

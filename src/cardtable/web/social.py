@@ -191,7 +191,6 @@ class PublicRoom:
     async def detach(self, t: Table, conn: Conn) -> None:
         if conn.seat is None or any(c.seat == conn.seat for c in t.conns):
             return
-        self.seat_offline(t, conn.seat)
         try:
             await self.run(self.store.presence, [(t.id, conn.seat)], True)
         except StoreError as e:

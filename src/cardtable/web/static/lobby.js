@@ -49,6 +49,8 @@ export function tableSettings(body) {
   if ($("public") && $("public").checked) body.public = true;
   const takeover = $("takeover") ? Number($("takeover").value) : 0;
   if (takeover > 0) body.takeover = takeover;
+  const clock = $("clock") ? Number($("clock").value) : 0;
+  if (clock > 0 && body.public) body.clock = clock;
   return body;
 }
 
@@ -65,7 +67,11 @@ function settingsFieldset() {
       el("select", { id: "takeover" }, el("option", { value: "0" }, "waits for its player"),
         el("option", { value: "60" }, "a bot plays it after 1 min"), el("option", { value: "180" }, "after 3 min"),
         el("option", { value: "600" }, "after 10 min")),
-      el("small", {}, "When a person's seat is empty that long, a bot plays for it until the person is back.")));
+      el("small", {}, "When a person's seat is empty that long, a bot plays for it until the person is back.")),
+    el("label", { class: "option" }, el("span", { class: "opt-name" }, "turn clock"),
+      el("select", { id: "clock" }, el("option", { value: "0" }, "none"), el("option", { value: "30" }, "30 s a move"),
+        el("option", { value: "60" }, "1 min a move"), el("option", { value: "120" }, "2 min a move")),
+      el("small", {}, "At a table in the lobby: when a person's time for a move is up, a bot plays that move for them.")));
   const matchBox = [...form.querySelectorAll("fieldset")].pop();
   matchBox.after(box);
 }
