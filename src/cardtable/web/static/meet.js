@@ -10,6 +10,7 @@ const tid = location.pathname.split("/")[2];
 let state = null;
 let received = 0; // when the last state frame came (the clock and the countdown count down from it)
 let social = null; // the logged-in account's friends, if any
+let kept = []; // the seats whose links the logged-in creator keeps (not opened yet)
 
 function secondsLeft(from) {
   return Math.max(0, Math.ceil(from - (Date.now() - received) / 1000));
@@ -52,6 +53,8 @@ function ring() {
 async function keptLinks() {
   const { ok, out } = await api(`/api/tables/${tid}/links`);
   if (!ok || !out.seats.length) return;
+  kept = out.seats.map((s) => s.seat);
+  if (state) inviteBox();
   const key = `cardtable:table:${tid}`;
   const saved = JSON.parse(localStorage.getItem(key) || "null");
   if (!saved) localStorage.setItem(key, JSON.stringify({ id: tid, seats: out.seats }));
@@ -65,7 +68,8 @@ async function keptLinks() {
 // ------------------------------------------------ inviting a friend
 function inviteBox() {
   let box = $("invite-friend");
-  const free = state && state.you !== null && !state.match.over ? state.table.seats.filter((s) => s.open) : [];
+  const free = state && state.you !== null && !state.match.over
+    ? state.table.seats.filter((s) => s.open || (kept.includes(s.seat) && s.kind === "human" && !s.online)) : [];
   const friends = social && social.account ? social.friends : [];
   if (!free.length || !friends.length) { if (box) box.hidden = true; return; }
   if (!box) {
