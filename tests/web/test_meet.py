@@ -104,7 +104,7 @@ def test_two_people_pressing_play_together_land_at_one_table(tmp_path: Path) -> 
             gate = threading.Barrier(4)
             got: list[dict[str, Any]] = []
 
-            def press(name: str) -> None:
+            def press(name: str, gate: threading.Barrier = gate, got: list[dict[str, Any]] = got) -> None:
                 with httpx.Client() as h:
                     gate.wait()
                     r = h.post(f"{live.url}/api/quickplay", json={"game": "nap", "players": 4, "name": name})
