@@ -21,6 +21,7 @@ WAIT = 30_000  # ms: deadlines for a loaded machine
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(tmp_path_factory.mktemp("meet") / "meet.db", bot_delay=0) as server:
         server.hub.quick_wait = 6.0
+        server.hub.left_after = 2.0
         yield server
 
 

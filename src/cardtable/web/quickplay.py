@@ -33,7 +33,7 @@ QUICK_CLOCK = 30.0
 """The turn clock of a quick-play table: seconds a person has for a move before the stand-in plays it."""
 FILL_BOT = "heuristic"
 """The bot that takes a quick-play table's empty seats."""
-LEFT_AFTER = 5.0
+LEFT_AFTER = 10.0
 """Seconds a seat has no connection before the chat says its person left (a reload is not news)."""
 MAX_FRIENDS = 200
 MAX_PENDING = 20
@@ -54,6 +54,7 @@ class MeetingRoom:
     limits: Any
     quick_wait: float = QUICK_WAIT
     quick_clock: float | None = QUICK_CLOCK
+    left_after: float = LEFT_AFTER
 
     if TYPE_CHECKING:
         async def run(self, fn: Any, *args: Any, **kw: Any) -> Any: ...
@@ -101,7 +102,7 @@ class MeetingRoom:
     def seat_offline(self, t: Table, seat: int) -> None:
         """A seat's last connection here closed: once it has stayed empty :data:`LEFT_AFTER` seconds, the chat
         says its person left."""
-        asyncio.get_running_loop().call_later(LEFT_AFTER, self._left_check, t, seat)
+        asyncio.get_running_loop().call_later(self.left_after, self._left_check, t, seat)
 
     def _left_check(self, t: Table, seat: int) -> None:
         key = (t.id, seat)
