@@ -122,24 +122,17 @@ def test_two_people_pressing_play_together_land_at_one_table(tmp_path: Path) -> 
 
 
 # --------------------------------------------------------------- notices
-def test_join_leave_back_and_the_stand_ins_countdown_are_said_in_the_chat(room: TestClient) -> None:
+def test_sitting_down_and_the_stand_ins_countdown_are_said_in_the_chat(room: TestClient) -> None:
     t = room.post("/api/tables", json={"game": "nap", "players": 3, "public": True, "takeover": 60,
                                        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}).json()
     with room.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as raw:
         ann = WS(raw)
         ann.state_until(lambda f: True)
-        bea = other_browser(room).post(f"/api/tables/{t['id']}/join", json={"name": "Bea"}).json()
+        bea = room.post(f"/api/tables/{t['id']}/join", json={"name": "Bea"}).json()
         until_notice(ann, "Bea sat down at the table")
         cal = room.post(f"/api/tables/{t['id']}/join", json={"name": "Cy"}).json()
         until_notice(ann, "Cy sat down at the table")
-        with room.websocket_connect(f"/ws/{t['id']}?token={bea['token']}") as raw_b:
-            WS(raw_b).state_until(lambda f: True)
-        started = time.time()
-        until_notice(ann, "Bea left the table")
-        assert time.time() - started >= 2.5  # a reload is not news: only a seat empty for a few seconds
-        with room.websocket_connect(f"/ws/{t['id']}?token={bea['token']}") as raw_b:
-            WS(raw_b).state_until(lambda f: True)
-            until_notice(ann, "Bea is back")
+        # (Leaving and coming back are checked in a real browser: tests/web/test_browser_meet.py.)
         # Whoever is to move and has no page open gets the stand-in's countdown.
         state = ann.state
         assert state is not None
@@ -150,7 +143,7 @@ def test_join_leave_back_and_the_stand_ins_countdown_are_said_in_the_chat(room: 
             state = ann.state_until(lambda f: f["view"]["turn"] != 0)
             name = state["table"]["seats"][state["view"]["turn"]]["name"]
         until_notice(ann, f"{name} is away: a bot plays for {name} in")
-    assert cal["name"] == "Cy"
+    assert cal["name"] == "Cy" and bea["name"] == "Bea"
     assert all("seat 1" not in n.lower() and "None" not in n for n in notices(ann))
 
 

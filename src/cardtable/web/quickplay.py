@@ -81,6 +81,14 @@ class MeetingRoom:
             state = self.__dict__["_meeting"] = {"quick": asyncio.Lock(), "left": set(), "away": set()}
         return state
 
+    def _later(self, job: Any) -> None:
+        """Run ``job`` (a coroutine) on the event loop, holding on to its task until it is done (a task nobody
+        holds may be collected before it finishes)."""
+        held = self._meet().setdefault("tasks", set())
+        task = asyncio.get_running_loop().create_task(job)
+        held.add(task)
+        task.add_done_callback(held.discard)
+
     async def notice(self, t: Table, text: str, seat: int | None = None) -> None:
         """A line of the table's own in its chat, for everyone."""
         try:
@@ -97,7 +105,7 @@ class MeetingRoom:
         m["away"].discard(key)
         if key in m["left"]:
             m["left"].discard(key)
-            asyncio.get_running_loop().create_task(self.notice(t, f"{t.seats[seat].name} is back", seat))
+            self._later(self.notice(t, f"{t.seats[seat].name} is back", seat))
 
     def seat_offline(self, t: Table, seat: int) -> None:
         """A seat's last connection here closed: once it has stayed empty :data:`LEFT_AFTER` seconds, the chat
@@ -109,7 +117,7 @@ class MeetingRoom:
         if self.present_here(t, seat) or key in self._meet()["left"] or t.match_over:
             return
         self._meet()["left"].add(key)
-        asyncio.get_running_loop().create_task(self.notice(t, f"{t.seats[seat].name} left the table", seat))
+        self._later(self.notice(t, f"{t.seats[seat].name} left the table", seat))
         self.turn_changed(t)
 
     def turn_changed(self, t: Table) -> None:
@@ -126,7 +134,7 @@ class MeetingRoom:
         if key in self._meet()["away"]:
             return
         self._meet()["away"].add(key)
-        asyncio.get_running_loop().create_task(self._countdown(t, seat))
+        self._later(self._countdown(t, seat))
 
     async def _countdown(self, t: Table, seat: int) -> None:
         try:
