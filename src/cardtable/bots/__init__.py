@@ -20,11 +20,14 @@ KINDS: dict[str, str] = {
     "random": "cardtable.bots.random_bot:RandomBot",
     "heuristic": "cardtable.bots.heuristic:HeuristicBot",
     "ismcts": "cardtable.bots.ismcts:ISMCTSBot",
+    # A network per game, played in NumPy on the encoder's observation: it lives beside the encoder in the
+    # research adapters (the rl extra), which sit above the bots; the registry loads it by name.
+    "learned": "cardtable.rl.learned:LearnedBot",
 }
 
 
 def load(kind: str, **params: Any) -> Bot:
-    """A bot by kind (``random``, ``heuristic``, ``ismcts``) with its parameters; an unknown parameter is
+    """A bot by kind (``random``, ``heuristic``, ``ismcts``, ``learned``) with its parameters; an unknown parameter is
     refused naming the ones the kind takes.
 
     >>> load("ismcts", secs=1)  # doctest: +ELLIPSIS
