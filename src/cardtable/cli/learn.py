@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +30,8 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
                                                   "heuristic bot after a round")] = 200,
           rounds: Annotated[int, typer.Option(min=0, help="stop after this many rounds (0: when the hours are "
                                               "spent)")] = 0,
+          backend: Annotated[str, typer.Option(metavar="torch|numpy", help="torch (the learn extra), or numpy "
+                                               "(no torch needed, slower)")] = "torch",
           ship: Annotated[bool, typer.Option("--ship", help="copy the kept weights into the package and the "
                                              "curve into docs/learning")] = False,
           ) -> None:
@@ -43,7 +45,8 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
     except ct.RulesError as e:
         fail(str(e))
     try:
-        import torch  # noqa: F401
+        import matplotlib  # noqa: F401
+        import numpy  # noqa: F401
 
         from cardtable.rl.train import TrainConfig
         from cardtable.rl.train import ship as ship_run
@@ -52,15 +55,15 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
         fail(f"training needs torch, matplotlib and numpy ({e.name} is missing): pip install 'cardtable[learn]'")
     folder = out or f"learning/{gid}"
     cfg = TrainConfig(game=gid, hours=hours, jobs=jobs, seed=seed, out=folder, deals=deals, eval_deals=eval_deals,
-                      rounds=rounds, command=shlex.join(["cardtable", *sys.argv[1:]]))
-    if resume:
-        import torch as _torch
-
-        saved = _torch.load(Path(folder) / "state.pt", weights_only=False)["config"] \
-            if (Path(folder) / "state.pt").exists() else None
-        if saved is not None:  # the run's own settings, with the new budget and workers
-            cfg = TrainConfig(**{**saved, "hours": hours, "jobs": jobs, "rounds": rounds,
-                                 "hidden": tuple(saved["hidden"]), "command": cfg.command})
+                      rounds=rounds, backend=backend, command=shlex.join([
+                          "cardtable", "train", gid, "--hours", str(hours), "--seed", str(seed), "--deals",
+                          str(deals), "--eval-deals", str(eval_deals), "--backend", backend,
+                          *(["--rounds", str(rounds)] if rounds else [])]))
+    state = Path(folder) / "state.json"
+    if resume and state.exists():  # the run's own settings, with the new budget and workers
+        saved = json.loads(state.read_text())["config"]
+        cfg = TrainConfig(**{**saved, "hours": hours, "jobs": jobs, "rounds": rounds,
+                             "hidden": tuple(saved["hidden"]), "command": cfg.command})
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}% of the "
                       "CPU budget"), TimeElapsedColumn(), console=console) as prog:

@@ -35,11 +35,24 @@ from ..errors import RulesError
 from .encode import Encoder, encoder
 from .flat import FlatActions, flat_actions
 
-__all__ = ["HEADS", "LearnedBot", "Network", "layout_digest", "load_network", "shipped_games"]
+__all__ = ["BLEND", "HEADS", "LearnedBot", "Network", "head_scores", "layout_digest", "load_network", "shipped_games"]
 
-HEADS = ("auto", "policy", "value")
-"""``policy``: the action the policy head rates highest; ``value``: the highest expected result; ``auto``:
-whichever the training kept for that game (its sidecar's ``head``)."""
+HEADS = ("auto", "policy", "value", "blend")
+"""``policy``: the action the policy head rates highest; ``value``: the highest expected result; ``blend``: the
+highest expected result among the actions the policy gives at least :data:`BLEND` of its top probability (the
+value head only chooses between the moves the policy finds plausible); ``auto``: whichever the training kept
+for that game (its sidecar's ``head``)."""
+
+BLEND = 0.25
+
+
+def head_scores(p: np.ndarray, q: np.ndarray, head: str) -> np.ndarray:
+    """What a head maximises over the legal actions, from their policy probabilities ``p`` and values ``q``."""
+    if head == "value":
+        return q
+    if head == "blend":
+        return np.where(p >= BLEND * p.max(), q, -np.inf)
+    return p
 
 
 def layout_digest(enc: Encoder) -> str:
@@ -111,7 +124,8 @@ def load_network(game_id: str, weights: str | Path | None = None) -> Network:
 class LearnedBot:
     """Plays the action its network rates best among the legal ones (see the module text).
 
-    ``head``: ``auto`` (the one the training kept), ``policy`` or ``value``. ``weights``: a ``.npz`` file
+    ``head``: ``auto`` (the one the training kept), ``policy``, ``value`` or ``blend`` (see :data:`HEADS`).
+    ``weights``: a ``.npz`` file
     (or a directory of them) written by ``cardtable train``, instead of the shipped weights. ``seed``: only
     breaks exact ties. The network is trained for one table (its player count and options, in the sidecar);
     another table is refused with a clear error.
@@ -166,6 +180,6 @@ class LearnedBot:
         legal, p, q = self.scores(deal, seat)
         if len(legal) == 1:
             return legal[0]
-        score = q if self._parts is not None and self._parts[3] == "value" else p
+        score = head_scores(p, q, self._parts[3] if self._parts is not None else "policy")
         best = np.flatnonzero(score >= score.max() - 1e-9)
         return legal[int(best[0]) if len(best) == 1 else self.rng.choice(list(best))]
