@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import shlex
 from pathlib import Path
@@ -48,12 +49,11 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
         import matplotlib  # noqa: F401
         import numpy  # noqa: F401
 
-        from cardtable.rl.train import TrainConfig
-        from cardtable.rl.train import ship as ship_run
-        from cardtable.rl.train import train as run
+        trainer = importlib.import_module("cardtable.rl.train")  # a sibling of the CLI, loaded when used
     except ImportError as e:
         fail(f"training needs torch, matplotlib and numpy ({e.name} is missing): pip install 'cardtable[learn]'")
     folder = out or f"learning/{gid}"
+    TrainConfig, run, ship_run = trainer.TrainConfig, trainer.train, trainer.ship
     cfg = TrainConfig(game=gid, hours=hours, jobs=jobs, seed=seed, out=folder, deals=deals, eval_deals=eval_deals,
                       rounds=rounds, backend=backend, command=shlex.join([
                           "cardtable", "train", gid, "--hours", str(hours), "--seed", str(seed), "--deals",
