@@ -125,10 +125,9 @@ class LearnedBot:
     """Plays the action its network rates best among the legal ones (see the module text).
 
     ``head``: ``auto`` (the one the training kept), ``policy``, ``value`` or ``blend`` (see :data:`HEADS`).
-    ``weights``: a ``.npz`` file
-    (or a directory of them) written by ``cardtable train``, instead of the shipped weights. ``seed``: only
-    breaks exact ties. The network is trained for one table (its player count and options, in the sidecar);
-    another table is refused with a clear error.
+    ``weights``: a ``.npz`` file (or a directory of them) written by ``cardtable train``, instead of the
+    shipped weights. ``seed``: only breaks exact ties. The network is trained for one table (its player
+    count and options, in the sidecar); another table is refused with a clear error.
     """
 
     def __init__(self, seed: int | None = None, head: str = "auto", weights: str | None = None) -> None:
