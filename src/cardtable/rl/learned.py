@@ -81,6 +81,7 @@ class Network:
         return logits, q
 
 
+@cache
 def _weights_dir() -> Path:
     return Path(str(resources.files("cardtable.rl") / "weights"))
 
