@@ -14,17 +14,26 @@ from typing import Any
 from ..errors import RulesError
 from .base import Bot
 
-__all__ = ["KINDS", "Bot", "load"]
+__all__ = ["KINDS", "MORE_KINDS", "Bot", "load"]
 
 KINDS: dict[str, str] = {
     "random": "cardtable.bots.random_bot:RandomBot",
     "heuristic": "cardtable.bots.heuristic:HeuristicBot",
     "ismcts": "cardtable.bots.ismcts:ISMCTSBot",
 }
+"""The bots that play every game: the ones the rooms and the command line offer."""
+
+MORE_KINDS: dict[str, str] = {
+    # A network per game, played in NumPy on the encoder's observation: it lives beside the encoder in the
+    # research adapters (the rl extra), which sit above the bots; the registry loads it by name.
+    "learned": "cardtable.rl.learned:LearnedBot",
+}
+"""Bots that play only some games (``learned``: the games with trained weights, ``cardtable.rl.learned``):
+``load`` takes them; the rooms and the command line's lists of bots do not offer them."""
 
 
 def load(kind: str, **params: Any) -> Bot:
-    """A bot by kind (``random``, ``heuristic``, ``ismcts``) with its parameters; an unknown parameter is
+    """A bot by kind (``random``, ``heuristic``, ``ismcts``, ``learned``) with its parameters; an unknown parameter is
     refused naming the ones the kind takes.
 
     >>> load("ismcts", secs=1)  # doctest: +ELLIPSIS
@@ -36,9 +45,10 @@ def load(kind: str, **params: Any) -> Bot:
     import importlib
     import inspect
 
-    if kind not in KINDS:
-        raise RulesError(f"unknown bot {kind!r}; bots are: {', '.join(KINDS)}")
-    module, name = KINDS[kind].split(":")
+    kinds = KINDS | MORE_KINDS
+    if kind not in kinds:
+        raise RulesError(f"unknown bot {kind!r}; bots are: {', '.join(kinds)}")
+    module, name = kinds[kind].split(":")
     cls = getattr(importlib.import_module(module), name)
     takes = [p for p in inspect.signature(cls).parameters.values()
              if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]

@@ -785,6 +785,9 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
 
 
 server.register(app)  # serve, bots, db (cli/server.py)
+from . import learn  # noqa: E402  (train: cli/learn.py; it imports the trainer only when run)
+
+learn.register(app)
 for _command in app.registered_commands:  # every command's help in words
     if _command.cls in (None, TyperCommand):
         _command.cls = PlainCommand
