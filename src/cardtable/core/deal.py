@@ -14,6 +14,7 @@ its reason and ``act()`` refuses what it refuses. In a card phase the checker is
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -72,6 +73,19 @@ def _copied(value: Any) -> Any:
 def _reason(e: Exception) -> str:
     """An error's reason, as the message it was raised with (so that it can still be translated)."""
     return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
+
+
+def word_labels(variant: type) -> None:
+    """Make each of a variant's own ``label(action)`` hooks (its class's and its bases') take ``lang`` too, its
+    words translated (see :meth:`Deal.label`); done once per class, when a :class:`Game` is made around it. (Not
+    a class hook of :class:`Deal`: the compiled core's extension class cannot have one.) A compiled game class
+    cannot be changed, and takes ``lang`` itself."""
+    for cls in variant.__mro__:
+        own = cls.__dict__.get("label")
+        if own is None or getattr(own, "worded", False) or cls is Deal:
+            continue
+        with contextlib.suppress(TypeError, AttributeError):  # a compiled class: its label takes lang itself
+            cls.label = _worded(own)  # type: ignore[attr-defined]
 
 
 def _worded(hook: Any) -> Any:
@@ -153,14 +167,6 @@ class Deal:  # compiled
     """Every form of the game's actions, in the order that numbers them (:mod:`.bounds`): a bare card first."""
     flat_refusal: ClassVar[str] = ""
     """Why the game's actions cannot be numbered one by one, in words (empty: they can)."""
-
-    @classmethod
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own ``label(action)`` hook also takes ``lang``: its words are translated (see :meth:`label`)."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("label")
-        if own is not None and not getattr(own, "worded", False):
-            cls.label = _worded(own)  # type: ignore[method-assign]
 
     def __init__(self, game: Game, order: list[int], dealer: int, carry: dict[str, Any] | None,
                  names: tuple[str, ...] | None = None) -> None:

@@ -160,6 +160,9 @@ class Game:
     def __init__(self, players: int | None = None, *, variant: type[Deal], names: Sequence[str] | None = None,
                  lang: str | None = None, **options: Any) -> None:
         self.variant = variant
+        from .deal import word_labels
+
+        word_labels(variant)  # its label hooks take a language (once per class)
         if lang is not None and lang not in LANGUAGES:
             raise RulesError(f"lang must be one of {', '.join(map(repr, LANGUAGES))} (or None for English), "
                              f"not {lang!r}")
