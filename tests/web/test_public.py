@@ -113,7 +113,7 @@ def test_the_creator_takes_a_table_out_of_the_lobby_and_lists_it_again(room: Tes
         assert [s.get("open") for s in f["table"]["seats"]] == [None, None, True]  # the free seat stays free
         notices = [ln["text"] for x in spectator.frames if x["type"] == "chat" for ln in x["lines"]
                    if ln["kind"] == "notice"]  # sent just before the state
-        assert notices == ["Bea sat down at the table", "Ann took the table out of the lobby"]
+        assert notices == ["Ann took the table out of the lobby"]
         assert room.get("/api/lobby").json()["tables"] == []  # by link only now
         assert server_of(room).store.settings(tid) == (False, False)
         creator.send({"type": "public", "public": True})

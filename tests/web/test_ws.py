@@ -52,7 +52,7 @@ def test_pages_load_nothing_from_elsewhere(client: TestClient) -> None:
         text = f.read_text()
         assert not re.search(r"(src|href)=[\"']?(https?:)?//", text), f.name
         assert not re.search(r"\bimport\b[^;]*from\s+[\"']https?:", text), f.name
-        for ref in re.findall(r"/static/([\w.-]+)", text):
+        for ref in re.findall(r"/static/([\w.]+)", text):
             assert client.get(f"/static/{ref}").status_code == 200, (f.name, ref)
     for ref in re.findall(r'from "\./([\w.]+)"', (static / "table.js").read_text()):
         assert client.get(f"/static/{ref}").status_code == 200

@@ -44,16 +44,6 @@ from .accounts import (
 from .botwork import BotWorkers
 from .guard import MAX_BODY, BodyLimit, RateLimits, SameOrigin, SecurityHeaders
 from .hub import Server
-from .meetapi import (
-    api_accept,
-    api_decline,
-    api_friend_add,
-    api_friend_remove,
-    api_invite,
-    api_links,
-    api_quickplay,
-    api_social,
-)
 from .pages import (
     RULES_MD,
     STATIC,
@@ -131,7 +121,6 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     taken besides the server's own; by default none).
     ``max_tables`` ``$CARDTABLE_MAX_TABLES`` (2000: the most tables held in memory; idle ones beyond it, and
     finished ones nobody watches for a minute, are let go and rebuilt from the log when next wanted).
-    ``$CARDTABLE_QUICK_WAIT`` (20): seconds a quick-play table waits for people before bots take its empty seats.
     ``$CARDTABLE_HINT_SECONDS`` (1.0 at most) and ``$CARDTABLE_REVIEW_SECONDS`` (0.3): the IS-MCTS search time of
     a hint, and of each decision in the review of a deal.
 
@@ -159,7 +148,6 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     server.limits = RateLimits(rates)
     server.assist_seconds = float(_env("CARDTABLE_HINT_SECONDS", str(min(seconds, 1.0))))
     server.review_seconds = float(_env("CARDTABLE_REVIEW_SECONDS", str(min(seconds, 0.3))))
-    server.quick_wait = float(_env("CARDTABLE_QUICK_WAIT", str(server.quick_wait)))
     if jobs > 0:
         server.workers = BotWorkers(server, jobs, seconds=seconds, lease=lease_s)
 
@@ -179,7 +167,6 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
             tasks.append(asyncio.get_running_loop().create_task(server.workers.run()))
         tasks.append(asyncio.get_running_loop().create_task(server.heartbeat()))
         tasks.append(asyncio.get_running_loop().create_task(server.rate_pending()))
-        tasks.append(asyncio.get_running_loop().create_task(server.fill_loop()))  # quick play's bots, who is online
         try:
             yield
         finally:
@@ -203,14 +190,6 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/api/tables/{tid}/join", api_join, methods=["POST"]),
         Route("/api/tables/{tid}/public", api_listing, methods=["POST"]),
         Route("/api/lobby", api_lobby),
-        Route("/api/quickplay", api_quickplay, methods=["POST"]),
-        Route("/api/social", api_social),
-        Route("/api/friends", api_friend_add, methods=["POST"]),
-        Route("/api/friends/remove", api_friend_remove, methods=["POST"]),
-        Route("/api/invitations", api_invite, methods=["POST"]),
-        Route("/api/invitations/{iid}/accept", api_accept, methods=["POST"]),
-        Route("/api/invitations/{iid}/decline", api_decline, methods=["POST"]),
-        Route("/api/tables/{tid}/links", api_links),
         Route("/api/register", api_register, methods=["POST"]),
         Route("/api/login", api_login, methods=["POST"]),
         Route("/api/logout", api_logout, methods=["POST"]),

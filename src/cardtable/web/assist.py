@@ -326,8 +326,7 @@ class Assist:
             if t.deal.over:  # its settlement is withdrawn
                 before = t.sheet[-2]["totals"] if len(t.sheet) >= 2 else [0] * t.game.players
                 reopen = (before, len(t.sheet) - 1)
-            job = job_for(t.id, t.seats, t.deal_no, deal, False, idx=t.logged + 1, takeover=t.takeover,
-                          clock=t.clock)
+            job = job_for(t.id, t.seats, t.deal_no, deal, False, idx=t.logged + 1, takeover=t.takeover)
             try:
                 await self.run(self.store.append_undo, t.id, t.deal_no, t.logged, seat, keep, job=job, reopen=reopen)
             except Stale:

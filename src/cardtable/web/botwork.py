@@ -34,7 +34,7 @@ from typing import Any
 
 import cardtable as ct
 
-from .room import CLOCK, DEAL, STANDIN, Room, Table, TableBroken
+from .room import DEAL, STANDIN, Room, Table, TableBroken
 from .store import Job, Stale, StoreError, Unavailable
 
 __all__ = ["INLINE", "BotWorkers", "bot_seed", "choose"]
@@ -115,7 +115,7 @@ class BotWorkers:
         self.lease_fixed = lease
         self.poll = poll
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self) & 0xffff:x}"
-        self.inline = (*INLINE, DEAL, STANDIN, CLOCK)  # job kinds played in this process, without the pool
+        self.inline = (*INLINE, DEAL, STANDIN)  # job kinds played in this process, without the pool
         self.busy = 0  # jobs whose bot is choosing in the pool
         self.busy_bots_only = 0
         self._holding: set[tuple[str, int, int]] = set()  # jobs holding a pool process
@@ -330,8 +330,6 @@ class BotWorkers:
                     await self.room.run(self.room.store.release_job, job, self.name, time.time() + wait)
                     return
                 kind = STAND_IN_BOT
-            elif job.kind == CLOCK:  # the turn clock ran out (the job was ready only then): the stand-in moves
-                kind = STAND_IN_BOT
             seed = bot_seed(t.seed, job.deal_no, job.idx, job.seat, t.deal.deck)
             if not pooled and self.room.bot_delay <= 0:
                 # A bot without search moves at once, on the table as it is (and the bots without search after
@@ -339,8 +337,6 @@ class BotWorkers:
                 action = self._quick(job, t.deal, kind, seed)
                 await self.room.commit(t, job.seat, self._legal(t, job, action),
                                        run_at=None if job.people else time.time())
-                if job.kind == CLOCK and hasattr(self.room, "stood_in"):  # the chat says the time was up
-                    await self.room.stood_in(t, job.seat, "clock")
                 return
             record, snapshot = t.deal.record(), t.deal.clone()
         loop = asyncio.get_running_loop()

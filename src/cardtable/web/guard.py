@@ -80,9 +80,6 @@ DEFAULT_LIMITS: dict[str, str] = {
     "message": "20/second;600/minute",  # messages over one WebSocket (counted per socket, not per address)
     "sockets": "50",  # WebSockets one address holds open at once (a number, not a window)
     "connect": "30/10 seconds;180/minute",  # WebSockets opened (each open or close is news to every watcher)
-    "quickplay": "20/minute;200/hour",  # quick-play seats asked for
-    "friend": "30/hour",  # friends added or removed, per account
-    "invite": "10/minute;60/hour",  # invitations sent, per account (and only to friends, at most 20 waiting)
 }
 """What one client address may do, per action (``limits`` notation: several windows separated by ``;``);
 ``login_name`` counts per account name instead, ``message`` per WebSocket; ``sockets`` is a count of

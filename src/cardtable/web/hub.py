@@ -28,7 +28,6 @@ from .guard import RateLimits, wait_words
 from .lang import worded
 from .packs import pack_choice
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
-from .quickplay import MeetingRoom
 from .records import effective
 from .room import BETWEEN, COUNTDOWN, HUMAN, SPEEDS, Room, Table, job_for, logged_deal
 from .social import TAKEOVER, PublicRoom, seat_name
@@ -38,7 +37,7 @@ __all__ = ["BODY_KEYS", "Conn", "LimitReached", "Server", "bot_kinds"]
 
 log = logging.getLogger("cardtable.web")
 SEND_QUEUE = 256
-BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack", "between", "clock")
+BODY_KEYS = ("game", "players", "options", "seats", "deals", "public", "takeover", "speed", "pack", "between")
 TRY_AGAIN = N_("the database cannot be reached just now, so nothing was recorded; try again in a moment "
              "(your table is safe as it was)")
 
@@ -70,7 +69,7 @@ class Conn:
         self.queue.put_nowait(frame if isinstance(frame, str) else frame_text(worded(frame, self.lang)))
 
 
-class Server(MeetingRoom, PublicRoom, Assist, Room):
+class Server(PublicRoom, Assist, Room):
     """The tables of one database as this web process serves them.
 
     ``max_bot_tables``: unfinished tables of bots only that one creator may have at once (0: no limit).
@@ -97,7 +96,6 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
     def changed(self, t: Table, ended: bool) -> None:
         if ended and t.between == "countdown" and not t.match_over and t.next_at is None and t.human_seats():
             self.start_countdown(t)
-        self.turn_changed(t)  # the turn clock starts; an empty seat's countdown in the chat
         self.broadcast(t)
         if ended:
             self.send_sheet(t)
@@ -134,11 +132,10 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
         return None
 
     async def create(self, body: Any, creator: str | None = None, account: Any = None,
-                     address: str | None = None, *, fill_at: float | None = None) -> dict[str, Any]:
+                     address: str | None = None) -> dict[str, Any]:
         """Create a table from a request body (``creator``: the browser or account creating it, ``address``:
         where from, such as ``addr:10.0.0.7``); raises ``ValueError`` naming what was wrong,
-        :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`. ``fill_at``: a quick-play table's
-        moment when bots take the seats nobody took."""
+        :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`."""
         if not isinstance(body, dict):
             raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
                              '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
@@ -174,7 +171,6 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
                                      or not low <= takeover <= high):
             raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
                              f"bot plays for it (or absent: never), not {takeover!r}")
-        clock = self.check_clock(body.get("clock"), public)
         speed = body.get("speed", "normal")
         if speed not in SPEEDS:
             raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
@@ -233,13 +229,12 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
                              max_deals=deals, seats=rows, creator=creator,
                              first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
                              takeover=takeover, speed=speed, creator_address=address, pack=pack,
-                             between=between, clock=clock,
-                             fill_at=fill_at, keep_links=account.id if account is not None else None)
+                             between=between)
         await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
         return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
-                "speed": speed, "pack": pack, "between": between, "clock": clock,
+                "speed": speed, "pack": pack, "between": between,
                 "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
                                                                if tok else {"open": True} if k == HUMAN else {})}
                           for i, (k, n, tok, _) in enumerate(rows)]}
@@ -308,9 +303,6 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
                                       f"{t.deal_no}, action {t.logged}); here is the current state",
                                       stale=True))
                 conn.send(t.frame(conn.seat))
-                return
-            if t.fill_at is not None:  # a quick-play table still waiting for players
-                conn.send(error_frame(self.waiting_words(t)))
                 return
             assert msg.action is not None
             reason = deal.why_not(msg.action, conn.seat)
@@ -499,8 +491,6 @@ class Server(MeetingRoom, PublicRoom, Assist, Room):
         before = self.online(t)
         t.conns.discard(conn)
         self.send_presence(t, before)
-        if conn.seat is not None and conn.seat in before - self.online(t):
-            self.seat_offline(t, conn.seat)  # the chat says they left if the seat stays empty a few seconds
 
     def send_presence(self, t: Table, before: set[int], skip: Conn | None = None) -> None:
         """``{"type": "presence", "seat": s, "online": bool}`` to every connection but ``skip``, for each seat

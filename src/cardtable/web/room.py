@@ -31,14 +31,13 @@ from .protocol import plain
 from .records import effective, undone_to
 from .store import ActionRow, Append, Damaged, DealRow, Job, SeatRow, Snapshot, Stale, Store, StoreError
 
-__all__ = ["BETWEEN", "CLOCK", "COUNTDOWN", "HUMAN", "SPEEDS", "STANDIN", "Room", "Table", "TableBroken", "job_for",
+__all__ = ["BETWEEN", "COUNTDOWN", "HUMAN", "SPEEDS", "STANDIN", "Room", "Table", "TableBroken", "job_for",
            "logged_deal", "sheet_row"]
 
 log = logging.getLogger("cardtable.web")
 HUMAN = "human"
 DEAL = "deal"  # the job kind that deals the next deal of a table of bots only
 STANDIN = "standin"  # the job kind of a bot playing for a person's seat left empty too long (a table setting)
-CLOCK = "clock"  # the job kind of the stand-in playing a person's move when the turn clock runs out
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 BETWEEN = ("ready", "countdown")
 """How a table goes on to the next deal (a table setting its creator picks): when every person at it has said
@@ -70,11 +69,9 @@ def sheet_row(deal_no: int, deal: ct.Deal, match: ct.Match) -> dict[str, Any]:
 
 
 def job_for(tid: str, seats: list[SeatRow], deal_no: int, deal: ct.Deal, match_over: bool,
-            run_at: float | None = None, *, idx: int | None = None, takeover: float | None = None,
-            clock: float | None = None) -> Job | None:
+            run_at: float | None = None, *, idx: int | None = None, takeover: float | None = None) -> Job | None:
     """The bot job a table needs at this point: a bot to act, or (bots only) the next deal to deal, or (with
-    ``takeover``) a stand-in who plays a person's turn once their seat has been empty that long, or (with
-    ``clock``, which then replaces the takeover) once the turn has lasted ``clock`` seconds. ``idx``: the
+    ``takeover``) a stand-in who plays a person's turn once their seat has been empty that long. ``idx``: the
     position in the deal's log (by default the number of actions: a log without undos)."""
     people = any(s.kind == HUMAN for s in seats)
     when = time.time() if run_at is None else run_at
@@ -86,8 +83,6 @@ def job_for(tid: str, seats: list[SeatRow], deal_no: int, deal: ct.Deal, match_o
     seat = deal.turn
     assert seat is not None
     kind = seats[seat].kind
-    if kind == HUMAN and clock:  # the turn clock: the stand-in moves when the person's time is up
-        return Job(tid, deal_no, at, seat, CLOCK, True, time.time() + clock)
     if kind == HUMAN:
         # Looked at a second after the turn began (a person who is there has usually moved by then; a seat
         # long empty is played at once); the worker plays it only if the seat has been empty long enough.
@@ -119,9 +114,6 @@ class Table:
     between: str = "ready"  # how the next deal starts (a key of BETWEEN): everyone ready, or a countdown
     ready: set[int] = field(default_factory=set)  # the people's seats that said ready for the next deal
     next_at: float | None = None  # with a countdown: when (time.time()) the next deal starts
-    clock: float | None = None  # seconds a person has for a move before the stand-in plays it (the turn clock)
-    fill_at: float | None = None  # a quick-play table: when bots take the seats still empty
-    turn_at: float = field(default_factory=time.time)  # when this process saw the current position begin
     chat_last: int = 0  # the id of the last chat line sent to this process's connections
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
@@ -147,15 +139,6 @@ class Table:
             return None
         return seat
 
-    @property
-    def clock_left(self) -> float | None:
-        """Seconds left on the turn clock of the person to move (``None``: no clock runs now)."""
-        seat = self.deal.turn
-        if (not self.clock or self.fill_at is not None or seat is None or self.deal.over
-                or self.seats[seat].kind != HUMAN):
-            return None
-        return round(max(0.0, self.turn_at + self.clock - time.time()), 1)
-
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == HUMAN]
 
@@ -174,8 +157,7 @@ class Table:
         deal = deal or self.deal
         match = match or self.match
         return job_for(self.id, self.seats, deal_no or self.deal_no, deal, deal.over and match.over, run_at,
-                       idx=self.logged if idx is None else idx, takeover=self.takeover,
-                       clock=self.clock if self.fill_at is None else None)
+                       idx=self.logged if idx is None else idx, takeover=self.takeover)
 
     def meta(self) -> dict[str, Any]:
         """What everyone may know of the table (no tokens)."""
@@ -188,18 +170,17 @@ class Table:
                            **({"open": True} if s.seat in free else {})}
                           for s in self.seats],
                 "public": self.public, "takeover": self.takeover, "muted": self.muted, "assisted": self.assisted,
-                "speed": self.speed, "clock": self.clock, "pack": self.pack, "packs": list(packs_for(self.game)),
+                "speed": self.speed, "pack": self.pack, "packs": list(packs_for(self.game)),
                 "german_first": info.id in GERMAN_FIRST,
                 "between": self.between, "ready": sorted(self.ready),
                 **({"next_in": round(max(0.0, self.next_at - time.time()), 2)} if self.next_at is not None else {}),
-                "fill_in": round(max(0.0, self.fill_at - time.time()), 1) if self.fill_at is not None else None,
                 "solo": len(self.human_seats()) == 1, "listable": bool(self.free_seats(listed=True))}
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` frame for ``seat``: the table, the match and ``deal.view(seat)``."""
         view = self.deal.view(seat) if seat is not None else self.deal.public_view()
         return {"type": "state", "table": self.meta(), "you": seat, "deal": self.deal_no,
-                "rev": self.logged, "view": view, "thinking": self.thinking, "clock_left": self.clock_left,
+                "rev": self.logged, "view": view, "thinking": self.thinking,
                 "show": present.show(self.deal, view, [s.name for s in self.seats], owner=self),
                 "match": {"deals_done": len(self.match.results), "max_deals": self.match.max_deals,
                           "target": self.game.target, "totals": plain(self.match.totals),
@@ -240,8 +221,7 @@ def build_table(snap: Snapshot) -> tuple[Table, bool]:
                   snap.seats, sheet, seed=row.seed, creator=row.creator,
                   logged=len(snap.actions.get(snap.deals[-1].deal_no, [])) if snap.deals else 0,
                   takeover=row.takeover, public=row.public, muted=row.muted, assisted=bool(row.undos or row.hints),
-                  speed=row.speed, pack=row.pack, between=row.between,
-                  clock=row.clock, fill_at=row.fill_at)
+                  speed=row.speed, pack=row.pack, between=row.between)
     return table, fresh
 
 
@@ -434,7 +414,7 @@ class Room:
         t.game, t.match, t.deal, t.deal_no, t.seats, t.sheet = (fresh.game, fresh.match, fresh.deal,
                                                                   fresh.deal_no, fresh.seats, fresh.sheet)
         t.logged, t.assisted, t.muted, t.public = fresh.logged, fresh.assisted, fresh.muted, fresh.public
-        t.speed, t.clock, t.fill_at = fresh.speed, fresh.clock, fresh.fill_at
+        t.speed = fresh.speed
         self.changed(t, True)
         return True
 

@@ -54,8 +54,6 @@ class TableRow:
     speed: str = "normal"
     pack: str = "auto"  # the pack the cards are drawn in (cardtable.web.packs)
     between: str = "ready"
-    clock: float | None = None  # seconds a person has for a move (the turn clock), or none
-    fill_at: float | None = None  # a quick-play table: when bots take the seats still empty
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,13 @@ Revision 0008 added ``tables.pack``, the pack the table's cards are drawn in (``
 or ``german``), chosen by its creator; each browser may draw them in its own.
 Revision 0009 added ``tables.between``, how the table goes on to the next deal: when every person at it is ready
 (``ready``) or after a countdown shown to all (``countdown``).
-Revision 0011 added the meeting room: ``friends``, ``invitations`` and ``seat_links`` (see :mod:`.friends`),
-``accounts.seen``, ``tables.clock`` (the turn clock) and ``tables.fill_at`` (a quick-play table's bots arrive).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, Table, Text
 
-__all__ = ["accounts", "actions", "bot_jobs", "chat", "deals", "friends", "invitations", "metadata", "ratings",
-           "seat_links", "seats", "sessions", "tables"]
+__all__ = ["accounts", "actions", "bot_jobs", "chat", "deals", "metadata", "ratings", "seats", "sessions", "tables"]
 
 metadata = MetaData()
 
@@ -62,12 +59,9 @@ tables = Table(
     Column("creator_address", Text),  # the address it was created from ("addr:<ip>"; revision 0007)
     Column("pack", Text, nullable=False, server_default="auto"),  # the cards' look: auto, french, four-colour, german
     Column("between", Text, nullable=False, server_default="ready"),  # the next deal: ready or countdown (0009)
-    Column("clock", Float),  # seconds a person has for a move before the stand-in plays it (NULL: no clock)
-    Column("fill_at", Float),  # a quick-play table: when bots take the seats still empty (NULL: done, or none)
 )
 Index("tables_creator", tables.c.creator, tables.c.finished)
 Index("tables_creator_address", tables.c.creator_address, tables.c.finished)
-Index("tables_fill_at", tables.c.fill_at)
 
 seats = Table(
     "seats", metadata,
@@ -129,7 +123,6 @@ accounts = Table(
     Column("pw_hash", Text, nullable=False),  # argon2id, with its salt and parameters
     Column("created", Float, nullable=False),
     Column("lang", Text),  # the language its pages are worded in (none: the browser's; 0010)
-    Column("seen", Float),  # when a page of the room was last open for it (friends see who is online)
 )
 
 sessions = Table(
@@ -166,35 +159,3 @@ ratings = Table(
     Column("updated", Float, nullable=False),
     PrimaryKeyConstraint("subject", "game"),
 )
-
-friends = Table(
-    "friends", metadata,
-    Column("account_id", Text, ForeignKey("accounts.id"), nullable=False),  # who added
-    Column("friend_id", Text, ForeignKey("accounts.id"), nullable=False),  # whom
-    Column("created", Float, nullable=False),
-    PrimaryKeyConstraint("account_id", "friend_id"),
-)
-
-invitations = Table(
-    "invitations", metadata,
-    Column("id", Text, primary_key=True),
-    Column("table_id", Text, ForeignKey("tables.id"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("from_account", Text, ForeignKey("accounts.id"), nullable=False),
-    Column("to_account", Text, ForeignKey("accounts.id"), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("status", Text, nullable=False, server_default="pending"),  # pending, accepted, declined, gone
-)
-Index("invitations_to", invitations.c.to_account, invitations.c.status)
-Index("invitations_from", invitations.c.from_account, invitations.c.status)
-
-seat_links = Table(
-    "seat_links", metadata,
-    Column("table_id", Text, ForeignKey("tables.id"), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("account_id", Text, ForeignKey("accounts.id"), nullable=False),  # the creator's account
-    Column("token", Text, nullable=False),  # the seat's link, until it is opened (then the row is deleted)
-    Column("created", Float, nullable=False),
-    PrimaryKeyConstraint("table_id", "seat"),
-)
-Index("seat_links_account", seat_links.c.account_id)

@@ -80,14 +80,6 @@ class PublicRoom:
 
         async def reload(self, t: Table) -> bool: ...
 
-        async def notice(self, t: Table, text: str, seat: int | None = None) -> None: ...
-
-        async def seated(self, t: Table) -> None: ...
-
-        def seat_online(self, t: Table, seat: int) -> None: ...
-
-        def seat_offline(self, t: Table, seat: int) -> None: ...
-
     # ------------------------------------------------------------- lobby
     async def lobby(self) -> list[dict[str, Any]]:
         """The lobby: public tables with a free seat that are neither finished nor abandoned."""
@@ -139,8 +131,6 @@ class PublicRoom:
             if await self.run(self.store.claim_seat, t.id, n, token, shown, account.id if account else None,
                               t.creator_seat):
                 await self.refresh(t)
-                await self.notice(t, f"{shown} sat down at the table", n)
-                await self.seated(t)
                 return {"id": t.id, "seat": n, "name": shown, "token": token, "url": f"/t/{t.id}?token={token}"}
         raise ValueError("the free seats were taken just now; you can still watch")
 
@@ -156,12 +146,6 @@ class PublicRoom:
             return True
         if not t.seats[seat].opened:
             t.seats[seat] = dataclasses.replace(t.seats[seat], opened=True)
-            try:  # the creator's copy of this link goes: it is the person's now
-                await self.run(self.store.drop_link, t.id, seat)
-            except StoreError as e:
-                log.warning("table %s: seat %s's kept link not dropped: %s", t.id, seat, e)
-            if seat != t.creator_seat:
-                await self.notice(t, f"{t.seats[seat].name} joined the table", seat)
         return True
 
     async def seat_of_account(self, t: Table, seat: int | None, account: Any) -> int | None:
@@ -181,8 +165,6 @@ class PublicRoom:
     # ---------------------------------------------------- presence, chat
     async def attach(self, t: Table, conn: Conn) -> None:
         """A connection opened: note its seat present, send it the chat so far."""
-        if conn.seat is not None:
-            self.seat_online(t, conn.seat)
         try:
             if conn.seat is not None:
                 await self.run(self.store.presence, [(t.id, conn.seat)], False)

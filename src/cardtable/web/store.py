@@ -49,7 +49,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, make_url
 
 from . import schema as s
-from .friends import FriendRecords
 from .records import RoomRecords
 from .rows import (
     ActionRow,
@@ -139,8 +138,7 @@ def _json(value: str | None) -> Any:
 def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, r.players, json.loads(r.options), r.seed, r.max_deals, r.created,
                     json.loads(r.totals), r.deals_done, bool(r.finished), r.creator, r.bot_seconds, bool(r.public),
-                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated, r.speed, r.pack, r.between, r.clock,
-                    r.fill_at)
+                    r.takeover, bool(r.muted), r.undos, r.hints, r.rated, r.speed, r.pack, r.between)
 
 
 def _job_row(r: Any) -> Job:
@@ -154,7 +152,7 @@ def _job_values(job: Job, claimed_by: str | None = None, lease_until: float | No
             "attempts": 1 if claimed_by else 0, "created": time.time()}
 
 
-class Store(RoomRecords, FriendRecords):
+class Store(RoomRecords):
     """A card room's database. Thread-safe: every call takes a pooled connection for one transaction.
 
     ``db`` is a file path or ``sqlite:///`` URL (SQLite) or a ``postgresql://`` URL. The schema is brought to
@@ -463,31 +461,24 @@ class Store(RoomRecords, FriendRecords):
                      creator: str | None = None, first_deal: tuple[str, int, dict[str, Any] | None] | None = None,
                      job: Job | None = None, public: bool = False, takeover: float | None = None,
                      speed: str = "normal", creator_address: str | None = None, pack: str = "auto",
-                     between: str = "ready", clock: float | None = None,
-                     fill_at: float | None = None, keep_links: str | None = None) -> str:
+                     between: str = "ready") -> str:
         """A new table; ``seats`` are (kind, name, token or None[, account id]); ``first_deal`` = (deck, dealer,
         carry) is logged with it, and ``job`` (the first bot move, its table id filled in here); ``public``: listed
         in the lobby; ``takeover``: seconds an empty person's seat waits before a bot plays for it; ``speed``: the
-        bots' speed; ``creator_address``: the address it was created from; ``pack``: the pack its cards are
-        drawn in; ``between``: how the table goes on to the next deal (``ready`` or ``countdown``); ``clock``: the
-        turn clock's seconds; ``fill_at``: when bots take the seats still empty (quick play); ``keep_links``: the
-        creator's account, for which the links of the other people's seats are kept (:mod:`cardtable.web.friends`).
-        Returns the table id."""
+        bots' speed; ``creator_address``: the address it was created from; ``pack``: the pack its cards are drawn
+        in; ``between``: how the table goes on to the next deal (``ready`` or ``countdown``). Returns the table
+        id."""
         tid = secrets.token_hex(6)
         with self.write() as conn:
             conn.execute(insert(s.tables).values(
                 id=tid, game=game, players=players, options=json.dumps(options), seed=seed, max_deals=max_deals,
                 created=time.time(), totals=json.dumps([0] * players), creator=creator, public=int(public),
                 takeover=takeover, speed=speed, creator_address=creator_address, pack=pack,
-                between=between, clock=clock, fill_at=fill_at))
+                between=between))
             conn.execute(insert(s.seats), [{"table_id": tid, "seat": i, "kind": seat[0], "name": seat[1],
                                             "token_hash": hash_token(seat[2]) if seat[2] else None,
                                             "account_id": seat[3] if len(seat) > 3 else None}
                                            for i, seat in enumerate(seats)])
-            links = [{"table_id": tid, "seat": i, "account_id": keep_links, "token": seat[2], "created": time.time()}
-                     for i, seat in enumerate(seats) if seat[2] and not (len(seat) > 3 and seat[3])]
-            if keep_links is not None and links:
-                conn.execute(insert(s.seat_links), links)
             if first_deal is not None:
                 deck, dealer, carry = first_deal
                 conn.execute(insert(s.deals).values(table_id=tid, deal_no=1, deck=deck, dealer=dealer,

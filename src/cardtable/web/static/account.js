@@ -36,19 +36,11 @@ async function main() {
     el("a", { href: tb.url }, `${tb.name}`), ` — ${t("seat {n}", { n: tb.seat + 1 })}, ${tb.finished ? t("finished") : t("playing")}, `
       + `${tb.max_deals ? tn("{n} deal of {max}", "{n} deals of {max}", tb.deals_done, { max: tb.max_deals }) : tn("{n} deal", "{n} deals", tb.deals_done)}; ${t("totals {totals}", { totals: tb.totals.join(" / ") })}`
       + (tb.assisted ? ` ${t("(with help: not rated)")}` : "")));
-  const social = (await api("/api/social")).out;
-  const links = (social.links || []).map((l) => el("li", { "data-table": l.table, "data-seat": l.seat },
-    el("strong", {}, t("{game}, {name}'s seat: ", { game: l.game, name: l.name })),
-    el("input", { type: "text", readonly: true, value: location.origin + l.url, "aria-label": t("link for {name} at {game}", { name: l.name, game: l.game }) })));
   root.replaceChildren(el("h1", {}, out.account.name),
     el("p", {}, el("a", { href: `/u/${encodeURIComponent(out.account.name)}` }, t("Your public profile")), " · ",
       el("button", { type: "button", id: "logout", onclick: async () => { await api("/api/logout", {}); main(); } }, t("Log out"))),
     el("h2", {}, t("Statistics")), statsTable(out.games),
-    el("h2", {}, t("Your tables")), tables.length ? el("ul", { class: "my-tables" }, ...tables) : el("p", {}, t("None yet: create one on the home page.")),
-    el("h2", {}, t("Seat links you made")),
-    links.length ? el("div", {}, el("p", { class: "meta" }, t("The links of the seats you made for other people, until each is opened. Give each only to the person who sits there.")),
-      el("ul", { class: "my-links", id: "my-links" }, ...links))
-      : el("p", {}, t("None waiting: every seat link you made has been opened (or you made none).")));
+    el("h2", {}, t("Your tables")), tables.length ? el("ul", { class: "my-tables" }, ...tables) : el("p", {}, t("None yet: create one on the home page.")));
 }
 
 main();

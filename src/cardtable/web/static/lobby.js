@@ -50,8 +50,6 @@ export function tableSettings(body) {
   if ($("public") && $("public").checked) body.public = true;
   const takeover = $("takeover") ? Number($("takeover").value) : 0;
   if (takeover > 0) body.takeover = takeover;
-  const clock = $("clock") ? Number($("clock").value) : 0;
-  if (clock > 0 && body.public) body.clock = clock;
   return body;
 }
 
@@ -68,11 +66,7 @@ function settingsFieldset() {
       el("select", { id: "takeover" }, el("option", { value: "0" }, t("waits for its player")),
         el("option", { value: "60" }, t("a bot plays it after 1 min")), el("option", { value: "180" }, t("after 3 min")),
         el("option", { value: "600" }, t("after 10 min"))),
-      el("small", {}, t("When a person's seat is empty that long, a bot plays for it until the person is back."))),
-    el("label", { class: "option" }, el("span", { class: "opt-name" }, t("turn clock")),
-      el("select", { id: "clock" }, el("option", { value: "0" }, t("none")), el("option", { value: "30" }, t("30 s a move")),
-        el("option", { value: "60" }, t("1 min a move")), el("option", { value: "120" }, t("2 min a move"))),
-      el("small", {}, t("At a table in the lobby: when a person's time for a move is up, a bot plays that move for them."))));
+      el("small", {}, t("When a person's seat is empty that long, a bot plays for it until the person is back."))));
   const matchBox = [...form.querySelectorAll("fieldset")].pop();
   matchBox.after(box);
 }
