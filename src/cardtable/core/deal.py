@@ -14,7 +14,6 @@ its reason and ``act()`` refuses what it refuses. In a card phase the checker is
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -73,30 +72,6 @@ def _copied(value: Any) -> Any:
 def _reason(e: Exception) -> str:
     """An error's reason, as the message it was raised with (so that it can still be translated)."""
     return e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
-
-
-def word_labels(variant: type) -> None:
-    """Make each of a variant's own ``label(action)`` hooks (its class's and its bases') take ``lang`` too, its
-    words translated (see :meth:`Deal.label`); done once per class, when a :class:`Game` is made around it. (Not
-    a class hook of :class:`Deal`: the compiled core's extension class cannot have one.) A compiled game class
-    cannot be changed, and takes ``lang`` itself."""
-    for cls in variant.__mro__:
-        own = cls.__dict__.get("label")
-        if own is None or getattr(own, "worded", False) or cls is Deal:
-            continue
-        with contextlib.suppress(TypeError, AttributeError):  # a compiled class: its label takes lang itself
-            cls.label = _worded(own)  # type: ignore[attr-defined]
-
-
-def _worded(hook: Any) -> Any:
-    """A game's ``label(action)`` hook made to take ``lang`` too, its words translated (:meth:`Deal.label`)."""
-
-    def label(self: Deal, action: str, lang: str | None = None) -> str:
-        return self.in_language(hook(self, action), lang)
-
-    label.__doc__, label.__name__, label.__qualname__ = hook.__doc__, hook.__name__, hook.__qualname__
-    label.worded = True  # type: ignore[attr-defined]
-    return label
 
 
 class Deal:  # compiled

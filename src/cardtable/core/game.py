@@ -29,7 +29,7 @@ from ..errors import RulesError
 from .cards import Pack
 from .dealing import seeded, shuffle
 from .fair import KeyedRandom
-from .i18n import DEFAULT, LANGUAGES
+from .i18n import DEFAULT, LANGUAGES, word_labels
 from .options import Option, Options
 from .rulestext import compose
 from .views import ViewSchema
@@ -160,8 +160,6 @@ class Game:
     def __init__(self, players: int | None = None, *, variant: type[Deal], names: Sequence[str] | None = None,
                  lang: str | None = None, **options: Any) -> None:
         self.variant = variant
-        from .deal import word_labels
-
         word_labels(variant)  # its label hooks take a language (once per class)
         if lang is not None and lang not in LANGUAGES:
             raise RulesError(f"lang must be one of {', '.join(map(repr, LANGUAGES))} (or None for English), "

@@ -24,7 +24,9 @@ read here, with the standard library's :mod:`gettext`.
 
 from __future__ import annotations
 
+import functools
 import gettext
+import types
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -217,3 +219,30 @@ def pick_language(accept: str | None, default: str = DEFAULT) -> str:
         if lang in LANGUAGES:
             return lang
     return default
+
+
+def word_labels(variant: type) -> None:
+    """Make each of a game class's own ``label(action)`` hooks (its class's and its bases') take ``lang`` too,
+    its words translated (``Deal.label``); done once per class, when a game is made around it. Not a class hook
+    of the deal: the compiled core's extension class can have none, and this module stays plain Python so that
+    the wrapper is a plain function (a method). A hook that already takes ``lang`` (the core's own, a compiled
+    game's) is left as it is."""
+    for cls in variant.__mro__:
+        own = cls.__dict__.get("label")
+        if not isinstance(own, types.FunctionType) or getattr(own, "worded", False):
+            continue
+        code = own.__code__
+        if "lang" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:
+            continue
+        cls.label = _worded(own)  # type: ignore[attr-defined]
+
+
+def _worded(hook: Any) -> Any:
+    """A game's ``label(action)`` hook made to take ``lang`` too, its words translated."""
+
+    @functools.wraps(hook)
+    def label(self: Any, action: str, lang: str | None = None) -> str:
+        return str(self.in_language(hook(self, action), lang))
+
+    label.worded = True  # type: ignore[attr-defined]
+    return label
