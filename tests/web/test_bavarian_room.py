@@ -54,7 +54,8 @@ def test_a_hochzeit_is_played_in_the_room_and_no_frame_shows_the_exchanged_cards
                 wedded = any(a.startswith("give ") for _, a in table.deal.history)
                 if wedded or clients[0].state["match"]["over"]:
                     break
-                clients[0].send({"type": "next"})
+                for c in clients[:4]:  # the next deal starts when every person at the table is ready
+                    c.send({"type": "next"})
             else:
                 me = clients[v["turn"]]
                 me.act(choose(table.deal, me.state["view"]["legal"], rng))
