@@ -23,12 +23,16 @@ def english_words(text: str) -> list[str]:
     return [w for w in ENGLISH if re.search(rf"(?<![\w]){re.escape(w)}", text)]
 
 
-def test_a_schafkopf_deal_in_german() -> None:
-    # the first choice at every question, a whole deal to its settlement
-    out = runner.invoke(app, ["--lang", "de", "play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"],
-                        input="1\n" * 400, terminal_width=160)
+def played(args: list[str], env: dict[str, str] | None = None) -> str:
+    """A whole deal played in the terminal, the first choice at every question; its output, lines joined (the
+    banner may wrap)."""
+    out = runner.invoke(app, args, input="1\n" * 400, terminal_width=160, env=env)
     assert out.exit_code == 0, out.output
-    text = " ".join(out.output.split())  # the terminal's lines joined (the banner may wrap)
+    return " ".join(out.output.split())
+
+
+def test_a_schafkopf_deal_in_german() -> None:
+    text = played(["--lang", "de", "play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"])
     assert "Schafkopf — du spielst mit Ann und Bea (random-Bots). Die Partie hat 1 Spiel." in text
     assert "Spiel 1 — Geber: Du" in text
     assert "du bist dran" in text and "deine Karten:" in text
@@ -38,20 +42,15 @@ def test_a_schafkopf_deal_in_german() -> None:
 
 
 def test_the_language_from_the_environment_in_swedish() -> None:
-    out = runner.invoke(app, ["play", "norrlandsknack", "--seed", "2", "--bot", "random", "--deals", "1"],
-                        input="1\n" * 400, terminal_width=160, env={"CARDTABLE_LANG": "sv"})
-    assert out.exit_code == 0, out.output
-    text = " ".join(out.output.split())
+    text = played(["play", "norrlandsknack", "--seed", "2", "--bot", "random", "--deals", "1"],
+                  {"CARDTABLE_LANG": "sv"})
     assert "Matchen är 1 giv" in text and "ställning efter 1 giv" in text
     assert "matchen är slut" in text
     assert english_words(text) == []
 
 
 def test_english_is_the_default_and_unchanged() -> None:
-    out = runner.invoke(app, ["play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"],
-                        input="1\n" * 400, terminal_width=160, env={"CARDTABLE_LANG": ""})
-    assert out.exit_code == 0, out.output
-    text = " ".join(out.output.split())
+    text = played(["play", "schafkopf", "--seed", "3", "--bot", "random", "--deals", "1"], {"CARDTABLE_LANG": ""})
     assert "running totals after 1 deal" in text and "match over" in text
 
 

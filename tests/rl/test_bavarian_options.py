@@ -14,6 +14,7 @@ from cardtable.rl import openspiel as cos
 from cardtable.rl.actions import ActionEntry, vocabulary
 from cardtable.rl.flat import flat_actions, flat_reason
 from tests.games.test_bavarian import GID, H, deal, moves
+from tests.rl.test_adapters import entered
 
 OPTIONS = (("hochzeit", True),)
 cos.register_all()
@@ -30,24 +31,6 @@ def hochzeit_decisions() -> list[ct.Deal]:
         out.append(d.clone())
         d.act(a if a is not None else rng.choice(d.legal()))
     return out
-
-
-def entered(entry: ActionEntry, legal: list[str]) -> set[str]:
-    reached: set[str] = set()
-
-    def walk(prefix: list[int]) -> None:
-        entry.reset(legal)
-        text = None
-        for t in prefix:
-            text = entry.push(t)
-        if text is not None:
-            reached.add(text)
-            return
-        for t in entry.allowed():
-            walk([*prefix, t])
-
-    walk([])
-    return reached
 
 
 def test_every_hochzeit_decision_has_flat_ids_and_tokens():

@@ -169,6 +169,24 @@ def test_the_table_fits_a_laptop_and_a_phone(live: LiveServer, browser: Any, gam
     assert page.js_errors == []
 
 
+def sit(live: LiveServer, page: Any, table: dict[str, Any]) -> Any:
+    """Open the table at the first seat; the room's table (in its memory once the page has its first state)."""
+    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
+    page.wait_for_selector("#board .plate")
+    return live.hub.tables[table["id"]]
+
+
+def my_card_turn(page: Any, server_table: Any) -> Any:
+    """Play on (the server's first legal move at each of my turns without a card to play) until I may play a card:
+    the locator of my legal cards then. Fails the test when the deal ends first."""
+    while my_turn_or_settled(page):
+        cards = page.locator("#board .hand button.card.legal")
+        if cards.count():
+            return cards
+        do(page, server_table.deal.legal()[0])
+    pytest.fail("no card to play came to the player")
+
+
 def test_a_double_click_on_a_card_sends_one_action_quietly(live: LiveServer, browser: Any) -> None:
     """The second click of a double click is ignored: no 'out of date' error, one action recorded."""
     page = new_page(browser, SIZES[0])
@@ -179,22 +197,15 @@ def test_a_double_click_on_a_card_sends_one_action_quietly(live: LiveServer, bro
     page.reload()
     page.wait_for_selector("#board .plate")
     server_table = live.hub.tables[table["id"]]
-    while my_turn_or_settled(page):
-        cards = page.locator("#board .hand button.card.legal")
-        if not cards.count():
-            do(page, server_table.deal.legal()[0])
-            continue
-        before = rev(page)
-        acts_before = sum('"act"' in s for s in sent)
-        cards.first.dblclick(position={"x": 7, "y": 14})
-        wait_moved(page, before)
-        page.wait_for_timeout(300)
-        assert sum('"act"' in s for s in sent) - acts_before == 1
-        assert page.locator("#message.error").count() == 0 or page.locator("#message.error").is_hidden()
-        assert "out of date" not in page.locator("body").inner_text()
-        break
-    else:
-        pytest.fail("no card to play came to the player")
+    cards = my_card_turn(page, server_table)
+    before = rev(page)
+    acts_before = sum('"act"' in s for s in sent)
+    cards.first.dblclick(position={"x": 7, "y": 14})
+    wait_moved(page, before)
+    page.wait_for_timeout(300)
+    assert sum('"act"' in s for s in sent) - acts_before == 1
+    assert page.locator("#message.error").count() == 0 or page.locator("#message.error").is_hidden()
+    assert "out of date" not in page.locator("body").inner_text()
     assert page.js_errors == []
 
 
@@ -203,36 +214,26 @@ def test_the_card_goes_to_the_felt_on_the_click(live: LiveServer, browser: Any) 
     with the reason."""
     page = new_page(browser, SIZES[0])
     table = create_table(live, page, "nap", ["human", "random", "random", "random"], deals=1)
-    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
-    page.wait_for_selector("#board .plate")  # the table is in the room's memory once the page has its first state
-    server_table = live.hub.tables[table["id"]]
-    while my_turn_or_settled(page):
-        cards = page.locator("#board .hand button.card.legal")
-        if not cards.count():
-            do(page, server_table.deal.legal()[0])
-            continue
-        code = cards.first.get_attribute("data-card")
-        # the click and the check in one go in the page, before any frame from the server can arrive
-        seen = page.evaluate("""code => new Promise(done => {
-          const b = document.querySelector(`#board .hand button.card.legal[data-card="${code}"]`);
-          const rev = document.body.dataset.rev, t0 = performance.now();
-          b.click();
-          const out = [!!document.querySelector(`#board .hand .card[data-card="${code}"]`),
-                       !!document.querySelector(`#board .felt .played.pending [data-code="${code}"]`)];
-          const felt = performance.now() - t0;
-          new MutationObserver((_, obs) => {
-            if (document.body.dataset.rev !== rev) { obs.disconnect(); done([...out, felt, performance.now() - t0]); }
-          }).observe(document.body, { attributes: true });
-        })""", code)
-        print(f"click to felt {seen[2]:.1f} ms (on the page, before the server answers); "
-              f"click to the server's state {seen[3]:.1f} ms")
-        seen = seen[:2]
-        assert seen == [False, True], seen
-        break
-    else:
-        pytest.fail("no card to play came to the player")
+    server_table = sit(live, page, table)
+    cards = my_card_turn(page, server_table)
+    code = cards.first.get_attribute("data-card")
+    # the click and the check in one go in the page, before any frame from the server can arrive
+    seen = page.evaluate("""code => new Promise(done => {
+      const b = document.querySelector(`#board .hand button.card.legal[data-card="${code}"]`);
+      const rev = document.body.dataset.rev, t0 = performance.now();
+      b.click();
+      const out = [!!document.querySelector(`#board .hand .card[data-card="${code}"]`),
+                   !!document.querySelector(`#board .felt .played.pending [data-code="${code}"]`)];
+      const felt = performance.now() - t0;
+      new MutationObserver((_, obs) => {
+        if (document.body.dataset.rev !== rev) { obs.disconnect(); done([...out, felt, performance.now() - t0]); }
+      }).observe(document.body, { attributes: true });
+    })""", code)
+    print(f"click to felt {seen[2]:.1f} ms (on the page, before the server answers); "
+          f"click to the server's state {seen[3]:.1f} ms")
+    seen = seen[:2]
+    assert seen == [False, True], seen
     assert page.js_errors == []
-
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -247,23 +248,14 @@ def test_your_played_card_lies_clear_of_your_name_plate(live: LiveServer, browse
     """At five and six players, the card you played lies in front of your plate on the felt, not under it."""
     page = new_page(browser, size, speed="slow")  # the trick stays in view while the others play
     table = create_table(live, page, "nap", ["human"] + ["random"] * (players - 1), deals=1)
-    page.goto(f"{live.url}/t/{table['id']}?token={table['seats'][0]['token']}")
-    page.wait_for_selector("#board .plate")  # the table is in the room's memory once the page has its first state
-    server_table = live.hub.tables[table["id"]]
-    while my_turn_or_settled(page):
-        cards = page.locator("#board .hand button.card.legal")
-        if not cards.count():
-            do(page, server_table.deal.legal()[0])
-            continue
-        code = cards.first.get_attribute("data-card")
-        do(page, code)
-        mine = page.locator(f'#board .felt .played[data-seat="0"] [data-code="{code}"]')
-        mine.wait_for(timeout=5000)
-        card, plate = mine.bounding_box(), page.locator("#board .plate.me").bounding_box()
-        assert not overlap(card, plate), (card, plate)
-        break
-    else:
-        pytest.fail("no card to play came to the player")
+    server_table = sit(live, page, table)
+    cards = my_card_turn(page, server_table)
+    code = cards.first.get_attribute("data-card")
+    do(page, code)
+    mine = page.locator(f'#board .felt .played[data-seat="0"] [data-code="{code}"]')
+    mine.wait_for(timeout=5000)
+    card, plate = mine.bounding_box(), page.locator("#board .plate.me").bounding_box()
+    assert not overlap(card, plate), (card, plate)
     assert page.js_errors == []
 
 
