@@ -676,7 +676,8 @@ def test_the_finished_trick_stays_and_goes_to_its_winner(live: LiveServer, brows
                 started = time.time()
                 caption = page.locator("#board .trick-caption").inner_text()
                 winner = int(page.locator("#board .plate.winner").get_attribute("data-seat"))
-                assert caption.startswith(table.seats[winner].name) and " the trick with " in caption
+                who = "You win" if winner == 0 else f"{table.seats[winner].name} wins"  # the player is "you"
+                assert caption.startswith(f"{who} the trick with "), caption
                 assert page.locator("#board .felt .played.best").count() == 1
                 assert page.locator("#board .felt .played").count() == 4
                 if not seen:
