@@ -43,5 +43,9 @@ echo "== import layers"; .venv/bin/lint-imports
 echo "== pytest (the core compiled, as installed)"
 .venv/bin/python -c 'from cardtable import _pure; print("core compiled:", _pure.compiled())'
 .venv/bin/python -m pytest -q -n 2 "$@"
-echo "== pytest (the same suite on the plain Python modules, CARDTABLE_PURE=1; the packaging and browser tests ran above)"
-CARDTABLE_PURE=1 .venv/bin/python -m pytest -q -n 2 -m "not packaging and not browser" "$@"
+# The plain modules are what a game's author edits and what runs where nothing is compiled: the rules, the core
+# and the conformance checks run again on them (the web, terminal, bots and adapters above only sit on the core).
+echo "== pytest (the rules, the core and the conformance checks on the plain Python modules, CARDTABLE_PURE=1)"
+CARDTABLE_PURE=1 .venv/bin/python -m pytest -q -n 2 -m "not packaging and not browser" \
+  tests/games tests/core tests/conformance tests/test_edges.py tests/test_worked_example.py \
+  src/cardtable/core src/cardtable/games src/cardtable/catalog.py src/cardtable/record.py "$@"

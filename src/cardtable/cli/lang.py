@@ -2,9 +2,9 @@
 terminal's own text (the domain ``room`` of the catalogues) and the engine's words (the domain ``cardtable``),
 and writes amounts in the language's way with Babel's number formats.
 
->>> set_language("de"); amount(1234), amount(-2, sign=True), amount(3, sign=True)
+>>> _ = set_language("de"); amount(1234), amount(-2, sign=True), amount(3, sign=True)
 ('1.234', '-2', '+3')
->>> set_language("en"); tr("deal {deal} — dealer: {player}", deal=1, player="Ann")
+>>> _ = set_language("en"); tr("deal {deal} — dealer: {player}", deal=1, player="Ann")
 'deal 1 — dealer: Ann'
 """
 
