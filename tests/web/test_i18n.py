@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -175,3 +176,15 @@ def test_the_refusal_before_a_socket_opens(client: TestClient) -> None:
     assert frame == {"type": "error", "error": "kein Tisch '0123456789ab'; leg auf der Startseite einen an"}
     r = client.post("/api/login", json={}, headers={"Origin": "https://evil.example", "Accept-Language": "sv"})
     assert r.status_code == 403 and r.json()["error"].startswith("nekad: den här förfrågan kom från en sida ")
+
+
+def test_the_pages_card_names_in_german_and_swedish(client: TestClient) -> None:
+    # cards.js names a French-suited card from the room's words: "{rank} of {suit}" with the rank's and the suit's
+    # words, the engine's own translations ("Pik-Dame", "spader dam")
+    asked = set(re.findall(r'\bt\("([^"]+)"', (STATIC / "cards.js").read_text(encoding="utf-8")))
+    assert {"{rank} of {suit}", "Queen", "spades", "Joker as the {card}", "a card face down"} <= asked
+    de, sv = (client.get(f"/api/words/{lang}").json()["words"] for lang in ("de", "sv"))
+    assert all(de.get(w) and sv.get(w) for w in asked)
+    assert de["{rank} of {suit}"].format(rank=de["Queen"], suit=de["spades"]) == "Pik-Dame"
+    assert sv["{rank} of {suit}"].format(rank=sv["Queen"], suit=sv["spades"]) == "spader dam"
+    assert de["Joker as the {card}"] == "Joker als {card}"
