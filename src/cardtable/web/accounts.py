@@ -301,7 +301,7 @@ async def api_set_lang(request: Request) -> Response:
 async def api_user(request: Request) -> Response:
     server = _server(request)
     try:
-        _, key = check_name(request.path_params["name"])
+        _shown, key = check_name(request.path_params["name"])
     except ValueError:
         return _error(404, _("no such player"))
     found = await server.run(server.store.account_by_name, key)
