@@ -22,6 +22,7 @@ from typing import Any
 
 from .core.deal import Deal
 from .core.game import Game, GameInfo
+from .core.i18n import _
 from .errors import RulesError
 
 __all__ = ["CATALOGUE", "Catalogue", "game_class", "game_info", "games", "load", "nearest_ids", "rules_text"]
@@ -95,16 +96,16 @@ def _aliases() -> dict[str, str]:
 def game_class(game_id: str) -> GameClass:
     """The class of a game id or alias (its variant class); :class:`RulesError` if there is none."""
     if not isinstance(game_id, str):
-        raise RulesError(f"a game id is text such as 'nap', not {game_id!r}")
+        raise RulesError(_("a game id is text such as 'nap', not {given}", given=repr(game_id)))
     key = game_id.strip().lower().replace("_", "-").replace(" ", "-")
     classes = _classes()
     key = _aliases().get(key, key)
     if key not in classes:
         near = nearest_ids(game_id)
         if near:
-            raise RulesError(f"unknown game {game_id!r}; did you mean {' or '.join(near)}? "
-                             f"(games are: {', '.join(classes)})")
-        raise RulesError(f"unknown game {game_id!r}; games are: {', '.join(classes)}")
+            raise RulesError(_("unknown game {given}; did you mean {near}? (games are: {games})", given=repr(game_id),
+                               near=" or ".join(near), games=", ".join(classes)))
+        raise RulesError(_("unknown game {given}; games are: {games}", given=repr(game_id), games=", ".join(classes)))
     return classes[key]
 
 

@@ -70,3 +70,39 @@ def test_amounts_in_the_languages_way() -> None:
         assert amount("1/2") == "1/2"  # a fraction as the engine writes it
     finally:
         set_language("en")
+
+
+def said(args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    out = runner.invoke(app, args, terminal_width=200, env=env)
+    return out.exit_code, " ".join(out.output.split())
+
+
+def test_the_list_of_games_in_german() -> None:
+    code, text = said(["--lang", "de", "list"])
+    assert code == 0 and "cardtable-Spiele" in text and "Familie" in text and "Optionen" in text
+    assert "Spieler+: mit einer Option auch andere Spielerzahlen" in text
+    code, english = said(["list"], {"CARDTABLE_LANG": ""})
+    assert code == 0 and "cardtable games" in english and "family" in english and "Familie" not in english
+
+
+def test_a_bad_option_refused_in_swedish() -> None:
+    code, text = said(["simulate", "schafkopf", "-n", "1", "-o", "settlement=x"], {"CARDTABLE_LANG": "sv"})
+    assert code == 2
+    assert "schafkopf: alternativet settlement måste vara ett av 'player_account', 'each_opponent', inte 'x'" in text
+    code, text = said(["--lang", "de", "rules", "schafkoof"])
+    assert code == 2 and "unbekanntes Spiel 'schafkoof'; meintest du schafkopf oder bavarian-schafkopf? (" in text
+    code, english = said(["simulate", "schafkopf", "-n", "1", "-o", "settlement=x"], {"CARDTABLE_LANG": ""})
+    assert "schafkopf: option settlement must be one of 'player_account', 'each_opponent', not 'x'" in english
+
+
+def test_simulate_and_duel_in_german() -> None:
+    code, text = said(["--lang", "de", "simulate", "nap", "-n", "4", "--jobs", "1"])
+    assert code == 0, text
+    assert "4 Spiele, Bots random" in text and "Spieler" in text and "Spiele/s" in text and "Züge/s" in text
+    code, text = said(["--lang", "de", "duel", "nap", "random", "heuristic", "-n", "2", "--jobs", "1"])
+    assert code == 0, text
+    assert "random gegen heuristic, 2 doppelte Spiele × 4 Drehungen" in text
+    assert "mittleres Ergebnis von random pro Spiel: " in text and "gegenüber heuristic auf demselben Platz" in text
+    code, english = said(["duel", "nap", "random", "heuristic", "-n", "2", "--jobs", "1"], {"CARDTABLE_LANG": ""})
+    assert code == 0 and "random vs heuristic, 2 duplicate deals × 4 rotations" in english
+    assert "mean result of random per deal: " in english and "over heuristic in the same seat" in english

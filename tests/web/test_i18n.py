@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import html
 import json
+import re
+from pathlib import Path
 
 from starlette.testclient import TestClient
 
@@ -126,3 +128,63 @@ def test_a_refusal_from_the_room_in_german(client: TestClient) -> None:
         bea.send_text(json.dumps({"type": "speed", "speed": "fast"}))
         err = next(f for f in iter(bea.receive_json, None) if f["type"] == "error")
         assert err["error"] == "nur der Spieler, der den Tisch angelegt hat, kann das Tempo der Bots ändern"
+
+
+def test_the_servers_refusals_in_the_requests_language(client: TestClient) -> None:
+    de = {"Accept-Language": "de-DE,de;q=0.9"}
+    bad = {"game": "schafkopf", "players": 4, "options": {"settlement": "x"}}
+    en = client.post("/api/tables", json=bad)
+    r = client.post("/api/tables", json=bad, headers=de)
+    assert en.status_code == r.status_code == 400 and r.headers["content-language"] == "de"
+    assert en.json() == {"error": "schafkopf: option settlement must be one of 'player_account', 'each_opponent', "
+                                  "not 'x'"}  # English as it was
+    assert r.json() == {"error": "schafkopf: die Option settlement muss eins von 'player_account', 'each_opponent' "
+                                 "sein, nicht 'x'"}
+    sv = client.post("/api/tables?lang=sv", json={**bad, "options": {"tariff": 1}}, headers=de).json()["error"]
+    assert sv.startswith("schafkopf: okänt alternativ 'tariff'; alternativen är: ")  # the address comes first
+    game = client.post("/api/tables", json={**bad, "game": "whist"}, headers=de).json()["error"]
+    assert game.startswith("unbekanntes Spiel 'whist'; ")
+    seats = client.post("/api/tables", json={"game": "nap", "players": 4, "speed": "warp"}, headers=de).json()
+    assert seats["error"].startswith("speed ist das Tempo der Bots, eines von: ") and seats["error"].endswith("'warp'")
+
+    wrong = {"name": "Nobody", "password": "not the password"}
+    assert client.post("/api/login", json=wrong).json() == {"error": "wrong name or password"}
+    r = client.post("/api/login", json=wrong, headers=de)
+    assert r.status_code == 401 and r.json() == {"error": "falscher Name oder falsches Passwort"}
+    short = client.post("/api/register", json={"name": "Greta", "password": "kurz"}, headers={"Accept-Language": "sv"})
+    assert short.status_code == 400 and short.json()["error"].startswith("ett lösenord har ")
+
+
+def test_a_refusal_for_too_many_requests_keeps_its_fields(db: Path) -> None:
+    from cardtable.web.app import create_app
+
+    with TestClient(create_app(db, bot_delay=0, limits={"login": "1/minute"})) as c:
+        wrong = {"name": "Nobody", "password": "not the password"}
+        c.post("/api/login", json=wrong)
+        r = c.post("/api/login", json=wrong, headers={"Accept-Language": "de"})
+        assert r.status_code == 429 and r.headers["retry-after"].isdigit()
+        said = r.json()["error"]
+        assert said.startswith("zu viele Anfragen: höchstens 1 pro Minute von einer Adresse; versuch es in ")
+        assert said.endswith(" noch einmal") and ("Sekunde" in said or "Minute" in said.split(";")[1])
+        en = c.post("/api/login", json=wrong).json()["error"]
+        assert en.startswith("too many requests: at most 1 per minute from one address; try again in ")
+
+
+def test_the_refusal_before_a_socket_opens(client: TestClient) -> None:
+    with client.websocket_connect("/ws/0123456789ab?lang=de") as ws:
+        frame = ws.receive_json()
+    assert frame == {"type": "error", "error": "kein Tisch '0123456789ab'; leg auf der Startseite einen an"}
+    r = client.post("/api/login", json={}, headers={"Origin": "https://evil.example", "Accept-Language": "sv"})
+    assert r.status_code == 403 and r.json()["error"].startswith("nekad: den här förfrågan kom från en sida ")
+
+
+def test_the_pages_card_names_in_german_and_swedish(client: TestClient) -> None:
+    # cards.js names a French-suited card from the room's words: "{rank} of {suit}" with the rank's and the suit's
+    # words, the engine's own translations ("Pik-Dame", "spader dam")
+    asked = set(re.findall(r'\bt\("([^"]+)"', (STATIC / "cards.js").read_text(encoding="utf-8")))
+    assert {"{rank} of {suit}", "Queen", "spades", "Joker as the {card}", "a card face down"} <= asked
+    de, sv = (client.get(f"/api/words/{lang}").json()["words"] for lang in ("de", "sv"))
+    assert all(de.get(w) and sv.get(w) for w in asked)
+    assert de["{rank} of {suit}"].format(rank=de["Queen"], suit=de["spades"]) == "Pik-Dame"
+    assert sv["{rank} of {suit}"].format(rank=sv["Queen"], suit=sv["spades"]) == "spader dam"
+    assert de["Joker as the {card}"] == "Joker als {card}"

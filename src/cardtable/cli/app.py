@@ -93,7 +93,7 @@ def main_options(lang: Annotated[str | None, typer.Option(
     try:
         set_language(lang)
     except ValueError as e:
-        fail(str(e))
+        fail(e)
 
 BotKind = Enum("BotKind", {kind: kind for kind in ct.bots.KINDS}, type=str)  # type: ignore[misc]
 """The bot kinds, as a choice Typer lists in ``--help`` and completes."""
@@ -114,8 +114,11 @@ GameArg = Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable list 
                                         autocompletion=complete_game, show_default=False)]
 
 
-def fail(message: str) -> NoReturn:
-    """Print an error and exit with status 2 (the message as written: ``cardtable[web]`` is no markup)."""
+def fail(message: str | BaseException) -> NoReturn:
+    """Print an error (or an exception's reason) in the language in use and exit with status 2 (the message as
+    written: ``cardtable[web]`` is no markup)."""
+    if isinstance(message, BaseException):  # raised with a message: worded in the language in use
+        message = message.args[0] if len(message.args) == 1 and isinstance(message.args[0], str) else str(message)
     console.print(Text(tr("error:"), style="red") + Text(" " + engine(message)))
     raise typer.Exit(2)
 
@@ -127,8 +130,12 @@ def game_id(name: str) -> str:
     except ct.RulesError as e:
         near = ct.catalog.nearest_ids(name)
         if not near:
-            fail(str(e))
-        fail(f"unknown game {name!r}; did you mean {' or '.join(near)}? (cardtable list shows every game)")
+            fail(e)
+        said = near[0]
+        for other in near[1:]:
+            said = tr("{first} or {then}", first=said, then=other)
+        fail(tr("unknown game {name}; did you mean {near}? (cardtable list shows every game)", name=repr(name),
+                near=said))
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -161,20 +168,21 @@ def load_game(game: str, players: int | None, options: dict[str, Any]) -> ct.Gam
     try:
         return ct.load(game_id(game), players=players, **options)
     except ct.RulesError as e:
-        fail(str(e))
+        fail(e)
 
 
 @app.command("list")
 def list_games() -> None:
     """A table of the games."""
-    t = Table(title="cardtable games", caption="players+: more counts with an option ('cardtable rules <id>')")
-    t.add_column("id", no_wrap=True)  # an id is typed as it is shown: never broken over two lines
-    for col in ("name", "family", "players", "options"):
+    t = Table(title=tr("cardtable games"),
+              caption=tr("players+: more counts with an option ('cardtable rules <id>')"))
+    t.add_column(tr("id"), no_wrap=True)  # an id is typed as it is shown: never broken over two lines
+    for col in (tr("name"), tr("family"), tr("players"), tr("options")):
         t.add_column(col)
     for g in ct.games():
         more = "+" if g.player_counts_by_option else ""
         counts = g.players_text(options=False).replace(" to ", "–").replace(" or ", ",").replace(", ", ",")
-        t.add_row(g.id, g.name, g.family, counts + more, str(len(g.options)))
+        t.add_row(g.id, engine(g.name), g.family, counts + more, str(len(g.options)))
     console.print(t)
 
 
@@ -576,7 +584,7 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         rate = _average_rate(task)
-        return Text("" if rate is None else f"{rate:,.1f} deals/s", style="progress.data.speed")
+        return Text("" if rate is None else tr("{rate} deals/s", rate=f"{rate:,.1f}"), style="progress.data.speed")
 
 
 class EtaColumn(ProgressColumn):
@@ -585,11 +593,12 @@ class EtaColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         rate = _average_rate(task)
         if task.finished:
-            return Text("done", style="progress.remaining")
+            return Text(tr("done"), style="progress.remaining")
         if rate is None or task.total is None:
-            return Text("eta -:--:--", style="progress.remaining")
+            return Text(tr("eta {left}", left="-:--:--"), style="progress.remaining")
         secs = int((task.total - task.completed) / rate)
-        return Text(f"eta {secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}", style="progress.remaining")
+        return Text(tr("eta {left}", left=f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}"),
+                    style="progress.remaining")
 
 
 def run_setup(backend: str, jobs: int, address: str | None, records: str | None) -> tuple[Any, Any]:
@@ -597,7 +606,7 @@ def run_setup(backend: str, jobs: int, address: str | None, records: str | None)
     import importlib
 
     if jobs < 0:
-        fail(f"--jobs must be 0 (all cores) or a number of workers, not {jobs}")
+        fail(tr("--jobs must be 0 (all cores) or a number of workers, not {jobs}", jobs=jobs))
     jobs = jobs or os.cpu_count() or 1
     try:
         scale = importlib.import_module("cardtable.scale")  # Ray and pyarrow are imported only when used
@@ -605,7 +614,7 @@ def run_setup(backend: str, jobs: int, address: str | None, records: str | None)
         writer = scale.RecordWriter(records) if records else None
         return runner, writer
     except ct.RulesError as e:
-        fail(str(e))
+        fail(e)
 
 
 @app.command()
@@ -626,10 +635,10 @@ def simulate(game: GameArg,
         try:
             ct.bots.load(b)
         except ct.RulesError as e:
-            fail(str(e))
+            fail(e)
     runner, writer = run_setup(backend, jobs, address, records)
     try:
-        with progress_bar("simulating") as prog:
+        with progress_bar(tr("simulating")) as prog:
             task = prog.add_task("deals", total=n)
             res = arena.simulate(g.id, specs, n, seed=seed, players=g.players, options=g.options.as_dict(),
                                  progress=lambda k: prog.advance(task, k), runner=runner,
@@ -638,15 +647,15 @@ def simulate(game: GameArg,
         if writer:
             writer.close()
     if res.interrupted:
-        kept = f"; {writer.count} written to {records}" if writer else ""
-        console.print(f"[yellow]interrupted: {res.deals} of {n} deals finished{kept}; figures below are for those[/]")
+        interrupted(res.deals, n, writer, records)
     if not res.per_deal:
         raise typer.Exit(130)
-    t = Table(title=f"{g.info.name}: {res.deals} deals, bots {', '.join(specs)}")
-    t.add_column("player")
-    t.add_column("bot")
-    t.add_column(f"mean {g.unit}/deal", justify="right")
-    t.add_column("95% CI", justify="right")
+    t = Table(title=tr("{game}: {n} deals, bots {bots}", game=engine(g.info.name), n=res.deals,
+                       bots=", ".join(specs)))
+    t.add_column(tr("player"))
+    t.add_column(tr("bot"))
+    t.add_column(tr("mean {unit}/deal", unit=unit_word(g.unit)), justify="right")
+    t.add_column(tr("95% CI"), justify="right")
     seat_names = player_names(g.players)  # the names the table and the records' replays use
     for s, (m, ci) in enumerate(zip(res.mean, res.ci95)):
         t.add_row(seat_names[s], specs[s % len(specs)], f"{m:+.3f}", f"± {ci:.3f}")
@@ -655,14 +664,14 @@ def simulate(game: GameArg,
     if g.unit == "chips" and any(abs(x) > 1e-9 for x in pooled):
         m, ci = arena.mean_ci(pooled)
         t.add_section()
-        t.add_row("pools", "", f"{m:+.3f}", f"± {ci:.3f}")
+        t.add_row(tr("pools"), "", f"{m:+.3f}", f"± {ci:.3f}")
     console.print(t)
     if len(t.rows) > len(res.mean):
-        console.print("pools: chips staked during a deal that no one won in it (on money cards not cleared, in a "
-                      "kitty or pot); they stay for the next deal of a match. Each deal, the seats and the pools add "
-                      "up to zero.")
-    console.print(f"{res.deals_per_second:,.0f} deals/s, {res.actions / res.seconds:,.0f} actions/s "
-                  f"({res.seconds:.2f} s)")
+        console.print(tr("pools: chips staked during a deal that no one won in it (on money cards not cleared, in a "
+                         "kitty or pot); they stay for the next deal of a match. Each deal, the seats and the pools "
+                         "add up to zero."))
+    console.print(tr("{deals} deals/s, {actions} actions/s ({seconds} s)", deals=f"{res.deals_per_second:,.0f}",
+                     actions=f"{res.actions / res.seconds:,.0f}", seconds=f"{res.seconds:.2f}"))
     if res.interrupted:
         raise typer.Exit(130)
 
@@ -683,7 +692,7 @@ def duel_cmd(game: GameArg,
     bot_a, bot_b = bot_a.value, bot_b.value
     runner, writer = run_setup(backend, jobs, address, records)
     try:
-        with progress_bar("dueling") as prog:
+        with progress_bar(tr("dueling")) as prog:
             task = prog.add_task("deals", total=n)
             res = arena.duel(g.id, bot_a, bot_b, n, seed=seed, players=g.players, options=g.options.as_dict(),
                              progress=lambda k: prog.advance(task, k), runner=runner,
@@ -692,17 +701,34 @@ def duel_cmd(game: GameArg,
         if writer:
             writer.close()
     if res.interrupted:
-        kept = f"; {writer.count} written to {records}" if writer else ""
-        console.print(f"[yellow]interrupted: {res.deals} of {n} deals finished{kept}; figures below are for those[/]")
+        interrupted(res.deals, n, writer, records)
     if not res.per_deal:
         raise typer.Exit(130)
-    console.print(f"{g.info.name}: {bot_a} vs {bot_b}, {res.deals} duplicate deals × {g.players} rotations")
-    console.print(f"mean result of {bot_a} per deal: [bold]{res.mean:+.3f}[/] ± {res.ci95:.3f} {g.unit} (95% CI), "
-                  f"over {bot_b} in the same seat")
+    console.print(escape(tr("{game}: {a} vs {b}, {n} duplicate deals × {rotations} rotations",
+                            game=engine(g.info.name), a=bot_a, b=bot_b, n=res.deals, rotations=g.players)))
+    before, _, after = tr("mean result of {a} per deal: {mean} ± {ci} {unit} (95% CI), over {b} in the same seat",
+                          a=bot_a, b=bot_b, mean="\0", ci=f"{res.ci95:.3f}", unit=unit_word(g.unit)).partition("\0")
+    console.print(f"{escape(before)}[bold]{res.mean:+.3f}[/]{escape(after)}")
     per_second = res.deals / res.seconds if res.seconds else float("inf")
-    console.print(f"{per_second:,.1f} duplicate deals/s, each played {g.players + 1} times ({res.seconds:.1f} s)")
+    console.print(escape(tr("{rate} duplicate deals/s, each played {times} times ({seconds} s)",
+                            rate=f"{per_second:,.1f}", times=g.players + 1, seconds=f"{res.seconds:.1f}")))
     if res.interrupted:
         raise typer.Exit(130)
+
+
+def interrupted(done: int, n: int, writer: Any, records: str | None) -> None:
+    """What was done before Ctrl-C stopped a run of deals."""
+    if writer:
+        said = tr("interrupted: {done} of {n} deals finished; {written} written to {records}; figures below are for "
+                  "those", done=done, n=n, written=writer.count, records=records)
+    else:
+        said = tr("interrupted: {done} of {n} deals finished; figures below are for those", done=done, n=n)
+    console.print(Text(said, style="yellow"))
+
+
+def unit_word(unit: str) -> str:
+    """A game's unit (``chips``, ``points``) in the language in use."""
+    return tr(unit) if unit in ("chips", "points") else unit
 
 
 def options_words(options: Any) -> str:
@@ -720,7 +746,7 @@ def match_length(game: ct.Game, deals: int | None) -> str:
         return trn("The match is {n} deal", "The match is {n} deals", deals)
     if game.target is not None:
         return tr("The match ends when a player reaches {target} {unit}", target=amount(game.target),
-                  unit=tr(game.unit) if game.unit in ("chips", "points") else game.unit)
+                  unit=unit_word(game.unit))
     return tr("The match ends as the game's rules say ('cardtable rules' tells how)")
 
 
@@ -758,7 +784,7 @@ def replay(path: Annotated[str, typer.Argument(help="a records file (.jsonl or .
         if seat is not None and not 0 <= seat < deal.players:
             raise ct.RulesError(f"--seat must be from 0 to {deal.players - 1}, not {seat}")
     except (ct.RulesError, ct.CardError, ct.IllegalAction) as e:
-        fail(str(e))
+        fail(e)
     names = player_names(deal.players)
     a_seat = "" if row.get("a_seat") is None else f", bot A in seat {row['a_seat']} ({names[row['a_seat']]})"
     console.print(f"[bold]{escape(deal.game.info.name)}[/] — deal {row.get('index')}{a_seat}, seed {row.get('seed')}, "

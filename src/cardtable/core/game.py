@@ -29,7 +29,7 @@ from ..errors import RulesError
 from .cards import Pack
 from .dealing import seeded, shuffle
 from .fair import KeyedRandom
-from .i18n import DEFAULT, LANGUAGES, word_labels
+from .i18n import DEFAULT, LANGUAGES, _, word_labels
 from .options import Option, Options
 from .rulestext import compose
 from .views import ViewSchema
@@ -50,9 +50,9 @@ def players_text(counts: tuple[int, ...] | list[int]) -> str:
     """
     c = sorted(counts)
     if len(c) > 1 and c == list(range(c[0], c[-1] + 1)):
-        return f"{c[0]} to {c[-1]}"
+        return _("{low} to {high}", low=c[0], high=c[-1])
     if len(c) > 1:
-        return ", ".join(map(str, c[:-1])) + f" or {c[-1]}"
+        return _("{some} or {last}", some=", ".join(map(str, c[:-1])), last=c[-1])
     return str(c[0]) if c else "no"
 
 
@@ -173,13 +173,16 @@ class Game:
         self.pack = variant.pack_of(self.options)
         n = self.default_players if players is None else players
         if not isinstance(n, int) or isinstance(n, bool):
-            raise RulesError(f"{self.id}: players must be a whole number, not {n!r}")
+            raise RulesError(_("{game}: players must be a whole number, not {given}", game=self.id, given=repr(n)))
         counts = self.accepted_players()
         if n not in counts:
-            other = [f"{players_text(c)} with {name}={_value_text(v)}"
-                     for name, v, c in self.info.player_counts_by_option if n in c and c != counts]
-            raise RulesError(f"{self.id} is for {players_text(counts)} players, not {n}"
-                             + (f" ({'; '.join(other)})" if other else ""))
+            why = _("{game} is for {counts} players, not {n}", game=self.id, counts=players_text(counts), n=n)
+            other = None
+            for name, v, c in self.info.player_counts_by_option:
+                if n in c and c != counts:
+                    said = _("{counts} with {option}", counts=players_text(c), option=f"{name}={_value_text(v)}")
+                    other = said if other is None else _("{first}; {then}", first=other, then=said)
+            raise RulesError(why if other is None else _("{reason} ({others})", reason=why, others=other))
         self.players = n
         self.unit, self.target = variant.unit_of(self.options), variant.target_of(self.options)
         self.plain_names = seat_names(n)

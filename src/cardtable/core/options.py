@@ -57,6 +57,10 @@ class Option:
             return _("one of {values}", values=", ".join(repr(a) for a in self.allowed))
         return _("a whole number") if self.type is int else _("text")
 
+    def _refused(self, value: Any, game: str) -> RulesError:
+        return RulesError(_("{game}: option {option} must be {allowed}, not {given}", game=game, option=self.name,
+                            allowed=self.describe_allowed(), given=repr(value)))
+
     def validate(self, value: Any, game: str) -> Any:
         """Return the value converted to the option's type, or raise :class:`RulesError`."""
         v = value
@@ -64,17 +68,18 @@ class Option:
             if isinstance(v, str) and v.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
                 v = v.lower() in ("true", "yes", "on", "1")
             if not isinstance(v, bool):
-                raise RulesError(f"{game}: option {self.name} must be true or false, not {value!r}")
+                raise RulesError(_("{game}: option {option} must be true or false, not {given}", game=game,
+                                   option=self.name, given=repr(value)))
         elif self.type is int:
             if isinstance(v, str):
                 with contextlib.suppress(ValueError):
                     v = int(v)
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+                raise self._refused(value, game)
         elif not isinstance(v, str):
-            raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+            raise self._refused(value, game)
         if self.allowed is not None and v not in self.allowed:
-            raise RulesError(f"{game}: option {self.name} must be {self.describe_allowed()}, not {value!r}")
+            raise self._refused(value, game)
         return v
 
 
@@ -121,8 +126,9 @@ class Options:
         by_name = {o.name: o for o in specs}
         for name in given:
             if name not in by_name:
-                allowed = ", ".join(sorted(by_name)) or "none"
-                raise RulesError(f"{game}: unknown option {name!r}; options are: {allowed}")
+                allowed = ", ".join(sorted(by_name)) or _("none")
+                raise RulesError(_("{game}: unknown option {option}; options are: {options}", game=game,
+                                   option=repr(name), options=allowed))
         values = {o.name: o.validate(given[o.name], game) if o.name in given else o.default for o in specs}
         clash = set(fixed or ()) & set(values)
         if clash:

@@ -29,9 +29,10 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 import cardtable as ct
-from cardtable.core.i18n import LANGUAGES
+from cardtable.core.i18n import LANGUAGES, _
 
 from .guard import client_address, cross_site, wait_words
+from .lang import Refusal, reason
 from .protocol import ProtocolError, load_json
 from .ratings import MU, SIGMA
 from .records import AccountRow, NameTaken
@@ -66,18 +67,18 @@ def check_name(name: Any) -> tuple[str, str]:
     ValueError: a name may hold letters, digits, spaces and . _ - ' only, not '<'
     """
     if not isinstance(name, str):
-        raise ValueError("the name is text")
+        raise ValueError(_("the name is text"))
     shown = " ".join(unicodedata.normalize("NFKC", name).split())
     if not 2 <= len(shown) <= NAME_LEN:
-        raise ValueError(f"a name has 2 to {NAME_LEN} characters")
+        raise ValueError(_("a name has 2 to {most} characters", most=NAME_LEN))
     bad = next((ch for ch in shown if not NAME_CHARS.fullmatch(ch)), None)
     if bad is not None:
-        raise ValueError(f"a name may hold letters, digits, spaces and . _ - ' only, not {bad!r}")
+        raise ValueError(_("a name may hold letters, digits, spaces and . _ - ' only, not {bad}", bad=repr(bad)))
     if not shown[0].isalnum():
-        raise ValueError("a name begins with a letter or a digit")
+        raise ValueError(_("a name begins with a letter or a digit"))
     key = shown.casefold()
     if key in RESERVED or key.startswith(("bot ", "player ")):
-        raise ValueError(f"{shown!r} is kept for the room's own use; choose another name")
+        raise ValueError(_("{name} is kept for the room's own use; choose another name", name=repr(shown)))
     return shown, key
 
 
@@ -86,7 +87,8 @@ def _server(conn: HTTPConnection) -> Any:
 
 
 def _error(status: int, text: str, **headers: str) -> JSONResponse:
-    return JSONResponse({"error": text}, status_code=status, headers=headers or None)
+    """A refusal, its reason worded in the request's language when it is a message."""
+    return Refusal({"error": text}, status, headers or None)
 
 
 def _limited(request: Request, action: str, who: str | None = None) -> JSONResponse | None:
@@ -96,9 +98,13 @@ def _limited(request: Request, action: str, who: str | None = None) -> JSONRespo
     wait = limits.hit(action, who if who is not None else client_address(request))
     if wait is None:
         return None
-    whom = "for this name, from every address together" if who is not None else "from one address"
-    return _error(429, f"too many requests: at most {limits.describe(action)} {whom}; try again in "
-                       f"{wait_words(wait)}", **{"Retry-After": str(wait)})
+    if who is not None:
+        why = _("too many requests: at most {limit} for this name, from every address together; try again in "
+                "{wait}", limit=limits.describe(action), wait=wait_words(wait))
+    else:
+        why = _("too many requests: at most {limit} from one address; try again in {wait}",
+                limit=limits.describe(action), wait=wait_words(wait))
+    return Refusal({"error": why}, 429, {"Retry-After": str(wait)}, account=False)
 
 
 def same_site(conn: HTTPConnection) -> bool:
@@ -116,13 +122,14 @@ async def _json_body(request: Request) -> dict[str, Any] | JSONResponse:
     if (refused := _cross_site(request)) is not None:
         return refused
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-        return _error(415, "send JSON with Content-Type: application/json")
+        return _error(415, _("send JSON with Content-Type: application/json"))
     try:
         body = load_json(await request.body())
     except ProtocolError as e:
-        return _error(400, str(e))
+        return _error(400, reason(e))
     if not isinstance(body, dict):
-        return _error(400, 'the body is a JSON object such as {"name": "Ann", "password": "..."}')
+        return _error(400, _("the body is a JSON object such as {example}",
+                             example='{"name": "Ann", "password": "..."}'))
     return body
 
 
@@ -158,7 +165,7 @@ def _password(body: dict[str, Any]) -> str:
     pw = body.get("password")
     low, high = PASSWORD_LEN
     if not isinstance(pw, str) or not low <= len(pw) <= high:
-        raise ValueError(f"a password has {low} to {high} characters")
+        raise ValueError(_("a password has {low} to {high} characters", low=low, high=high))
     return pw
 
 
@@ -170,19 +177,19 @@ async def api_register(request: Request) -> Response:
         name, key = check_name(body.get("name"))
         pw = _password(body)
     except ValueError as e:
-        return _error(400, str(e))
+        return _error(400, reason(e))
     server = _server(request)
     if await server.run(server.store.account_by_name, key) is not None:  # a taken name is not counted either
-        return _error(409, f"the name {name!r} is taken; choose another")
+        return _error(409, _("the name {name} is taken; choose another", name=repr(name)))
     if (refused := _limited(request, "register")) is not None:
         return refused
     hashed = await asyncio.to_thread(_hasher.hash, pw)
     try:
         account = await server.run(server.store.create_account, name, key, hashed)
     except NameTaken:
-        return _error(409, f"the name {name!r} is taken; choose another")
+        return _error(409, _("the name {name} is taken; choose another", name=repr(name)))
     except Unavailable as e:
-        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+        return _error(503, _("try again in a moment ({detail})", detail=str(e)), **{"Retry-After": "2"})
     return await _start_session(request, account, 201)
 
 
@@ -195,7 +202,7 @@ async def api_login(request: Request) -> Response:
     server = _server(request)
     name, pw = body.get("name"), body.get("password")
     if not isinstance(name, str) or not isinstance(pw, str) or len(pw) > PASSWORD_LEN[1] or len(name) > 200:
-        return _error(400, 'send {"name": ..., "password": ...}')
+        return _error(400, _("send {example}", example='{"name": ..., "password": ...}'))
     key = " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
     if (refused := _limited(request, "login_name", key)) is not None:
         return refused
@@ -210,7 +217,7 @@ async def api_login(request: Request) -> Response:
         elif _hasher.check_needs_rehash(found.pw_hash):
             await server.run(server.store.set_password, found.id, await asyncio.to_thread(_hasher.hash, pw))
     if found is None:
-        return _error(401, "wrong name or password")
+        return _error(401, _("wrong name or password"))
     server.limits.clear("login_name", key)  # the name's owner is in: the tries before are forgotten
     return await _start_session(request, found)
 
@@ -277,8 +284,8 @@ async def api_set_lang(request: Request) -> Response:
         return body
     lang = body.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        return _error(400, f"the language is one of {', '.join(LANGUAGES)} (or null for the browser's); "
-                           f"not {lang!r}")
+        return _error(400, _("the language is one of {languages} (or null for the browser's); not {given}",
+                             languages=", ".join(LANGUAGES), given=repr(lang)))
     account = await session_account(request)
     if account is None:
         return JSONResponse({"account": None, "lang": lang, "kept": "browser"})
@@ -286,7 +293,7 @@ async def api_set_lang(request: Request) -> Response:
     try:
         await server.run(server.store.set_account_lang, account.id, lang)
     except Unavailable as e:
-        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+        return _error(503, _("try again in a moment ({detail})", detail=str(e)), **{"Retry-After": "2"})
     return JSONResponse({"account": {"id": account.id, "name": account.name, "lang": lang}, "lang": lang,
                          "kept": "account"})
 
@@ -294,12 +301,12 @@ async def api_set_lang(request: Request) -> Response:
 async def api_user(request: Request) -> Response:
     server = _server(request)
     try:
-        _, key = check_name(request.path_params["name"])
+        _shown, key = check_name(request.path_params["name"])
     except ValueError:
-        return _error(404, "no such player")
+        return _error(404, _("no such player"))
     found = await server.run(server.store.account_by_name, key)
     if found is None:
-        return _error(404, "no such player")
+        return _error(404, _("no such player"))
     return JSONResponse({"name": found.name, "created": found.created, "games": await _profile(server, found.id)})
 
 
@@ -308,7 +315,7 @@ async def api_leaderboard(request: Request) -> Response:
     try:
         info = ct.game_info(game)
     except ValueError as e:
-        return _error(404, str(e))
+        return _error(404, reason(e))
     server = _server(request)
     rows = await server.run(server.store.leaderboard, info.id)
     # Every bot kind is on the board from the start (at the rating every player begins with, no matches yet),
@@ -339,16 +346,16 @@ async def api_join(request: Request) -> Response:
         return body
     seat = body.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        return _error(400, "seat is a seat number")
+        return _error(400, _("seat is a seat number"))
     try:
         out = await _server(request).join(request.path_params["tid"], seat, body.get("name"),
                                           await session_account(request))
     except LookupError as e:
-        return _error(404, str(e))
+        return _error(404, reason(e))
     except ValueError as e:
-        return _error(409, str(e))
+        return _error(409, reason(e))
     except Unavailable as e:
-        return _error(503, f"try again in a moment ({e})", **{"Retry-After": "2"})
+        return _error(503, _("try again in a moment ({detail})", detail=str(e)), **{"Retry-After": "2"})
     return JSONResponse(out, status_code=201)
 
 
@@ -360,18 +367,18 @@ async def api_listing(request: Request) -> Response:
         return body
     public, token = body.get("public"), body.get("token")
     if not isinstance(public, bool):
-        return _error(400, 'public is true (list the table in the lobby) or false (by link only)')
+        return _error(400, _("public is true (list the table in the lobby) or false (by link only)"))
     server = _server(request)
     try:
         t = await server.table(request.path_params["tid"])
     except ValueError as e:  # a table that cannot be read
-        return _error(409, str(e))
+        return _error(409, reason(e))
     if t is None:
-        return _error(404, f"no table {request.path_params['tid']!r}")
+        return _error(404, _("no table {table}", table=repr(request.path_params["tid"])))
     try:
         seat = server.seat_for(t, token if isinstance(token, str) else None)
     except ValueError as e:
-        return _error(403, str(e))
+        return _error(403, reason(e))
     account = await session_account(request)
     if seat is None and account is not None:
         seat = next((s.seat for s in t.seats if s.account_id == account.id), None)

@@ -40,6 +40,10 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from cardtable.core.i18n import N_, _, _n
+
+from .lang import asked_language, worded
+
 __all__ = ["CSP", "DEFAULT_LIMITS", "MAX_BODY", "BodyLimit", "RateLimits", "SameOrigin", "SecurityHeaders",
            "client_address", "cross_site", "wait_words"]
 
@@ -102,11 +106,12 @@ def wait_words(seconds: int) -> str:
     ('1 second', '42 seconds', '60 minutes', '60 minutes', '3 hours')
     """
     if seconds < 60:
-        return "1 second" if seconds == 1 else f"{seconds} seconds"
+        return _n("{n} second", "{n} seconds", seconds, n=seconds)
     minutes = math.ceil(seconds / 60)
     if minutes <= 90:
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{math.ceil(minutes / 60)} hours"
+        return _n("{n} minute", "{n} minutes", minutes, n=minutes)
+    hours = math.ceil(minutes / 60)
+    return _n("{n} hour", "{n} hours", hours, n=hours)
 
 
 def _origin_key(origin: str) -> str | None:
@@ -149,13 +154,13 @@ def cross_site(headers: Any, allowed: Iterable[str] = ()) -> str | None:
         if key is not None and (key in {_origin_key(a) for a in allowed}
                                 or key.split("://", 1)[1] == _host_key(headers.get("host") or "")):
             return None
-        where = origin if key is not None else f"origin {origin!r}"
+        where = origin if key is not None else _("origin {origin}", origin=repr(origin))
     elif fetch_site in ("cross-site", "same-site"):
-        where = f"the browser says {fetch_site}"
+        where = _("the browser says {said}", said=fetch_site)
     else:
         return None
-    return (f"refused: this request came from a page of another site ({where}); the room takes changes only "
-            "from its own pages, or from scripts that send no Origin")
+    return _("refused: this request came from a page of another site ({where}); the room takes changes only "
+             "from its own pages, or from scripts that send no Origin", where=where)
 
 
 async def _json_answer(send: Send, status: int, body: dict[str, Any]) -> None:
@@ -182,6 +187,7 @@ class SameOrigin:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         why = cross_site(headers, self.allowed)
         if why is not None:
+            why = worded(why, asked_language(scope))
             if kind == "websocket":
                 await self._refuse_socket(scope, send, why)
             else:
@@ -190,8 +196,9 @@ class SameOrigin:
         if kind == "http" and scope.get("path", "").startswith("/api/") and _has_body(headers):
             media = headers.get("content-type", "").split(";")[0].strip().lower()
             if media != "application/json":
-                said = f"not {media}" if media else "no Content-Type was sent"
-                await _json_answer(send, 415, {"error": f"send JSON with Content-Type: application/json ({said})"})
+                said = _("not {media}", media=media) if media else _("no Content-Type was sent")
+                why = _("send JSON with Content-Type: application/json ({said})", said=said)
+                await _json_answer(send, 415, {"error": worded(why, asked_language(scope))})
                 return
         await self.app(scope, receive, send)
 
@@ -244,9 +251,11 @@ class _TooLarge(Exception):
     pass
 
 
-async def _refuse_body(send: Send, limit: int, seen: int | None) -> None:
-    said = f"{seen} bytes" if seen is not None else "more than that"
-    body = json.dumps({"error": f"request too large: {said}; the limit is {limit} bytes"}).encode()
+async def _refuse_body(scope: Scope, send: Send, limit: int, seen: int | None) -> None:
+    said = _n("{n} byte", "{n} bytes", seen, n=seen) if seen is not None else _("more than that")
+    why = worded(_("request too large: {said}; the limit is {limit} bytes", said=said, limit=limit),
+                 asked_language(scope))
+    body = json.dumps({"error": why}).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close")]})
@@ -271,7 +280,7 @@ class BodyLimit:
             except ValueError:
                 size = -1
             if size < 0 or size > self.limit:  # refused on its header: not one byte of the body is read
-                await _refuse_body(send, self.limit, size if size >= 0 else None)
+                await _refuse_body(scope, send, self.limit, size if size >= 0 else None)
                 return
         received = 0
         started = False
@@ -295,7 +304,7 @@ class BodyLimit:
             await self.app(scope, counted_receive, watched_send)
         except _TooLarge:
             if not started:
-                await _refuse_body(send, self.limit, None)
+                await _refuse_body(scope, send, self.limit, None)
 
 
 class RateLimits:
@@ -347,6 +356,21 @@ class RateLimits:
         """The limit in words, e.g. ``5 per 10 seconds``."""
         def words(i: RateLimitItem) -> str:
             unit = i.GRANULARITY.name
+            if unit in PER:
+                one, many = PER[unit]
+                return _(many, amount=i.amount, n=i.multiples) if i.multiples > 1 else _(one, amount=i.amount)
             return f"{i.amount} per {i.multiples} {unit}s" if i.multiples > 1 else f"{i.amount} per {unit}"
 
-        return " and ".join(words(i) for i in self.items.get(action, []))
+        said: str = ""
+        for n, i in enumerate(self.items.get(action, [])):
+            said = words(i) if n == 0 else _("{first} and {then}", first=said, then=words(i))
+        return said
+
+
+PER = {
+    "second": (N_("{amount} per second"), N_("{amount} per {n} seconds")),
+    "minute": (N_("{amount} per minute"), N_("{amount} per {n} minutes")),
+    "hour": (N_("{amount} per hour"), N_("{amount} per {n} hours")),
+    "day": (N_("{amount} per day"), N_("{amount} per {n} days")),
+}
+"""A rate limit's window in words, per unit: once (``5 per minute``) and several (``5 per 10 minutes``)."""

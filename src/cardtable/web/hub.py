@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import cardtable as ct
-from cardtable.core.i18n import N_, _
+from cardtable.core.i18n import N_, _, _n
 from cardtable.core.words import PLAIN_NAMES
 from cardtable.words import first_dealer_line
 
 from . import present
 from .assist import Assist
 from .guard import RateLimits, wait_words
-from .lang import worded
+from .lang import reason, worded
 from .packs import pack_choice
 from .protocol import Message, ProtocolError, error_frame, frame_text, parse_message, plain
 from .records import effective
@@ -123,12 +123,17 @@ class Server(PublicRoom, Assist, Room):
         client sending no cookie, or a new one each time, is still counted by its address."""
         if bot_only and self.max_bot_tables:
             n = self.store.bot_only_tables(creator)
-            whose = "you already have"
+            yours = True
             if n < self.max_bot_tables and address is not None:
-                n, whose = self.store.bot_only_tables(address, address=True), "your address already has"
+                n, yours = self.store.bot_only_tables(address, address=True), False
             if n >= self.max_bot_tables:
-                return (f"{whose} {n} tables of bots only playing (the most at once is {self.max_bot_tables}); "
-                        "wait for one to finish, or take a seat at a new table yourself")
+                if yours:
+                    return _("you already have {n} tables of bots only playing (the most at once is {most}); "
+                             "wait for one to finish, or take a seat at a new table yourself",
+                             n=n, most=self.max_bot_tables)
+                return _("your address already has {n} tables of bots only playing (the most at once is {most}); "
+                         "wait for one to finish, or take a seat at a new table yourself",
+                         n=n, most=self.max_bot_tables)
         return None
 
     async def create(self, body: Any, creator: str | None = None, account: Any = None,
@@ -137,48 +142,56 @@ class Server(PublicRoom, Assist, Room):
         where from, such as ``addr:10.0.0.7``); raises ``ValueError`` naming what was wrong,
         :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`."""
         if not isinstance(body, dict):
-            raise ValueError('the body is a JSON object: {"game": "nap", "players": 4, "options": {}, '
-                             '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}')
+            raise ValueError(_("the body is a JSON object: {example}",
+                               example='{"game": "nap", "players": 4, "options": {}, '
+                                       '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}'))
         unknown = sorted(set(body) - set(BODY_KEYS))
         if unknown:
-            raise ValueError(f"unknown field {unknown[0]!r} in the table; fields are: {', '.join(BODY_KEYS)}")
+            raise ValueError(_("unknown field {field} in the table; fields are: {fields}", field=repr(unknown[0]),
+                               fields=", ".join(BODY_KEYS)))
         game_id = body.get("game")
         options = body.get("options") or {}
         if not isinstance(options, dict):
-            raise ValueError(f"options must be an object of name: value, not {options!r}")
+            raise ValueError(_("options must be an object of name: value, not {given}", given=repr(options)))
         if "players" in options:
-            raise ValueError("the number of players is the field 'players', not an option")
+            raise ValueError(_("the number of players is the field 'players', not an option"))
         players = body.get("players")
         game = ct.load(game_id, players=players, **options)  # RulesError names the bad part
         seats_in = body.get("seats")
         if seats_in is None:
             seats_in = [{"kind": HUMAN}] + [{"kind": "heuristic"}] * (game.players - 1)
         if not isinstance(seats_in, list) or len(seats_in) != game.players:
-            raise ValueError(f"seats must be a list of {game.players} seats, each {{\"kind\": ...}} with kind "
-                             f"one of: {', '.join([HUMAN, *bot_kinds()])}")
+            raise ValueError(_n("seats must be a list of {n} seat, each {seat} with kind one of: {kinds}",
+                                "seats must be a list of {n} seats, each {seat} with kind one of: {kinds}",
+                                game.players, n=game.players, seat='{"kind": ...}',
+                                kinds=", ".join([HUMAN, *bot_kinds()])))
         deals = body.get("deals")
         if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 100):
-            raise ValueError(f"deals must be a whole number from 1 to 100 (or absent for the game's own end), "
-                             f"not {deals!r}")
+            raise ValueError(_("deals must be a whole number from 1 to 100 (or absent for the game's own end), "
+                               "not {given}", given=repr(deals)))
         if deals is None and not game.ends_by_itself:
             deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
         public = body.get("public", False)
         if not isinstance(public, bool):
-            raise ValueError("public is true (listed in the lobby, free seats taken there) or false (by link only)")
+            raise ValueError(_("public is true (listed in the lobby, free seats taken there) or false "
+                               "(by link only)"))
         takeover = body.get("takeover")
         low, high = TAKEOVER
         if takeover is not None and (not isinstance(takeover, int | float) or isinstance(takeover, bool)
                                      or not low <= takeover <= high):
-            raise ValueError(f"takeover is the seconds from {low} to {high} an empty person's seat waits before a "
-                             f"bot plays for it (or absent: never), not {takeover!r}")
+            raise ValueError(_("takeover is the seconds from {low} to {high} an empty person's seat waits before "
+                               "a bot plays for it (or absent: never), not {given}", low=low, high=high,
+                               given=repr(takeover)))
         speed = body.get("speed", "normal")
         if speed not in SPEEDS:
-            raise ValueError(f"speed is the bots' speed, one of: {', '.join(SPEEDS)}; not {speed!r}")
+            raise ValueError(_("speed is the bots' speed, one of: {speeds}; not {given}", speeds=", ".join(SPEEDS),
+                               given=repr(speed)))
         pack = pack_choice(body.get("pack"), game)
         between = body.get("between", "ready")
         if between not in BETWEEN:
-            raise ValueError(f"between is how the table goes on to the next deal: 'ready' (when every person at "
-                             f"the table is ready) or 'countdown' (after a countdown shown to all); not {between!r}")
+            raise ValueError(_("between is how the table goes on to the next deal: 'ready' (when every person at "
+                               "the table is ready) or 'countdown' (after a countdown shown to all); not {given}",
+                               given=repr(between)))
         rows: list[tuple[str, str, str | None, str | None]] = []
         given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
         if account is not None:  # the creator's seat may take the account's name
@@ -195,10 +208,12 @@ class Server(PublicRoom, Assist, Room):
         for i, s in enumerate(seats_in):
             extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
             if extra:
-                raise ValueError(f"seat {i + 1}: unknown field {extra[0]!r}; a seat has 'kind' and optionally 'name'")
+                raise ValueError(_("seat {n}: unknown field {field}; a seat has 'kind' and optionally 'name'",
+                                   n=i + 1, field=repr(extra[0])))
             kind = s.get("kind") if isinstance(s, dict) else None
             if kind not in (HUMAN, *bot_kinds()):
-                raise ValueError(f"seat {i + 1}: kind must be one of {', '.join([HUMAN, *bot_kinds()])}, not {kind!r}")
+                raise ValueError(_("seat {n}: kind must be one of {kinds}, not {given}", n=i + 1,
+                                   kinds=", ".join([HUMAN, *bot_kinds()]), given=repr(kind)))
             name = s.get("name") if isinstance(s, dict) else None
             mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
             if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
@@ -207,7 +222,7 @@ class Server(PublicRoom, Assist, Room):
             try:  # unnamed seats take plain first names, as the engine calls seats without names
                 name = seat_name(name, plain(i) if blank else "")
             except ValueError as e:
-                raise ValueError(f"seat {i + 1}: {e}") from None
+                raise ValueError(_("seat {n}: {reason}", n=i + 1, reason=reason(e))) from None
             # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
             token = new_token() if kind == HUMAN and (mine or not public) else None
             rows.append((kind, name, token, account.id if mine and account is not None else None))
@@ -524,8 +539,8 @@ class Server(PublicRoom, Assist, Room):
         for s in t.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
                 return s.seat
-        raise ValueError(f"this link's token opens no seat at table {t.id}; ask for a fresh seat link, "
-                         "or watch without a token")
+        raise ValueError(_("this link's token opens no seat at table {table}; ask for a fresh seat link, or watch "
+                           "without a token", table=t.id))
 
     async def handle(self, t: Table, conn: Conn, text: str | bytes | None) -> None:
         try:

@@ -21,9 +21,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any
 
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse
+from starlette.types import Receive, Scope, Send
+
 from cardtable.core.i18n import DEFAULT, LANGUAGES, LOCALE, Msg, pick_language, translate
 
-__all__ = ["LANG_COOKIE", "catalogue", "choose", "extract_html", "page_html", "word", "worded"]
+__all__ = ["LANG_COOKIE", "Refusal", "asked_language", "catalogue", "choose", "extract_html", "page_html", "reason",
+           "word", "worded"]
 
 LANG_COOKIE = "cardtable_lang"
 TEXT_ATTRS = ("placeholder", "title", "aria-label", "alt")
@@ -62,6 +67,56 @@ def worded(obj: Any, lang: str | None) -> Any:
     if not lang or lang == DEFAULT:
         return obj
     return _walk(obj, lang)
+
+
+def asked_language(scope: Scope) -> str:
+    """The language a request or a socket's handshake asks for by itself (:func:`choose` without the account's
+    setting, which needs the database): what a refusal sent before the room looks further is worded in."""
+    conn = HTTPConnection(scope)
+    return choose(conn.query_params.get("lang"), conn.cookies.get(LANG_COOKIE), None,
+                  conn.headers.get("accept-language"))
+
+
+def reason(e: BaseException) -> Any:
+    """Why an exception was raised, as a message when it was raised with one (to be worded for each reader),
+    else as its text."""
+    said = e.args[0] if len(e.args) == 1 else None
+    return said if isinstance(said, Msg) else str(e)
+
+
+class Refusal(JSONResponse):
+    """A JSON answer (``{"error": reason, ...}``) worded in the language of the request it answers when it is
+    sent: the address's ``?lang=``, the browser's setting, the account's (unless ``account=False``: a refusal
+    for too many requests looks nothing up), then ``Accept-Language``. Its other fields are sent unchanged."""
+
+    def __init__(self, content: dict[str, Any], status_code: int, headers: dict[str, str] | None = None,
+                 account: bool = True) -> None:
+        super().__init__(content, status_code=status_code, headers=headers)
+        self.said = content
+        self.account = account
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and _has_words(self.said):
+            if self.account and "app" in scope:
+                from .pages import reader_language
+
+                lang = await reader_language(Request(scope))
+            else:
+                lang = asked_language(scope)
+            if lang != DEFAULT:
+                self.body = self.render(worded(self.said, lang))
+                self.headers["content-length"] = str(len(self.body))
+                self.headers["content-language"] = lang
+        await super().__call__(scope, receive, send)
+
+
+def _has_words(obj: Any) -> bool:
+    """Whether ``obj`` (a frame) holds a message to word."""
+    if isinstance(obj, Msg):
+        return True
+    if isinstance(obj, dict):
+        return any(_has_words(v) for v in obj.values())
+    return isinstance(obj, list | tuple) and any(_has_words(v) for v in obj)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})

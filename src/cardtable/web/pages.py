@@ -26,7 +26,7 @@ from cardtable.words import OPTION_TITLE, option_words, options_howto, players_w
 from .accounts import same_site, session_account
 from .guard import MAX_BODY, client_address, wait_words
 from .hub import TRY_AGAIN, Conn, LimitReached, Server, bot_kinds
-from .lang import LANG_COOKIE, catalogue, choose, page_html, word, worded
+from .lang import LANG_COOKIE, Refusal, asked_language, catalogue, choose, page_html, reason, word, worded
 from .packs import GERMAN_FIRST, packs_of_game
 from .protocol import ProtocolError, error_frame, load_json
 from .room import Table, TableBroken
@@ -89,20 +89,21 @@ async def api_games(request: Request) -> JSONResponse:
 
 
 def _error(status: int, text: str, **headers: str) -> JSONResponse:
-    return JSONResponse({"error": text}, status_code=status, headers=headers or None)
+    """A refusal, its reason worded in the request's language when it is a message."""
+    return Refusal({"error": text}, status, headers or None)
 
 
 def store_trouble(e: StoreError, what: str) -> str:
     """The reason a database error gives a person (the details, such as the file, go to the log)."""
     if isinstance(e, Damaged):
-        why = "the room's database is damaged where it would be written"
-    else:
-        why = "the room's database could not do it just now"
-    return f"{why}, so {what}; nothing was saved. Tables already playing go on. Try again later"
+        return _("the room's database is damaged where it would be written, so {what}; nothing was saved. "
+                 "Tables already playing go on. Try again later", what=what)
+    return _("the room's database could not do it just now, so {what}; nothing was saved. Tables already "
+             "playing go on. Try again later", what=what)
 
 
 def _unavailable(e: Exception) -> JSONResponse:
-    return _error(503, f"{TRY_AGAIN} ({e})", **{"Retry-After": "2"})
+    return _error(503, _("{reason} ({detail})", reason=_(TRY_AGAIN), detail=str(e)), **{"Retry-After": "2"})
 
 
 _SOCKETS = itertools.count(1)
@@ -119,8 +120,9 @@ def too_many(request: Request, action: str) -> JSONResponse | None:
     wait = server.limits.hit(action, client_of(request))
     if wait is None:
         return None
-    return _error(429, f"too many requests: at most {server.limits.describe(action)} from one address; "
-                       f"try again in {wait_words(wait)}", **{"Retry-After": str(wait)})
+    return Refusal({"error": _("too many requests: at most {limit} from one address; try again in {wait}",
+                               limit=server.limits.describe(action), wait=wait_words(wait))},
+                   429, {"Retry-After": str(wait)}, account=False)
 
 
 async def api_create(request: Request) -> Response:
@@ -128,11 +130,11 @@ async def api_create(request: Request) -> Response:
         return refused
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        return _error(413, f"request too large: {len(raw)} bytes; the limit is {MAX_BODY}")
+        return _error(413, _("request too large: {size} bytes; the limit is {limit}", size=len(raw), limit=MAX_BODY))
     try:
         body = load_json(raw)
     except ProtocolError as e:
-        return _error(400, str(e))
+        return _error(400, reason(e))
     server = _server(request)
     if server.db_down is not None:
         return _unavailable(Exception(server.db_down))
@@ -143,14 +145,14 @@ async def api_create(request: Request) -> Response:
     try:
         out = await server.create(body, creator, account, address=address_of(request))
     except LimitReached as e:
-        return _error(429, str(e), **{"Retry-After": "60"})
+        return _error(429, reason(e), **{"Retry-After": "60"})
     except Unavailable as e:
         return _unavailable(e)
     except StoreError as e:  # a damaged page, say: the room goes on, this table cannot be made
         log.error("a table could not be created: %s", e)
-        return _error(503, store_trouble(e, "this table could not be made"), **{"Retry-After": "30"})
+        return _error(503, store_trouble(e, _("this table could not be made")), **{"Retry-After": "30"})
     except (ValueError, TypeError) as e:
-        return _error(400, str(e))
+        return _error(400, reason(e))
     response = JSONResponse(out, status_code=201)
     if guest is not None:
         response.set_cookie(GUEST_COOKIE, guest, max_age=365 * 86400, httponly=True, samesite="lax",
@@ -163,11 +165,11 @@ async def _table_or_error(request: Request) -> Table | JSONResponse:
     try:
         t = await _server(request).table(tid) if TABLE_ID.fullmatch(tid) else None
     except TableBroken as e:
-        return _error(409, str(e))
+        return _error(409, reason(e))
     except Unavailable as e:
         return _unavailable(e)
     if t is None:
-        return _error(404, f"no table {tid!r}")
+        return _error(404, _("no table {table}", table=repr(tid)))
     return t
 
 
@@ -176,8 +178,8 @@ async def api_record(request: Request) -> Response:
     if isinstance(t, JSONResponse):
         return t
     if not t.match_over:
-        return _error(409, "the match is still being played; its record (every hand of every deal) can be "
-                           "downloaded when it ends. Finished deals can be replayed from the score sheet.")
+        return _error(409, _("the match is still being played; its record (every hand of every deal) can be "
+                             "downloaded when it ends. Finished deals can be replayed from the score sheet."))
     server = _server(request)
     try:
         record = await server.run(server.record, t)
@@ -244,7 +246,8 @@ async def api_words(request: Request) -> Response:
     """The room's words in a language, for the page's scripts (``static/i18n.js``)."""
     lang = request.path_params["lang"]
     if lang not in LANGUAGES:
-        return _error(404, f"no words in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+        return _error(404, _("no words in {lang}; the languages are {languages}", lang=repr(lang),
+                             languages=", ".join(LANGUAGES)))
     return JSONResponse(catalogue(lang), headers={"Cache-Control": "max-age=300"})
 
 
@@ -321,14 +324,15 @@ async def ws_table(ws: WebSocket) -> None:
     client = client_of(ws)
     wait = server.limits.hit("connect", client)
     if wait is not None:  # a client opening and closing sockets in a loop (each open costs every watcher)
-        await ws.send_json(error_frame(f"too many connections opened from your address just now (at most "
-                                       f"{server.limits.describe('connect')}); wait {wait_words(wait)}",
-                                       retry_after=wait))
+        await ws.send_json(worded(error_frame(_("too many connections opened from your address just now (at most "
+                                                "{limit}); wait {wait}", limit=server.limits.describe("connect"),
+                                                wait=wait_words(wait)), retry_after=wait), asked_language(ws.scope)))
         await ws.close(code=1013, reason="too many connections opened just now")
         return
     if not server.limits.open_socket(client):
-        await ws.send_json(error_frame(f"too many connections from your address (at most {server.limits.sockets} "
-                                       "open at once); close some pages and try again", retry=True))
+        await ws.send_json(worded(error_frame(_("too many connections from your address (at most {n} open at "
+                                                "once); close some pages and try again", n=server.limits.sockets),
+                                              retry=True), asked_language(ws.scope)))
         await ws.close(code=1013, reason="too many connections")
         return
     try:
@@ -339,18 +343,23 @@ async def ws_table(ws: WebSocket) -> None:
 
 async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     tid = ws.path_params["tid"]
+    asked = asked_language(ws.scope)  # the refusals before the connection is the table's
+
+    async def refuse(why: Any, **extra: Any) -> None:
+        await ws.send_json(worded(error_frame(why, **extra), asked))
+
     try:
         t = await server.table(tid) if TABLE_ID.fullmatch(tid) else None
     except TableBroken as e:
-        await ws.send_json(error_frame(str(e)))
+        await refuse(reason(e))
         await ws.close(code=4409)
         return
     except Unavailable as e:
-        await ws.send_json(error_frame(f"{TRY_AGAIN} ({e})", retry=True))
+        await refuse(_("{reason} ({detail})", reason=_(TRY_AGAIN), detail=str(e)), retry=True)
         await ws.close(code=1013, reason="try again later")
         return
     if t is None:
-        await ws.send_json(error_frame(f"no table {tid!r}; create one on the home page"))
+        await refuse(_("no table {table}; create one on the home page", table=repr(tid)))
         await ws.close(code=4404)
         return
     token = ws.query_params.get("token")
@@ -358,12 +367,12 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     try:
         seat = server.seat_for(t, token)
     except ValueError as e:
-        await ws.send_json(error_frame(str(e)))
+        await refuse(reason(e))
         await ws.close(code=4403)
         return
     if seat is not None and token and not await server.open_seat(t, seat, token):
-        await ws.send_json(error_frame("someone took this seat from the lobby before its link was opened, so the "
-                                       "link opens it no more; you can watch, or take a free seat"))
+        await refuse(_("someone took this seat from the lobby before its link was opened, so the link opens it no "
+                       "more; you can watch, or take a free seat"))
         await ws.close(code=4403)
         return
     account = await session_account(ws) if same_site(ws) else None
@@ -383,15 +392,16 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
                 break
             wait = server.limits.hit("message", socket_key)
             if wait is not None:
-                conn.send(error_frame(f"too many messages (at most {server.limits.describe('message')} on one "
-                                      f"connection); wait {wait_words(wait)}", retry_after=wait))
+                conn.send(error_frame(_("too many messages (at most {limit} on one connection); wait {wait}",
+                                        limit=server.limits.describe("message"), wait=wait_words(wait)),
+                                      retry_after=wait))
                 continue
             try:
                 await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
             except Exception:  # a fault of ours: logged, the client told, the connection and the table go on
                 log.exception("table %s: a message from %s failed", t.id, client)
-                conn.send(error_frame("the server failed to handle that message (the fault is ours, and logged); "
-                                      "here is the table as it is", retry=True))
+                conn.send(error_frame(_("the server failed to handle that message (the fault is ours, and logged); "
+                                        "here is the table as it is"), retry=True))
                 try:
                     conn.send(t.frame(conn.seat))
                 except Exception:

@@ -17,6 +17,7 @@ import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from cardtable.core.i18n import _
 from cardtable.words import options_words
 
 from .guard import wait_words
@@ -57,7 +58,7 @@ def seat_name(name: Any, default: str) -> str:
     if name is None or (isinstance(name, str) and not name.strip()):
         return default
     if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-        raise ValueError(f"a name is printable text of at most {MAX_NAME} characters")
+        raise ValueError(_("a name is printable text of at most {n} characters", n=MAX_NAME))
     return " ".join(name.split())
 
 

@@ -2,7 +2,7 @@
 // (layouts row by row, money cards with their chips, melds with each joker as the card it stands for).
 // Everything is drawn from one state frame (the seat's view and the server's words for it).
 
-import { backEl, cardEl, cardName, cardSymbol, codeOfName, richText, SUIT_NAMES, SUIT_SYMBOL, suitSpan }
+import { backEl, cardEl, cardName, cardSymbol, codeOfName, richText, SUIT_SYMBOL, suitSpan, suitWord }
   from "./cards.js";
 import { el } from "./dom.js";
 import { poolName } from "./pools.js";
@@ -136,7 +136,7 @@ function layoutBoard(frame) {
     const active = v.active_suit === s;
     const stopped = v.stopped_suit === s;
     return el("div", { class: `lay-row${active ? " active" : ""}${stopped ? " stopped" : ""}${run.length ? "" : " empty"}`, "data-suit": s,
-      "aria-label": `${SUIT_NAMES[s]}: ${run.length ? run.map(cardSymbol).join(" ") : t("not started")}` },
+      "aria-label": `${suitWord(s)}: ${run.length ? run.map(cardSymbol).join(" ") : t("not started")}` },
     el("span", { class: `lay-suit ink-${s}`, "aria-hidden": "true" }, SUIT_SYMBOL[s]),
     ranks ? el("div", { class: "lay-cards lay-grid",
       style: `--span: ${ranks.length}; grid-template-columns: repeat(${ranks.length - 1}, minmax(0, 1fr)) var(--small-w)` },

@@ -4,6 +4,7 @@
 // The German-suited pack is drawn by german.js: which pack the page draws is ``look.pack`` (packs.js sets it).
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 import { GERMAN_INDEX, GERMAN_INK, germanFace, germanName, germanSuitName, germanSuitSVG } from "./german.js";
 
 /** The pack the page draws its cards in: "french" (with the four-colour class on <body>, four-colour) or "german". */
@@ -43,6 +44,37 @@ const PIPS = {
   9: [[34, 30], [66, 30], [34, 57], [66, 57], [50, 70], [34, 83], [66, 83], [34, 110], [66, 110]],
   10: [[34, 30], [66, 30], [50, 44], [34, 57], [66, 57], [34, 83], [66, 83], [50, 96], [34, 110], [66, 110]],
 };
+/** A rank's word as a card's name begins ("Queen" of spades), in the reader's language. */
+function rankWord(r) {
+  switch (r) {
+    case "A": return t("Ace");
+    case "K": return t("King");
+    case "Q": return t("Queen");
+    case "J": return t("Jack");
+    case "T": return t("Ten");
+    case "9": return t("Nine");
+    case "8": return t("Eight");
+    case "7": return t("Seven");
+    case "6": return t("Six");
+    case "5": return t("Five");
+    case "4": return t("Four");
+    case "3": return t("Three");
+    case "2": return t("Two");
+    default: return r;
+  }
+}
+
+/** A suit's name ("spades"), in the reader's language. */
+export function suitWord(s) {
+  switch (s) {
+    case "S": return t("spades");
+    case "H": return t("hearts");
+    case "D": return t("diamonds");
+    case "C": return t("clubs");
+    default: return s;
+  }
+}
+
 const RANK_VALUE = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
 const CARD_RE = /^([AKQJT98765432])([SHDC])$/;
 
@@ -59,13 +91,16 @@ export const standsFor = (code) => (code && code.startsWith("JK=") ? code.slice(
 /** "Queen of spades", "Joker", "Joker as the three of clubs"; in the German pack "Ober of Acorns" (on a page in
 German "Eichel-Ober"). The one place a card gets its name: a translation layer may replace it. */
 export function cardName(code, pack = look.pack) {
-  if (!code) return "a card face down";
+  if (!code) return t("a card face down");
   if (german(code, pack)) return germanName(code, pageLang());
-  if (code === "JK") return "Joker";
-  if (code.startsWith("JK=")) return `Joker as the ${cardName(code.slice(3)).toLowerCase()}`;
+  if (code === "JK") return t("Joker");
+  if (code.startsWith("JK=")) { // inside a sentence: "the three of clubs" (German keeps its capitals)
+    const card = cardName(code.slice(3));
+    return t("Joker as the {card}", { card: pageLang() === "de" ? card : card[0].toLowerCase() + card.slice(1) });
+  }
   const m = CARD_RE.exec(code);
   if (!m) return code;
-  const name = `${RANK_NAMES[m[1]]} of ${SUIT_NAMES[m[2]]}`;
+  const name = t("{rank} of {suit}", { rank: rankWord(m[1]), suit: suitWord(m[2]) });
   return name[0].toUpperCase() + name.slice(1);
 }
 
@@ -156,7 +191,7 @@ export function suitSpan(s) {
     return el("span", { class: "cardtext gcard", style: `color: ${GERMAN_INK[s]}`, role: "img", "aria-label": name,
       html: `${germanSuitSVG(s)} ${name}` });
   }
-  return el("span", { class: `cardtext ink-${s}` }, `${SUIT_SYMBOL[s] || ""} ${SUIT_NAMES[s] || s}`.trim());
+  return el("span", { class: `cardtext ink-${s}` }, `${SUIT_SYMBOL[s] || ""} ${suitWord(s)}`.trim());
 }
 
 /** Text with card codes (and "JK=7C") turned into coloured rank-and-suit spans. */
