@@ -8,7 +8,7 @@ import re
 
 from typer.testing import CliRunner
 
-from cardtable.cli.app import app
+from cardtable.cli.app import app, playing_with
 from cardtable.cli.lang import amount, set_language
 
 runner = CliRunner()
@@ -68,5 +68,15 @@ def test_amounts_in_the_languages_way() -> None:
         set_language("sv")
         assert amount(12345) == "12\xa0345"  # Swedish groups thousands with a (no-break) space
         assert amount("1/2") == "1/2"  # a fraction as the engine writes it
+    finally:
+        set_language("en")
+
+
+def test_one_other_player_in_german_and_swedish() -> None:
+    try:
+        set_language("de")
+        assert playing_with(["Ann"], "random") == "du spielst mit Ann (random-Bot)."
+        set_language("sv")
+        assert playing_with(["Ann"], "random") == "du spelar med Ann (random-bott)."
     finally:
         set_language("en")
