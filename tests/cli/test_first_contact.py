@@ -49,6 +49,16 @@ def test_an_id_like_no_other_lists_every_game() -> None:
     assert "unknown game 'whist'; games are: nap, seven-card-nap" in flat(out)
 
 
+def test_the_opening_line_names_the_others_however_many() -> None:
+    """One other player, two, or more: the opening line names them as a sentence (never "with  and Ann")."""
+    assert cli.playing_with(["Ann"], "random") == "you play with Ann (random bot)."
+    assert cli.playing_with(["Ann", "Bea"], "random") == "you play with Ann and Bea (random bots)."
+    assert cli.playing_with(["Ann", "Bea", "Cal"], "heuristic") == "you play with Ann, Bea and Cal (heuristic bots)."
+    out = play("nap", "--players", "2", "--seed", "3", "--bot", "random", "--deals", "1")
+    assert out.exit_code == 0, out.output
+    assert "you play with Ann (random bot)." in flat(out) and "with and" not in flat(out)
+
+
 def test_the_players_have_names_everywhere() -> None:
     out = play("nap", "--seed", "3", "--bot", "random", "--deals", "1", "--seat", "1")
     assert out.exit_code == 0

@@ -8,7 +8,7 @@ import re
 
 from typer.testing import CliRunner
 
-from cardtable.cli.app import app
+from cardtable.cli.app import app, playing_with
 from cardtable.cli.lang import amount, set_language
 
 runner = CliRunner()
@@ -106,3 +106,13 @@ def test_simulate_and_duel_in_german() -> None:
     code, english = said(["duel", "nap", "random", "heuristic", "-n", "2", "--jobs", "1"], {"CARDTABLE_LANG": ""})
     assert code == 0 and "random vs heuristic, 2 duplicate deals × 4 rotations" in english
     assert "mean result of random per deal: " in english and "over heuristic in the same seat" in english
+
+
+def test_one_other_player_in_german_and_swedish() -> None:
+    try:
+        set_language("de")
+        assert playing_with(["Ann"], "random") == "du spielst mit Ann (random-Bot)."
+        set_language("sv")
+        assert playing_with(["Ann"], "random") == "du spelar med Ann (random-bott)."
+    finally:
+        set_language("en")

@@ -469,6 +469,15 @@ def forced_card(deal: ct.Deal) -> bool:
     return len(legal) == 1 and is_card(legal[0])
 
 
+def playing_with(others: list[str], bots: str) -> str:
+    """Who the player sits with, by name: "you play with Ann (random bot).", "... with Ann and Bea (random
+    bots).", "... with Ann, Bea and Cal (random bots)."."""
+    if len(others) == 1:
+        return tr("you play with {name} ({bots} bot).", name=others[0], bots=bots)
+    return tr("you play with {others} and {last} ({bots} bots).", others=", ".join(others[:-1]), last=others[-1],
+              bots=bots)
+
+
 def play_match(match: ct.Match, bots: dict[int, Any], seat: int, names: list[str]) -> None:
     """Deal after deal until the match is over or the player stops."""
     while not match.over:
@@ -552,9 +561,8 @@ def play(game: GameArg,
     g = ct.load(g.id, players=g.players, names=names, **g.options.as_dict())  # the engine's lines in these names
     match = ct.Match(g, seed=seed if seed is not None else random.randrange(10**9), deals=deals)
     others = [n for s, n in enumerate(names) if s != seat]
-    console.print(f"[bold]{escape(engine(g.info.name))}[/] — " + escape(tr(
-        "you play with {others} and {last} ({bots} bots).", others=", ".join(others[:-1]), last=others[-1],
-        bots=bot.value)) + f" {escape(match_length(g, deals))}{escape(every)}. " + tr("Type q to stop, ? for help."))
+    console.print(f"[bold]{escape(engine(g.info.name))}[/] — " + escape(playing_with(others, bot.value))
+                  + f" {escape(match_length(g, deals))}{escape(every)}. " + tr("Type q to stop, ? for help."))
     if (drawn := first_dealer_line(match, names)) is not None:
         console.print(drawn)  # option first_dealer="cards": who drew what, once, at the start
     try:

@@ -6,7 +6,7 @@ import importlib
 import json
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -53,17 +53,9 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
     except ImportError as e:
         fail(f"training needs torch, matplotlib and numpy ({e.name} is missing): pip install 'cardtable[learn]'")
     folder = out or f"learning/{gid}"
-    TrainConfig, run, ship_run = trainer.TrainConfig, trainer.train, trainer.ship
-    cfg = TrainConfig(game=gid, hours=hours, jobs=jobs, seed=seed, out=folder, deals=deals, eval_deals=eval_deals,
-                      rounds=rounds, backend=backend, command=shlex.join([
-                          "cardtable", "train", gid, "--hours", str(hours), "--seed", str(seed), "--deals",
-                          str(deals), "--eval-deals", str(eval_deals), "--backend", backend,
-                          *(["--rounds", str(rounds)] if rounds else [])]))
-    state = Path(folder) / "state.json"
-    if resume and state.exists():  # the run's own settings, with the new budget and workers
-        saved = json.loads(state.read_text())["config"]
-        cfg = TrainConfig(**{**saved, "hours": hours, "jobs": jobs, "rounds": rounds,
-                             "hidden": tuple(saved["hidden"]), "command": cfg.command})
+    run, ship_run = trainer.train, trainer.ship
+    cfg = _config(trainer.TrainConfig, gid, folder, resume, hours=hours, jobs=jobs, seed=seed, deals=deals,
+                  eval_deals=eval_deals, rounds=rounds, backend=backend)
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}% of the "
                       "CPU budget"), TimeElapsedColumn(), console=console) as prog:
@@ -79,6 +71,23 @@ def train(game: Annotated[str, typer.Argument(help="game id, e.g. nap (cardtable
     if ship:
         for p in ship_run(Path(folder), gid, Path("docs/learning")):
             console.print(f"wrote {escape(str(p))}")
+
+
+def _config(TrainConfig: Any, gid: str, folder: str, resume: bool, *, hours: float, jobs: int, seed: int,
+            deals: int, eval_deals: int, rounds: int, backend: str) -> Any:
+    """The run's settings: those given, or with ``resume`` those saved in the folder with the new budget and
+    workers; the command that started it is kept with them."""
+    cfg = TrainConfig(game=gid, hours=hours, jobs=jobs, seed=seed, out=folder, deals=deals, eval_deals=eval_deals,
+                      rounds=rounds, backend=backend, command=shlex.join([
+                          "cardtable", "train", gid, "--hours", str(hours), "--seed", str(seed), "--deals",
+                          str(deals), "--eval-deals", str(eval_deals), "--backend", backend,
+                          *(["--rounds", str(rounds)] if rounds else [])]))
+    state = Path(folder) / "state.json"
+    if resume and state.exists():  # the run's own settings, with the new budget and workers
+        saved = json.loads(state.read_text())["config"]
+        cfg = TrainConfig(**{**saved, "hours": hours, "jobs": jobs, "rounds": rounds,
+                             "hidden": tuple(saved["hidden"]), "command": cfg.command})
+    return cfg
 
 
 def register(app: typer.Typer) -> None:

@@ -12,6 +12,7 @@ import importlib
 import os
 import signal
 import socket
+from collections.abc import Callable
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -84,47 +85,78 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(help="port (1 to 65535)")] = 8000,
-          db: DbOption = None,
-          workers: Annotated[int, typer.Option(
-              help="web processes sharing the port (PostgreSQL only: with SQLite one process serves every table)")]
-          = 1,
-          bot_jobs: Annotated[int, typer.Option(
-              help="bot worker processes run by each web process (0: none; run `cardtable bots` elsewhere)")] = 2,
-          bot_seconds: Annotated[float, typer.Option(help="the most an IS-MCTS bot may think per move")] = 1.0,
-          bot_tables: Annotated[int, typer.Option(
-              help="unfinished tables of bots only one creator may have at once (0: no limit)")] = 2,
-          durability: Annotated[str, typer.Option(
-              help="normal: nothing acknowledged is lost if the process is killed; full: nor in a power cut "
-                   "(SQLite synchronous=FULL)")] = "normal",
-          lease: Annotated[float | None, typer.Option(
-              help="seconds a claimed bot job is held before another worker may take it")] = None,
-          max_connections: Annotated[int, typer.Option(
-              help="connections open at once in all, per web process (0: as many as the open-files limit "
-                          "allows)")] = 4096,
-          max_per_address: Annotated[int, typer.Option(
-              help="connections one address may hold open at once (0: no cap; a trusted proxy has none)")]
-          = 128,
-          request_timeout: Annotated[float, typer.Option(
-              help="seconds a request may take to arrive whole (headers and body) before the connection "
-                          "is closed (0: no limit)")] = 10.0,
-          keep_alive: Annotated[int, typer.Option(
-              help="seconds an idle connection is kept open after a response")] = 5,
-          proxy_headers: Annotated[bool, typer.Option(
-              "--proxy-headers", help="behind a reverse proxy: take the client's address from X-Forwarded-For "
-                                      "(and the scheme from X-Forwarded-Proto) sent by a trusted proxy")] = False,
-          forwarded_allow_ips: Annotated[str | None, typer.Option(
-              help="the proxies trusted with --proxy-headers: addresses or networks separated by commas, or * "
-                   "(default with --proxy-headers: 127.0.0.1,::1; giving it implies --proxy-headers)")] = None,
-          ) -> None:
+HostOption = Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for every interface)")]
+PortOption = Annotated[int, typer.Option(help="port (1 to 65535)")]
+WorkersOption = Annotated[int, typer.Option(
+    help="web processes sharing the port (PostgreSQL only: with SQLite one process serves every table)")]
+BotJobsOption = Annotated[int, typer.Option(
+    help="bot worker processes run by each web process (0: none; run `cardtable bots` elsewhere)")]
+BotSecondsOption = Annotated[float, typer.Option(help="the most an IS-MCTS bot may think per move")]
+BotTablesOption = Annotated[int, typer.Option(
+    help="unfinished tables of bots only one creator may have at once (0: no limit)")]
+DurabilityOption = Annotated[str, typer.Option(
+    help="normal: nothing acknowledged is lost if the process is killed; full: nor in a power cut "
+         "(SQLite synchronous=FULL)")]
+LeaseOption = Annotated[float | None, typer.Option(
+    help="seconds a claimed bot job is held before another worker may take it")]
+MaxConnectionsOption = Annotated[int, typer.Option(
+    help="connections open at once in all, per web process (0: as many as the open-files limit "
+                "allows)")]
+MaxPerAddressOption = Annotated[int, typer.Option(
+    help="connections one address may hold open at once (0: no cap; a trusted proxy has none)")]
+RequestTimeoutOption = Annotated[float, typer.Option(
+    help="seconds a request may take to arrive whole (headers and body) before the connection "
+                "is closed (0: no limit)")]
+KeepAliveOption = Annotated[int, typer.Option(help="seconds an idle connection is kept open after a response")]
+ProxyHeadersOption = Annotated[bool, typer.Option(
+    "--proxy-headers", help="behind a reverse proxy: take the client's address from X-Forwarded-For "
+                            "(and the scheme from X-Forwarded-Proto) sent by a trusted proxy")]
+ForwardedAllowOption = Annotated[str | None, typer.Option(
+    help="the proxies trusted with --proxy-headers: addresses or networks separated by commas, or * "
+         "(default with --proxy-headers: 127.0.0.1,::1; giving it implies --proxy-headers)")]
+
+
+def serve(host: HostOption = "127.0.0.1", port: PortOption = 8000, db: DbOption = None, workers: WorkersOption = 1,
+          bot_jobs: BotJobsOption = 2, bot_seconds: BotSecondsOption = 1.0, bot_tables: BotTablesOption = 2,
+          durability: DurabilityOption = "normal", lease: LeaseOption = None,
+          max_connections: MaxConnectionsOption = 4096, max_per_address: MaxPerAddressOption = 128,
+          request_timeout: RequestTimeoutOption = 10.0, keep_alive: KeepAliveOption = 5,
+          proxy_headers: ProxyHeadersOption = False, forwarded_allow_ips: ForwardedAllowOption = None) -> None:
     """Serve the web app: tables for people and bots, saved in SQLite or PostgreSQL."""
     try:
-        import uvicorn
-        from uvicorn.supervisors import Multiprocess
+        import uvicorn  # noqa: F401  (checked here, used by _run_uvicorn)
+        from uvicorn.supervisors import Multiprocess  # noqa: F401
     except ImportError as e:
         fail(f"the web app needs the 'web' extra: pip install 'cardtable[web]' ({e})")
     web, gate = _web("app"), _web("gate")
+    _check_serve_flags(port, durability, max_connections, max_per_address, request_timeout, keep_alive, workers)
+    trusting = proxy_headers or forwarded_allow_ips is not None
+    allowed = (forwarded_allow_ips if forwarded_allow_ips is not None else "127.0.0.1,::1") if trusting else ""
+    max_connections = _connection_room(gate, max_connections)
+    store = open_store(db, durability)
+    if workers > 1 and store.backend != "postgresql":
+        fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): with SQLite one process "
+             "serves every table, since no other process could learn of its moves")
+    env = {"CARDTABLE_DB": db or default_db(), "CARDTABLE_BOT_JOBS": str(bot_jobs),
+           "CARDTABLE_BOT_SECONDS": str(bot_seconds), "CARDTABLE_BOT_TABLES": str(bot_tables),
+           "CARDTABLE_DURABILITY": durability, **({"CARDTABLE_LEASE": str(lease)} if lease is not None else {}),
+           "CARDTABLE_MAX_CONNECTIONS": str(max_connections), "CARDTABLE_MAX_PER_ADDRESS": str(max_per_address),
+           "CARDTABLE_REQUEST_TIMEOUT": str(request_timeout), "CARDTABLE_TRUSTED_PROXIES": allowed}
+    os.environ.update(env)
+    sock = _listen(host, port)
+    ready = _ready_line(store, host, port, workers)
+    settings: dict[str, Any] = dict(
+        host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5,
+        http="cardtable.web.gate:GuardedHttp", ws="cardtable.web.gate:GuardedWebSockets",
+        timeout_keep_alive=keep_alive, limit_concurrency=max_connections + 1, backlog=2048,
+        h11_max_incomplete_event_size=gate.MAX_HEADERS, proxy_headers=trusting, forwarded_allow_ips=allowed)
+    _run_uvicorn(web, store, sock, settings, workers, ready)
+    say("cardtable stopped")
+
+
+def _check_serve_flags(port: int, durability: str, max_connections: int, max_per_address: int,
+                       request_timeout: float, keep_alive: int, workers: int) -> None:
+    """Exit with one clear line if a flag of ``serve`` is out of its range."""
     if not 1 <= port <= 65535:
         fail(f"--port is a port number from 1 to 65535, not {port}")
     if durability not in ("normal", "full"):
@@ -137,8 +169,11 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
         fail(f"--keep-alive is a number of seconds from 1, not {keep_alive}")
     if workers < 1:
         fail(f"--workers is a number of processes from 1, not {workers}")
-    trusting = proxy_headers or forwarded_allow_ips is not None
-    allowed = (forwarded_allow_ips if forwarded_allow_ips is not None else "127.0.0.1,::1") if trusting else ""
+
+
+def _connection_room(gate: Any, max_connections: int) -> int:
+    """The connections this process may hold at once: ``max_connections``, lowered (with a warning) to what the
+    open-files limit leaves, or all of that for 0."""
     files = gate.raise_file_limit()
     room = max(16, files - gate.FILES_KEPT)
     if max_connections == 0 or max_connections > room:
@@ -146,17 +181,11 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
             say(f"[yellow]warning:[/] --max-connections {max_connections} lowered to {room}: this process may open "
                 f"{files} files (the system's limit) and keeps {gate.FILES_KEPT} for itself")
         max_connections = room
-    store = open_store(db, durability)
-    if workers > 1 and store.backend != "postgresql":
-        fail(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): with SQLite one process "
-             "serves every table, since no other process could learn of its moves")
-    env = {"CARDTABLE_DB": db or default_db(), "CARDTABLE_BOT_JOBS": str(bot_jobs),
-           "CARDTABLE_BOT_SECONDS": str(bot_seconds), "CARDTABLE_BOT_TABLES": str(bot_tables),
-           "CARDTABLE_DURABILITY": durability, **({"CARDTABLE_LEASE": str(lease)} if lease is not None else {}),
-           "CARDTABLE_MAX_CONNECTIONS": str(max_connections), "CARDTABLE_MAX_PER_ADDRESS": str(max_per_address),
-           "CARDTABLE_REQUEST_TIMEOUT": str(request_timeout), "CARDTABLE_TRUSTED_PROXIES": allowed}
-    os.environ.update(env)
-    sock = _listen(host, port)
+    return max_connections
+
+
+def _ready_line(store: Any, host: str, port: int, workers: int) -> Callable[[], None]:
+    """What says the server is ready: its address and database, and any damage found in the database now."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     procs = f", {workers} processes" if workers > 1 else ""
 
@@ -168,6 +197,14 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
                 "reason; the others keep working.")
 
     problems = store.check()
+    return ready
+
+
+def _run_uvicorn(web: Any, store: Any, sock: socket.socket, settings: dict[str, Any], workers: int,
+                 ready: Callable[[], None]) -> None:
+    """Serve on ``sock`` until stopped: the app in this process, or ``workers`` processes of it."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     class ReadyServer(uvicorn.Server):
         """uvicorn's server, saying it is ready only once it is (the app started, the socket served)."""
@@ -177,11 +214,6 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
             if not self.should_exit:
                 ready()
 
-    settings: dict[str, Any] = dict(
-        host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE, timeout_graceful_shutdown=5,
-        http="cardtable.web.gate:GuardedHttp", ws="cardtable.web.gate:GuardedWebSockets",
-        timeout_keep_alive=keep_alive, limit_concurrency=max_connections + 1, backlog=2048,
-        h11_max_incomplete_event_size=gate.MAX_HEADERS, proxy_headers=trusting, forwarded_allow_ips=allowed)
     # uvicorn stops on SIGINT or SIGTERM, then raises the signal again: these quiet handlers take it then, so
     # the process ends as a program does (its pools and semaphores released), with one line.
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -202,7 +234,6 @@ def serve(host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 
         pass
     finally:
         sock.close()
-    say("cardtable stopped")
 
 
 def bots(db: DbOption = None,

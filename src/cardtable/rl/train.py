@@ -385,38 +385,10 @@ def plot(curve: Path, png: Path, title: str) -> None:
 def train(cfg: TrainConfig, resume: bool = False, progress: Any = None) -> dict[str, Any]:
     """Train (or, with ``resume``, continue training) the learned bot of ``cfg.game`` into ``cfg.out``;
     returns the kept checkpoint's sidecar. ``progress``: a Rich ``Progress`` to report on, or None."""
-    if cfg.backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {cfg.backend!r}")
-    game = ct.load(cfg.game, players=cfg.players)
-    opts = tuple(sorted(game.options.as_dict().items()))
-    reason = flat_reason(cfg.game, dict(opts))
-    if reason:
-        raise ValueError(f"{cfg.game} cannot be learned by this bot: it has no flat action space ({reason})")
-    enc = encoder(cfg.game, game.players, opts, prefix=False)
-    flat = flat_actions(cfg.game, opts)
-    out = Path(cfg.out or f"learning/{cfg.game}")
-    state_path, buffer_path, curve = out / "state.json", out / "buffer.npz", out / "curve.csv"
-    if resume and not state_path.exists():
-        raise ValueError(f"nothing to resume in {str(out)!r}: no checkpoint there (state.json); start without --resume")
-    if not resume and state_path.exists():
-        raise ValueError(f"{str(out)!r} already holds a run: add --resume to continue it, or choose another --out")
-    out.mkdir(parents=True, exist_ok=True)
+    game, opts, enc, flat, out = _run_folder(cfg, resume)
     learner = BACKENDS[cfg.backend](cfg, enc.size, flat.n)
     gen = np.random.default_rng(cfg.seed)
-    rnd, used, scale = 0, 0.0, 0.0
-    best: dict[str, Any] = {"mean": -math.inf}
-    buffer: list[dict[str, np.ndarray]] = []
-    if resume:
-        st = json.loads(state_path.read_text())
-        learner.load(out / "model.ckpt")
-        rnd, used, scale, best = st["round"], st["cpu"], st["scale"], st["best"]
-        gen.bit_generator.state = st["gen"]
-        with np.load(buffer_path) as z:
-            keys = sorted({k.split(":")[1] for k in z.files})
-            buffer = [{k: z[f"{r}:{k}"] for k in keys} for r in sorted({int(f.split(":")[0]) for f in z.files})]
-    else:
-        with curve.open("w", newline="") as f:
-            csv.writer(f).writerow(COLUMNS)
+    rnd, used, scale, best, buffer = _start(out, resume, learner, gen)
     base_meta = {"game": cfg.game, "players": game.players, "options": json.dumps(dict(opts), sort_keys=True,
                  default=str), "layout": layout_digest(enc), "inputs": enc.size, "actions": flat.n,
                  "layers": len(cfg.hidden), "hidden": list(cfg.hidden)}
@@ -446,39 +418,11 @@ def train(cfg: TrainConfig, resume: bool = False, progress: Any = None) -> dict[
             pl, vl = _learn(learner, joined, cfg, scale, gen, lambda: tick("learning"))
             rnd += 1
             tick("duels")
-            cand = out / "candidate" / f"{cfg.game}.npz"
-            arrays = learner.arrays()
-            _write_weights(cand, arrays, {**base_meta, "value_scale": scale, "head": "policy"})
-            eval_seed = 900_000 + cfg.seed
-            duels = {h: _duel(cfg, cand, h, "heuristic", cfg.eval_deals, eval_seed) for h in HEADS}
-            head = max(duels, key=lambda h: duels[h][0])
-            vr = _duel(cfg, cand, head, "random", random_deals, eval_seed + 1)
-            kept = duels[head][0] > best["mean"]
-            used = cpu_seconds() - start
-            if kept:
-                best = {"mean": duels[head][0], "ci95": duels[head][1], "head": head, "round": rnd,
-                        "vs_random": vr[0], "vs_random_ci95": vr[1]}
-                shutil.copy(cand, out / "best.npz")
-                shutil.copy(cand.with_suffix(".json"), out / "best.json")
-            row = [rnd, rnd * cfg.deals, len(joined["label"]), round(used, 1), round(pl, 4), round(vl, 4)]
-            row += [round(x, 4) for h in HEADS for x in duels[h]]
-            row += [head, round(vr[0], 4), round(vr[1], 4), int(kept)]
-            with curve.open("a", newline="") as f:
-                csv.writer(f).writerow(row)
-            meta = {**base_meta, "value_scale": scale, "head": best["head"], "command": cfg.command,
-                    "seed": cfg.seed, "cpu_seconds": round(used, 1), "commit": _commit(),
-                    "date": _dt.date.today().isoformat(), "rounds": rnd, "deals_per_round": cfg.deals,
-                    "kept_round": best["round"], "config": {k: v for k, v in asdict(cfg).items() if k != "command"},
-                    "duel_vs_heuristic": {"mean": round(best["mean"], 4), "ci95": round(best["ci95"], 4),
-                                          "deals": cfg.eval_deals, "seed": eval_seed},
-                    "duel_vs_random": {"mean": round(best["vs_random"], 4), "ci95": round(best["vs_random_ci95"], 4),
-                                       "deals": random_deals, "seed": eval_seed + 1}}
-            (out / "best.json").write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
-            learner.save(out / "model.ckpt")
-            state_path.write_text(json.dumps({"round": rnd, "cpu": used, "scale": scale, "best": best,
-                                              "gen": gen.bit_generator.state, "config": asdict(cfg)}, default=str))
-            np.savez(buffer_path, **{f"{r}:{k}": v for r, b in enumerate(buffer) for k, v in b.items()})
-            plot(curve, out / "curve.png", f"{game.name}: the learned bot against the heuristic bot")
+            best, used = _judge(cfg, out, learner, {**base_meta, "value_scale": scale}, best, rnd, random_deals,
+                                start, (len(joined["label"]), pl, vl))
+            _save_round(cfg, out, learner, gen, {**base_meta, "value_scale": scale}, best, used, rnd, random_deals,
+                        buffer)
+            plot(out / "curve.csv", out / "curve.png", f"{game.name}: the learned bot against the heuristic bot")
             tick()
     finally:
         if pool is not None:
@@ -486,6 +430,98 @@ def train(cfg: TrainConfig, resume: bool = False, progress: Any = None) -> dict[
     if not (out / "best.json").exists():
         raise ValueError("the budget ended before the first round did: give more --hours or fewer --deals")
     return dict(json.loads((out / "best.json").read_text()))
+
+
+def _run_folder(cfg: TrainConfig, resume: bool) -> tuple[ct.Game, tuple[tuple[str, Any], ...], Any, Any, Path]:
+    """The game, its options, encoder and flat actions, and the run's folder (made if need be); raises
+    ``ValueError`` if the game cannot be learned, or the folder holds no run to resume (or one not to resume)."""
+    if cfg.backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {cfg.backend!r}")
+    game = ct.load(cfg.game, players=cfg.players)
+    opts = tuple(sorted(game.options.as_dict().items()))
+    reason = flat_reason(cfg.game, dict(opts))
+    if reason:
+        raise ValueError(f"{cfg.game} cannot be learned by this bot: it has no flat action space ({reason})")
+    enc = encoder(cfg.game, game.players, opts, prefix=False)
+    flat = flat_actions(cfg.game, opts)
+    out = Path(cfg.out or f"learning/{cfg.game}")
+    state_path = out / "state.json"
+    if resume and not state_path.exists():
+        raise ValueError(f"nothing to resume in {str(out)!r}: no checkpoint there (state.json); start without --resume")
+    if not resume and state_path.exists():
+        raise ValueError(f"{str(out)!r} already holds a run: add --resume to continue it, or choose another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    return game, opts, enc, flat, out
+
+
+def _start(out: Path, resume: bool, learner: Any, gen: np.random.Generator
+           ) -> tuple[int, float, float, dict[str, Any], list[dict[str, np.ndarray]]]:
+    """Where the run starts: its round, CPU seconds used, value scale, best duel so far and buffer of rounds,
+    read back with ``resume`` (the learner and the generator too); else a new learning curve, with its header."""
+    rnd, used, scale = 0, 0.0, 0.0
+    best: dict[str, Any] = {"mean": -math.inf}
+    buffer: list[dict[str, np.ndarray]] = []
+    if resume:
+        st = json.loads((out / "state.json").read_text())
+        learner.load(out / "model.ckpt")
+        rnd, used, scale, best = st["round"], st["cpu"], st["scale"], st["best"]
+        gen.bit_generator.state = st["gen"]
+        with np.load(out / "buffer.npz") as z:
+            keys = sorted({k.split(":")[1] for k in z.files})
+            buffer = [{k: z[f"{r}:{k}"] for k in keys} for r in sorted({int(f.split(":")[0]) for f in z.files})]
+    else:
+        with (out / "curve.csv").open("w", newline="") as f:
+            csv.writer(f).writerow(COLUMNS)
+    return rnd, used, scale, best, buffer
+
+
+def _judge(cfg: TrainConfig, out: Path, learner: Any, meta: dict[str, Any], best: dict[str, Any], rnd: int,
+           random_deals: int, start: float, learnt: tuple[int, float, float]) -> tuple[dict[str, Any], float]:
+    """The round's duels: each head against the heuristic bot, the best head against random; the candidate is
+    kept (``best.npz``) if it beats the best so far, and the round is added to the learning curve. Returns the
+    best so far and the CPU seconds used. ``learnt``: the samples learnt from, and the policy and value losses."""
+    cand = out / "candidate" / f"{cfg.game}.npz"
+    arrays = learner.arrays()
+    _write_weights(cand, arrays, {**meta, "head": "policy"})
+    eval_seed = 900_000 + cfg.seed
+    duels = {h: _duel(cfg, cand, h, "heuristic", cfg.eval_deals, eval_seed) for h in HEADS}
+    head = max(duels, key=lambda h: duels[h][0])
+    vr = _duel(cfg, cand, head, "random", random_deals, eval_seed + 1)
+    kept = duels[head][0] > best["mean"]
+    used = cpu_seconds() - start
+    if kept:
+        best = {"mean": duels[head][0], "ci95": duels[head][1], "head": head, "round": rnd,
+                "vs_random": vr[0], "vs_random_ci95": vr[1]}
+        shutil.copy(cand, out / "best.npz")
+        shutil.copy(cand.with_suffix(".json"), out / "best.json")
+    samples, pl, vl = learnt
+    row = [rnd, rnd * cfg.deals, samples, round(used, 1), round(pl, 4), round(vl, 4)]
+    row += [round(x, 4) for h in HEADS for x in duels[h]]
+    row += [head, round(vr[0], 4), round(vr[1], 4), int(kept)]
+    with (out / "curve.csv").open("a", newline="") as f:
+        csv.writer(f).writerow(row)
+    return best, used
+
+
+def _save_round(cfg: TrainConfig, out: Path, learner: Any, gen: np.random.Generator, meta: dict[str, Any],
+                best: dict[str, Any], used: float, rnd: int, random_deals: int,
+                buffer: list[dict[str, np.ndarray]]) -> None:
+    """After a round: the kept checkpoint's sidecar (``best.json``), the learner, the run's state and its buffer,
+    so that ``--resume`` goes on from here."""
+    eval_seed = 900_000 + cfg.seed
+    meta = {**meta, "head": best["head"], "command": cfg.command,
+            "seed": cfg.seed, "cpu_seconds": round(used, 1), "commit": _commit(),
+            "date": _dt.date.today().isoformat(), "rounds": rnd, "deals_per_round": cfg.deals,
+            "kept_round": best["round"], "config": {k: v for k, v in asdict(cfg).items() if k != "command"},
+            "duel_vs_heuristic": {"mean": round(best["mean"], 4), "ci95": round(best["ci95"], 4),
+                                  "deals": cfg.eval_deals, "seed": eval_seed},
+            "duel_vs_random": {"mean": round(best["vs_random"], 4), "ci95": round(best["vs_random_ci95"], 4),
+                               "deals": random_deals, "seed": eval_seed + 1}}
+    (out / "best.json").write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n")
+    learner.save(out / "model.ckpt")
+    (out / "state.json").write_text(json.dumps({"round": rnd, "cpu": used, "scale": meta["value_scale"], "best": best,
+                                                "gen": gen.bit_generator.state, "config": asdict(cfg)}, default=str))
+    np.savez(out / "buffer.npz", **{f"{r}:{k}": v for r, b in enumerate(buffer) for k, v in b.items()})
 
 
 def ship(out: Path, game_id: str, docs: Path) -> list[Path]:

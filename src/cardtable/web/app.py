@@ -26,7 +26,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from .accounts import (
@@ -143,6 +143,18 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     body_limit = max_body if max_body is not None else int(_env("CARDTABLE_MAX_BODY", str(MAX_BODY)))
     origins = (list(allowed_origins) if allowed_origins is not None
                else _env("CARDTABLE_ORIGINS", "").replace(",", " ").split())
+    server = _server(store, delay, limit, max_tables, rates, seconds, jobs, lease_s)
+    app = App(routes=_routes(), middleware=[Middleware(BodyLimit, limit=body_limit),
+                                            Middleware(SameOrigin, allowed=origins)],
+              exception_handlers={StoreError: _store_failed}, lifespan=_lifespan(server, store))
+    app.state.server = server
+    app.state.allowed_origins = tuple(origins)
+    return app
+
+
+def _server(store: Store, delay: float, limit: int, max_tables: int | None, rates: dict[str, str], seconds: float,
+            jobs: int, lease_s: float | None) -> Server:
+    """The room serving ``store``, with its limits, its search times and its bot workers (none if ``jobs`` is 0)."""
     server = Server(store, bot_delay=delay, max_bot_tables=limit)
     server.max_tables = max_tables if max_tables is not None else int(_env("CARDTABLE_MAX_TABLES", str(MAX_TABLES)))
     server.limits = RateLimits(rates)
@@ -150,6 +162,12 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
     server.review_seconds = float(_env("CARDTABLE_REVIEW_SECONDS", str(min(seconds, 0.3))))
     if jobs > 0:
         server.workers = BotWorkers(server, jobs, seconds=seconds, lease=lease_s)
+    return server
+
+
+def _lifespan(server: Server, store: Store) -> Any:
+    """The app's lifespan: the listener (PostgreSQL), the bot workers and the room's own tasks run while it serves,
+    then are stopped and the room and store closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -177,7 +195,12 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
             server.close()
             store.close()
 
-    app = App(routes=[
+    return lifespan
+
+
+def _routes() -> list[BaseRoute]:
+    """The app's pages, API and WebSocket."""
+    return [
         Route("/", home),
         Route("/t/{tid}", table_page),
         Route("/rules/{game}", rules_page),
@@ -202,8 +225,4 @@ def create_app(db: str | Path | None = None, bot_delay: float | None = None, ism
         Route("/leaderboard", room_page),
         WebSocketRoute("/ws/{tid}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], middleware=[Middleware(BodyLimit, limit=body_limit), Middleware(SameOrigin, allowed=origins)],
-        exception_handlers={StoreError: _store_failed}, lifespan=lifespan)
-    app.state.server = server
-    app.state.allowed_origins = tuple(origins)
-    return app
+    ]

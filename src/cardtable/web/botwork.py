@@ -341,28 +341,7 @@ class BotWorkers:
             record, snapshot = t.deal.record(), t.deal.clone()
         loop = asyncio.get_running_loop()
         started = loop.time()
-        try:
-            if pooled:
-                try:
-                    action = await loop.run_in_executor(self._pool(), choose, record, job.seat, kind, seed,
-                                                        self.seconds)
-                except BrokenProcessPool:
-                    log.error("a bot worker process died; starting new ones (table %s will be tried again)",
-                              job.table_id)
-                    broken, self.pool = self.pool, None
-                    if broken is not None:
-                        broken.shutdown(wait=False, cancel_futures=True)
-                    raise Unavailable("the bot's worker process died") from None
-            else:
-                action = self._quick(job, snapshot, kind, seed)
-        except Unavailable:
-            raise
-        except Exception:
-            if job.attempts < 3:
-                raise
-            log.exception("bot at table %s seat %s fails every time; playing its first legal action",
-                          job.table_id, job.seat)
-            action = snapshot.legal()[0]
+        action = await self._choose(job, pooled, record, snapshot, kind, seed)
         spent = loop.time() - started
         self._free(job)
         wait = self.room.bot_delay - spent
@@ -377,3 +356,30 @@ class BotWorkers:
                                    bot_seconds=spent if spent >= 0.001 else 0.0, run_at=run_at)
         if run_at is not None:  # be back when the table's pause is over, not at the next poll
             loop.call_later(spent, self.wake)
+
+    async def _choose(self, job: Job, pooled: bool, record: Any, snapshot: ct.Deal, kind: str, seed: int) -> str:
+        """The bot's action: searched in a worker process (``pooled``) or chosen here on ``snapshot``. A bot that
+        fails every time (three attempts) plays its first legal action; a dead worker process raises
+        :class:`Unavailable`, after the pool is let go."""
+        loop = asyncio.get_running_loop()
+        try:
+            if pooled:
+                try:
+                    return await loop.run_in_executor(self._pool(), choose, record, job.seat, kind, seed,
+                                                      self.seconds)
+                except BrokenProcessPool:
+                    log.error("a bot worker process died; starting new ones (table %s will be tried again)",
+                              job.table_id)
+                    broken, self.pool = self.pool, None
+                    if broken is not None:
+                        broken.shutdown(wait=False, cancel_futures=True)
+                    raise Unavailable("the bot's worker process died") from None
+            return self._quick(job, snapshot, kind, seed)
+        except Unavailable:
+            raise
+        except Exception:
+            if job.attempts < 3:
+                raise
+            log.exception("bot at table %s seat %s fails every time; playing its first legal action",
+                          job.table_id, job.seat)
+            return snapshot.legal()[0]

@@ -141,118 +141,33 @@ class Server(PublicRoom, Assist, Room):
         """Create a table from a request body (``creator``: the browser or account creating it, ``address``:
         where from, such as ``addr:10.0.0.7``); raises ``ValueError`` naming what was wrong,
         :class:`LimitReached`, or :class:`~cardtable.web.store.Unavailable`."""
-        if not isinstance(body, dict):
-            raise ValueError(_("the body is a JSON object: {example}",
-                               example='{"game": "nap", "players": 4, "options": {}, '
-                                       '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}'))
-        unknown = sorted(set(body) - set(BODY_KEYS))
-        if unknown:
-            raise ValueError(_("unknown field {field} in the table; fields are: {fields}", field=repr(unknown[0]),
-                               fields=", ".join(BODY_KEYS)))
-        game_id = body.get("game")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError(_("options must be an object of name: value, not {given}", given=repr(options)))
-        if "players" in options:
-            raise ValueError(_("the number of players is the field 'players', not an option"))
-        players = body.get("players")
-        game = ct.load(game_id, players=players, **options)  # RulesError names the bad part
-        seats_in = body.get("seats")
-        if seats_in is None:
-            seats_in = [{"kind": HUMAN}] + [{"kind": "heuristic"}] * (game.players - 1)
-        if not isinstance(seats_in, list) or len(seats_in) != game.players:
-            raise ValueError(_n("seats must be a list of {n} seat, each {seat} with kind one of: {kinds}",
-                                "seats must be a list of {n} seats, each {seat} with kind one of: {kinds}",
-                                game.players, n=game.players, seat='{"kind": ...}',
-                                kinds=", ".join([HUMAN, *bot_kinds()])))
-        deals = body.get("deals")
-        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 100):
-            raise ValueError(_("deals must be a whole number from 1 to 100 (or absent for the game's own end), "
-                               "not {given}", given=repr(deals)))
-        if deals is None and not game.ends_by_itself:
-            deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
-        public = body.get("public", False)
-        if not isinstance(public, bool):
-            raise ValueError(_("public is true (listed in the lobby, free seats taken there) or false "
-                               "(by link only)"))
-        takeover = body.get("takeover")
-        low, high = TAKEOVER
-        if takeover is not None and (not isinstance(takeover, int | float) or isinstance(takeover, bool)
-                                     or not low <= takeover <= high):
-            raise ValueError(_("takeover is the seconds from {low} to {high} an empty person's seat waits before "
-                               "a bot plays for it (or absent: never), not {given}", low=low, high=high,
-                               given=repr(takeover)))
-        speed = body.get("speed", "normal")
-        if speed not in SPEEDS:
-            raise ValueError(_("speed is the bots' speed, one of: {speeds}; not {given}", speeds=", ".join(SPEEDS),
-                               given=repr(speed)))
-        pack = pack_choice(body.get("pack"), game)
-        between = body.get("between", "ready")
-        if between not in BETWEEN:
-            raise ValueError(_("between is how the table goes on to the next deal: 'ready' (when every person at "
-                               "the table is ready) or 'countdown' (after a countdown shown to all); not {given}",
-                               given=repr(between)))
-        rows: list[tuple[str, str, str | None, str | None]] = []
-        given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
-        if account is not None:  # the creator's seat may take the account's name
-            given.add(account.name)
-        spare = [n for n in PLAIN_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
-
-        def plain(i: int) -> str:
-            """The seat's own plain name (the engine's: Ann for the first seat...), or the next one not taken."""
-            own = PLAIN_NAMES[i] if i < len(PLAIN_NAMES) else None
-            pick = own if own is not None and own in spare else spare[0]
-            spare.remove(pick)
-            return pick
-
-        for i, s in enumerate(seats_in):
-            extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
-            if extra:
-                raise ValueError(_("seat {n}: unknown field {field}; a seat has 'kind' and optionally 'name'",
-                                   n=i + 1, field=repr(extra[0])))
-            kind = s.get("kind") if isinstance(s, dict) else None
-            if kind not in (HUMAN, *bot_kinds()):
-                raise ValueError(_("seat {n}: kind must be one of {kinds}, not {given}", n=i + 1,
-                                   kinds=", ".join([HUMAN, *bot_kinds()]), given=repr(kind)))
-            name = s.get("name") if isinstance(s, dict) else None
-            mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
-            if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
-                name = account.name
-            blank = name is None or (isinstance(name, str) and not name.strip())
-            try:  # unnamed seats take plain first names, as the engine calls seats without names
-                name = seat_name(name, plain(i) if blank else "")
-            except ValueError as e:
-                raise ValueError(_("seat {n}: {reason}", n=i + 1, reason=reason(e))) from None
-            # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
-            token = new_token() if kind == HUMAN and (mine or not public) else None
-            rows.append((kind, name, token, account.id if mine and account is not None else None))
+        ask = _read_body(body)
+        rows = _seat_rows(ask.seats, account, ask.public)
         bot_only = all(r[0] != HUMAN for r in rows)
         if creator is not None:
             why = await self.run(self.may_create, creator, bot_only, address)
             if why is not None:
                 raise LimitReached(why)
-        game = ct.load(game.id, players=game.players, names=[r[1] for r in rows], **options)  # names distinct
+        game = ct.load(ask.game.id, players=ask.game.players, names=[r[1] for r in rows],
+                       **ask.options)  # names distinct
         seed = secrets.randbelow(2**31)  # the bots' choices (with each deal's secret order: botwork.bot_seed)
         # Every deal from a fresh secret key, never from a seed; the table's seed only cuts for the first dealer
         # (option first_dealer="cards", a public draw), so that the table rebuilt from its log draws the same.
-        match = ct.Match(game, seed=seed, deals=deals, fair=not self.seeded_first_deals)
+        match = ct.Match(game, seed=seed, deals=ask.deals, fair=not self.seeded_first_deals)
         first = match.next_deal()  # dealt now, so a table of bots plays on without anyone opening it
         rec = first.record()
         seats = [SeatRow(i, r[0], r[1], None) for i, r in enumerate(rows)]
-        job = job_for("", seats, 1, first, False, self.run_at(speed), takeover=takeover)
+        job = job_for("", seats, 1, first, False, self.run_at(ask.speed), takeover=ask.takeover)
         tid = await self.run(self.store.create_table, game.id, game.players, game.options.as_dict(), seed=seed,
-                             max_deals=deals, seats=rows, creator=creator,
-                             first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=public,
-                             takeover=takeover, speed=speed, creator_address=address, pack=pack,
-                             between=between)
+                             max_deals=ask.deals, seats=rows, creator=creator,
+                             first_deal=(rec["deck"], rec["dealer"], rec["carry"]), job=job, public=ask.public,
+                             takeover=ask.takeover, speed=ask.speed, creator_address=address, pack=ask.pack,
+                             between=ask.between)
         await self.first_dealer_notice(tid, match)
         if job is not None:
             self.jobs_queued(job)
-        return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", "public": public, "takeover": takeover,
-                "speed": speed, "pack": pack, "between": between,
-                "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
-                                                               if tok else {"open": True} if k == HUMAN else {})}
-                          for i, (k, n, tok, _) in enumerate(rows)]}
+        return _created(tid, rows, public=ask.public, takeover=ask.takeover, speed=ask.speed, pack=ask.pack,
+                        between=ask.between)
 
     async def first_dealer_notice(self, tid: str, match: ct.Match) -> None:
         """Option first_dealer="cards": who drew what and who deals first, a notice at the head of the chat."""
@@ -575,3 +490,122 @@ class Server(PublicRoom, Assist, Room):
             await self.review(t, conn, msg.deal)
         else:
             conn.send({"type": "pong"})
+
+
+@dataclass
+class _Asked:
+    """What a request body asks for a new table, checked (the seats not yet: :func:`_seat_rows`)."""
+
+    game: Any
+    options: dict[str, Any]
+    seats: list[Any]
+    deals: int | None
+    public: bool
+    takeover: float | None
+    speed: str
+    pack: Any
+    between: str
+
+
+def _read_body(body: Any) -> _Asked:
+    """The table a request body asks for; raises ``ValueError`` naming what was wrong."""
+    if not isinstance(body, dict):
+        raise ValueError(_("the body is a JSON object: {example}",
+                           example='{"game": "nap", "players": 4, "options": {}, '
+                                   '"seats": [{"kind": "human"}, {"kind": "heuristic"}, ...]}'))
+    unknown = sorted(set(body) - set(BODY_KEYS))
+    if unknown:
+        raise ValueError(_("unknown field {field} in the table; fields are: {fields}", field=repr(unknown[0]),
+                           fields=", ".join(BODY_KEYS)))
+    game_id = body.get("game")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError(_("options must be an object of name: value, not {given}", given=repr(options)))
+    if "players" in options:
+        raise ValueError(_("the number of players is the field 'players', not an option"))
+    players = body.get("players")
+    game = ct.load(game_id, players=players, **options)  # RulesError names the bad part
+    seats_in = body.get("seats")
+    if seats_in is None:
+        seats_in = [{"kind": HUMAN}] + [{"kind": "heuristic"}] * (game.players - 1)
+    if not isinstance(seats_in, list) or len(seats_in) != game.players:
+        raise ValueError(_n("seats must be a list of {n} seat, each {seat} with kind one of: {kinds}",
+                            "seats must be a list of {n} seats, each {seat} with kind one of: {kinds}",
+                            game.players, n=game.players, seat='{"kind": ...}',
+                            kinds=", ".join([HUMAN, *bot_kinds()])))
+    deals = body.get("deals")
+    if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= 100):
+        raise ValueError(_("deals must be a whole number from 1 to 100 (or absent for the game's own end), "
+                           "not {given}", given=repr(deals)))
+    if deals is None and not game.ends_by_itself:
+        deals = 2 * game.players  # no end of its own: each player deals twice, as `cardtable play`
+    public = body.get("public", False)
+    if not isinstance(public, bool):
+        raise ValueError(_("public is true (listed in the lobby, free seats taken there) or false "
+                           "(by link only)"))
+    takeover = body.get("takeover")
+    low, high = TAKEOVER
+    if takeover is not None and (not isinstance(takeover, int | float) or isinstance(takeover, bool)
+                                 or not low <= takeover <= high):
+        raise ValueError(_("takeover is the seconds from {low} to {high} an empty person's seat waits before "
+                           "a bot plays for it (or absent: never), not {given}", low=low, high=high,
+                           given=repr(takeover)))
+    speed = body.get("speed", "normal")
+    if speed not in SPEEDS:
+        raise ValueError(_("speed is the bots' speed, one of: {speeds}; not {given}", speeds=", ".join(SPEEDS),
+                           given=repr(speed)))
+    pack = pack_choice(body.get("pack"), game)
+    between = body.get("between", "ready")
+    if between not in BETWEEN:
+        raise ValueError(_("between is how the table goes on to the next deal: 'ready' (when every person at "
+                           "the table is ready) or 'countdown' (after a countdown shown to all); not {given}",
+                           given=repr(between)))
+    return _Asked(game, options, seats_in, deals, public, takeover, speed, pack, between)
+
+
+def _seat_rows(seats_in: list[Any], account: Any, public: bool) -> list[tuple[str, str, str | None, str | None]]:
+    """The seats' rows (kind, name, token, account): unnamed seats take plain first names, the creator's seat (the
+    first person's) the account's name; raises ``ValueError`` naming the seat that was wrong."""
+    rows: list[tuple[str, str, str | None, str | None]] = []
+    given = {s.get("name").strip() for s in seats_in if isinstance(s, dict) and isinstance(s.get("name"), str)}
+    if account is not None:  # the creator's seat may take the account's name
+        given.add(account.name)
+    spare = [n for n in PLAIN_NAMES if n not in given] + [f"Player {k}" for k in range(1, 11)]
+
+    def plain(i: int) -> str:
+        """The seat's own plain name (the engine's: Ann for the first seat...), or the next one not taken."""
+        own = PLAIN_NAMES[i] if i < len(PLAIN_NAMES) else None
+        pick = own if own is not None and own in spare else spare[0]
+        spare.remove(pick)
+        return pick
+
+    for i, s in enumerate(seats_in):
+        extra = sorted(set(s) - {"kind", "name"}) if isinstance(s, dict) else []
+        if extra:
+            raise ValueError(_("seat {n}: unknown field {field}; a seat has 'kind' and optionally 'name'",
+                               n=i + 1, field=repr(extra[0])))
+        kind = s.get("kind") if isinstance(s, dict) else None
+        if kind not in (HUMAN, *bot_kinds()):
+            raise ValueError(_("seat {n}: kind must be one of {kinds}, not {given}", n=i + 1,
+                               kinds=", ".join([HUMAN, *bot_kinds()]), given=repr(kind)))
+        name = s.get("name") if isinstance(s, dict) else None
+        mine = kind == HUMAN and not any(r[0] == HUMAN for r in rows)  # the creator sits at the first
+        if mine and account is not None and (name is None or (isinstance(name, str) and not name.strip())):
+            name = account.name
+        blank = name is None or (isinstance(name, str) and not name.strip())
+        try:  # unnamed seats take plain first names, as the engine calls seats without names
+            name = seat_name(name, plain(i) if blank else "")
+        except ValueError as e:
+            raise ValueError(_("seat {n}: {reason}", n=i + 1, reason=reason(e))) from None
+        # At a public table only the creator's seat has a link now; the others are free, taken in the lobby.
+        token = new_token() if kind == HUMAN and (mine or not public) else None
+        rows.append((kind, name, token, account.id if mine and account is not None else None))
+    return rows
+
+
+def _created(tid: str, rows: list[tuple[str, str, str | None, str | None]], **settings: Any) -> dict[str, Any]:
+    """The answer to a table's creation: its address, its settings and each seat's link (or that it is open)."""
+    return {"id": tid, "url": f"/t/{tid}", "spectate": f"/t/{tid}", **settings,
+            "seats": [{"seat": i, "kind": k, "name": n, **({"token": tok, "url": f"/t/{tid}?token={tok}"}
+                                                           if tok else {"open": True} if k == HUMAN else {})}
+                      for i, (k, n, tok, _) in enumerate(rows)]}

@@ -342,38 +342,13 @@ async def ws_table(ws: WebSocket) -> None:
 
 
 async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
-    tid = ws.path_params["tid"]
-    asked = asked_language(ws.scope)  # the refusals before the connection is the table's
-
-    async def refuse(why: Any, **extra: Any) -> None:
-        await ws.send_json(worded(error_frame(why, **extra), asked))
-
-    try:
-        t = await server.table(tid) if TABLE_ID.fullmatch(tid) else None
-    except TableBroken as e:
-        await refuse(reason(e))
-        await ws.close(code=4409)
-        return
-    except Unavailable as e:
-        await refuse(_("{reason} ({detail})", reason=_(TRY_AGAIN), detail=str(e)), retry=True)
-        await ws.close(code=1013, reason="try again later")
-        return
+    t = await _open_table(server, ws)
     if t is None:
-        await refuse(_("no table {table}; create one on the home page", table=repr(tid)))
-        await ws.close(code=4404)
         return
     token = ws.query_params.get("token")
     offered = server.offered(t)  # a seat link opened for the first time may change what is offered
-    try:
-        seat = server.seat_for(t, token)
-    except ValueError as e:
-        await refuse(reason(e))
-        await ws.close(code=4403)
-        return
-    if seat is not None and token and not await server.open_seat(t, seat, token):
-        await refuse(_("someone took this seat from the lobby before its link was opened, so the link opens it no "
-                       "more; you can watch, or take a free seat"))
-        await ws.close(code=4403)
+    seated, seat = await _link_seat(server, ws, t, token)
+    if not seated:
         return
     account = await session_account(ws) if same_site(ws) else None
     if account is not None:
@@ -386,32 +361,79 @@ async def _serve_socket(server: Server, ws: WebSocket, client: str) -> None:
     server.connected(t, conn, offered)  # the newcomer's state; the others a presence frame at most
     await server.attach(t, conn)
     try:
-        while True:
-            msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
-                break
-            wait = server.limits.hit("message", socket_key)
-            if wait is not None:
-                conn.send(error_frame(_("too many messages (at most {limit} on one connection); wait {wait}",
-                                        limit=server.limits.describe("message"), wait=wait_words(wait)),
-                                      retry_after=wait))
-                continue
-            try:
-                await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
-            except Exception:  # a fault of ours: logged, the client told, the connection and the table go on
-                log.exception("table %s: a message from %s failed", t.id, client)
-                conn.send(error_frame(_("the server failed to handle that message (the fault is ours, and logged); "
-                                        "here is the table as it is"), retry=True))
-                try:
-                    conn.send(t.frame(conn.seat))
-                except Exception:
-                    log.exception("table %s: its state could not be built; closing the connection", t.id)
-                    with contextlib.suppress(Exception):
-                        await ws.close(code=1011, reason="the server could not show this table; reconnect")
-                    break
+        await _read_messages(server, ws, t, conn, socket_key)
     except WebSocketDisconnect:
         pass
     finally:
         server.disconnected(t, conn)
         writer.cancel()
         await server.detach(t, conn)
+
+
+async def _refuse(ws: WebSocket, why: Any, **extra: Any) -> None:
+    """A refusal before the socket is joined to its table, worded in the language the client asked for."""
+    await ws.send_json(worded(error_frame(why, **extra), asked_language(ws.scope)))
+
+
+async def _open_table(server: Server, ws: WebSocket) -> Table | None:
+    """The table the socket's address names, or ``None`` once the client is told why not and the socket closed."""
+    tid = ws.path_params["tid"]
+    try:
+        t = await server.table(tid) if TABLE_ID.fullmatch(tid) else None
+    except TableBroken as e:
+        await _refuse(ws, reason(e))
+        await ws.close(code=4409)
+        return None
+    except Unavailable as e:
+        await _refuse(ws, _("{reason} ({detail})", reason=_(TRY_AGAIN), detail=str(e)), retry=True)
+        await ws.close(code=1013, reason="try again later")
+        return None
+    if t is None:
+        await _refuse(ws, _("no table {table}; create one on the home page", table=repr(tid)))
+        await ws.close(code=4404)
+        return None
+    return t
+
+
+async def _link_seat(server: Server, ws: WebSocket, t: Table, token: str | None) -> tuple[bool, int | None]:
+    """The seat a link's token opens (``None``: a spectator), with ``True``; or ``False`` once the client is told
+    why the link opens nothing and the socket closed."""
+    try:
+        seat = server.seat_for(t, token)
+    except ValueError as e:
+        await _refuse(ws, reason(e))
+        await ws.close(code=4403)
+        return False, None
+    if seat is not None and token and not await server.open_seat(t, seat, token):
+        await _refuse(ws, _("someone took this seat from the lobby before its link was opened, so the link opens "
+                            "it no more; you can watch, or take a free seat"))
+        await ws.close(code=4403)
+        return False, None
+    return True, seat
+
+
+async def _read_messages(server: Server, ws: WebSocket, t: Table, conn: Conn, socket_key: str) -> None:
+    """Handle the client's messages until it goes (or its table cannot be shown to it any more)."""
+    while True:
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return
+        wait = server.limits.hit("message", socket_key)
+        if wait is not None:
+            conn.send(error_frame(_("too many messages (at most {limit} on one connection); wait {wait}",
+                                    limit=server.limits.describe("message"), wait=wait_words(wait)),
+                                  retry_after=wait))
+            continue
+        try:
+            await server.handle(t, conn, msg.get("text") if msg.get("text") is not None else msg.get("bytes"))
+        except Exception:  # a fault of ours: logged, the client told, the connection and the table go on
+            log.exception("table %s: a message from %s failed", t.id, conn.client)
+            conn.send(error_frame(_("the server failed to handle that message (the fault is ours, and logged); "
+                                    "here is the table as it is"), retry=True))
+            try:
+                conn.send(t.frame(conn.seat))
+            except Exception:
+                log.exception("table %s: its state could not be built; closing the connection", t.id)
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1011, reason="the server could not show this table; reconnect")
+                return
