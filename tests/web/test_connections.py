@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from .servers import ServerProcess, start_server, stop_server
+from .servers import ServerProcess, ready_deadline, start_server, stop_server
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -202,7 +202,7 @@ def test_slowloris_clients_are_cut_off_after_the_request_timeout(tmp_path: Path)
             longest = max(closed[s] - slow[s] for s in slow)
             print(f"\n{len(slow)} slowloris clients, request timeout {timeout:g} s: all closed, the last after "
                   f"{longest:.2f} s")
-            assert longest < timeout + 2.5, longest
+            assert longest < timeout + ready_deadline(2.5), longest  # near the timeout: the slack grows with the load
             assert all(a.startswith(b"HTTP/1.1 408 ") for a in answers.values())
             assert all(sent[s] < len(request) for s in slow)  # cut off before they finished their headers
         finally:
